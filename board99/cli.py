@@ -1,0 +1,125 @@
+"""The `board99` command: arena, replay, play (and the server and client commands)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+
+from .arena import play_game, run_arena
+from .bots import BOTS, make_bot
+from .game import MODES, PLAYER_COUNTS, Game
+from .record import Record, RecordError
+from .render import board_text, status_text
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    names = [n.strip() for n in args.bots.split(",")]
+    for name in names:
+        if name not in BOTS:
+            print(f"board99 arena: --bots: {name!r} is not a bot; choose from {', '.join(sorted(BOTS))}",
+                  file=sys.stderr)
+            return 2
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    started = time.perf_counter()
+    with Progress(*columns, transient=True, disable=not sys.stderr.isatty()) as bar:
+        task = bar.add_task(" vs ".join(names), total=args.games)
+        try:
+            result = run_arena(names, args.players, args.games, args.seed, args.mode,
+                               progress=lambda r: bar.update(task, completed=r.games))
+        except ValueError as exc:
+            print(f"board99 arena: {exc}", file=sys.stderr)
+            return 2
+    elapsed = time.perf_counter() - started
+    print(f"{result.games} games, {args.players} players, {args.mode} mode, seed {args.seed}, "
+          f"opener alternating; {result.deals} deals, {elapsed:.1f} s")
+    for side, name in enumerate(names):
+        lo, hi = result.interval(side)
+        print(f"  side {side} {name:<10} wins {result.wins[side]:>5}  "
+              f"{result.rate(side):6.1%}  95% interval {lo:.1%} - {hi:.1%}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            record = Record.loads(f.read())
+        last_ply = -1
+        for no, line, game in record.steps():
+            print(f"{no:>5}  {line}")
+            if not args.quiet and game.ply != last_ply and not line.startswith(" "):
+                last_ply = game.ply
+                print(board_text(game.view()))
+                print(status_text(game.view()))
+    except OSError as exc:
+        print(f"board99 replay: {exc}", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"board99 replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    print(f"{args.file}: every line follows the rules")
+    return 0
+
+
+def _play_terminal(args: argparse.Namespace) -> int:
+    """A game between bots in the terminal, the board drawn after each move."""
+    sides = [n.strip() for n in args.bots.split(",")]
+    game = Game(args.players, args.mode, seed=args.seed)
+    if len(sides) == 1:
+        sides = sides * game.sides
+    bots = [make_bot(sides[seat % game.sides], seed=seat) for seat in range(game.players)]
+
+    class Shown:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, view):
+            action = self.bot.choose(view)
+            print(f"S{view['seat']} {action.text()}")
+            return action
+
+    play_game(game, [Shown(b) for b in bots])
+    print(board_text(game.view()))
+    print(status_text(game.view()))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand."""
+    parser = argparse.ArgumentParser(prog="board99", description="The 1963 GAME OF 99, on a LAN.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    arena = sub.add_parser("arena", help="play many bot-against-bot games and print win rates")
+    arena.add_argument("--bots", default="rulebook,random", help="one bot per side, comma-separated")
+    arena.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
+    arena.add_argument("--games", type=int, default=100)
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--mode", choices=MODES, default="guarded")
+    arena.set_defaults(run=_arena)
+
+    replay = sub.add_parser("replay", help="check a game record against the rules and show it")
+    replay.add_argument("file")
+    replay.add_argument("--quiet", action="store_true", help="print the lines only, no boards")
+    replay.set_defaults(run=_replay)
+
+    play = sub.add_parser("play", help="play a game")
+    play.add_argument("--terminal", action="store_true", help="bots play in the terminal")
+    play.add_argument("--bots", default="random")
+    play.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
+    play.add_argument("--mode", choices=MODES, default="guarded")
+    play.add_argument("--seed", type=int, default=None)
+    play.set_defaults(run=_play_terminal)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `board99` command."""
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

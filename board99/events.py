@@ -1,0 +1,181 @@
+"""What an action caused: the events the engine reports and records.
+
+Each event knows how it reads in a record (``text``) and what a given seat may
+see of it (``seen_by``): only ``Drew`` hides anything, the card, from all but
+the drawer.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+#: Offence code -> the rule that applies in penalty mode (RULES.md section 7).
+PENALTY_RULES: dict[str, str] = {
+    "play-out-of-turn": (
+        "play out of turn: the peg is removed, the card stays in the discard pile, "
+        "the player's next turn is skipped"
+    ),
+    "discard-out-of-turn": (
+        "discard out of turn: the card stays in the discard pile, "
+        "the player's next turn is skipped"
+    ),
+    "draw-out-of-turn": (
+        "draw out of turn: the card is shown to every player and cut back into the deck "
+        "at random, the player's next turn is skipped"
+    ),
+    "illegal-play": (
+        "illegal play: the square's number is below the card's; the peg is removed, "
+        "the card stays in the discard pile, the turn ends"
+    ),
+    "illegal-draw": (
+        "illegal draw: the hand already held 5 cards; the card is shown to every player "
+        "and cut back into the deck at random, the turn ends"
+    ),
+}
+
+
+def _seat(seat: int) -> str:
+    return f"S{seat}"
+
+
+class Dealt(NamedTuple):
+    """A deal began: the cut (one card per seat, or None if the opener was set) and the opener."""
+
+    deal: int
+    cut: tuple[int, ...] | None
+    first: int
+
+    kind = "dealt"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        cut = "none" if self.cut is None else " ".join(map(str, self.cut))
+        return f"deal {self.deal} cut {cut} first {_seat(self.first)}"
+
+
+class Drew(NamedTuple):
+    """``seat`` drew ``card`` from the deck."""
+
+    seat: int
+    card: int
+
+    kind = "drew"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation; without ``reveal`` the card is not named."""
+        return f"{_seat(self.seat)} drew {self.card if reveal else 'a card'}"
+
+
+class Played(NamedTuple):
+    """``seat`` pegged ``square`` for its side with ``card``."""
+
+    seat: int
+    card: int
+    square: int
+
+    kind = "played"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"{_seat(self.seat)} pegged {self.square} with {self.card}"
+
+
+class Discarded(NamedTuple):
+    """``seat`` discarded ``card`` face up."""
+
+    seat: int
+    card: int
+
+    kind = "discarded"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"{_seat(self.seat)} discarded {self.card}"
+
+
+class Penalty(NamedTuple):
+    """``seat`` committed ``offence`` with ``card`` (on ``square``, -1 for none) and paid for it."""
+
+    seat: int
+    offence: str
+    card: int
+    square: int
+
+    kind = "penalty"
+
+    @property
+    def rule(self) -> str:
+        """The rule that applied, in words."""
+        return PENALTY_RULES[self.offence]
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        where = f" on {self.square}" if self.square >= 0 else ""
+        return f"penalty {_seat(self.seat)} {self.offence} card {self.card}{where}: {self.rule}"
+
+
+class Skipped(NamedTuple):
+    """``seat`` lost this turn to a penalty."""
+
+    seat: int
+
+    kind = "skipped"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"{_seat(self.seat)} loses the turn (penalty)"
+
+
+class Passed(NamedTuple):
+    """``seat`` could do nothing (empty hand, empty deck) and was passed."""
+
+    seat: int
+
+    kind = "passed"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"{_seat(self.seat)} passes (empty hand, empty deck)"
+
+
+class Won(NamedTuple):
+    """``side`` won the deal: ``seat``'s peg completed ``line``."""
+
+    side: int
+    seat: int
+    line: tuple[int, ...]
+
+    kind = "won"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"side {self.side} wins by {_seat(self.seat)} line {' '.join(map(str, self.line))}"
+
+
+class Tied(NamedTuple):
+    """Deal ``deal`` ended with deck and hands empty and no line of five: it is replayed."""
+
+    deal: int
+
+    kind = "tied"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"tie in deal {self.deal}: deck and hands empty, the deal is replayed"
+
+
+Event = Dealt | Drew | Played | Discarded | Penalty | Skipped | Passed | Won | Tied
+
+
+def seen_by(event: Event, seat: int | None) -> dict:
+    """The event as plain data for ``seat`` (None: a spectator); a drawn card only for its drawer."""
+    data = event._asdict()
+    data["kind"] = event.kind
+    if type(event) is Drew and event.seat != seat:
+        data["card"] = None
+    elif type(event) is Penalty:
+        data["rule"] = event.rule
+    for key, value in data.items():
+        if type(value) is tuple:  # msgpack gives lists back; keep views comparable
+            data[key] = list(value)
+    return data

@@ -1,0 +1,156 @@
+"""Game records: plain text a person can read, that saves, loads and replays exactly.
+
+A record is a header, a blank line, then one line per action (``S1 play 12 on
+57``) each followed by the events it caused, indented two spaces (``  S1
+pegged 57 with 12``). Every deal opens with its cut line (``  deal 1 cut 40 7
+first S1``). Replaying a record applies each action to a fresh game and checks
+that the rules give exactly the recorded events.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from .actions import Action, parse_action
+from .errors import Refused
+from .game import Game
+
+MAGIC = "# GAME OF 99 record, board99 format 1"
+EVENT_INDENT = "  "
+_ACTION_LINE = re.compile(r"S(\d+) (.+)")
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, or a line that breaks the rules."""
+
+    def __init__(self, line_no: int, line: str, reason: str) -> None:
+        super().__init__(f"line {line_no}: {line!r}: {reason}")
+        self.line_no = line_no
+        self.line = line
+        self.reason = reason
+
+
+@dataclass
+class Record:
+    """A game record: how the game was set up and every line that followed."""
+
+    players: int
+    mode: str
+    seed: int | None  # None: not revealed yet, and then draws are not named either
+    first: int | None = None
+    deck: tuple[int, ...] | None = None
+    lines: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: Game, reveal: bool = True) -> Record:
+        """The record of ``game`` so far; without ``reveal`` the seed and drawn cards stay hidden."""
+        lines = [EVENT_INDENT + e.text(reveal) for e in game.opening]
+        for seat, action, events in game.log:
+            lines.append(f"S{seat} {action.text()}")
+            lines.extend(EVENT_INDENT + e.text(reveal) for e in events)
+        return cls(
+            game.players, game.mode, game.seed if reveal else None,
+            game.start_first, game.start_deck, lines,
+        )
+
+    def dumps(self) -> str:
+        """The record as text."""
+        head = [
+            MAGIC,
+            f"players: {self.players}",
+            f"mode: {self.mode}",
+            f"seed: {'hidden' if self.seed is None else self.seed}",
+            f"first: {'cut' if self.first is None else f'S{self.first}'}",
+            f"deck: {'shuffled' if self.deck is None else ' '.join(map(str, self.deck))}",
+        ]
+        return "\n".join(head + [""] + self.lines) + "\n"
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        """Read a record from text; RecordError names the first line that is not one."""
+        rows = text.split("\n")
+        if rows and rows[-1] == "":
+            rows.pop()
+        if not rows or rows[0] != MAGIC:
+            raise RecordError(1, rows[0] if rows else "", f"a record starts with {MAGIC!r}")
+        fields: dict[str, str] = {}
+        names = ("players", "mode", "seed", "first", "deck")
+        for i, name in enumerate(names, start=2):
+            row = rows[i - 1] if i - 1 < len(rows) else ""
+            key, sep, value = row.partition(": ")
+            if key != name or not sep:
+                raise RecordError(i, row, f"expected the header field '{name}: ...'")
+            fields[name] = value
+        blank = len(names) + 1
+        if len(rows) <= blank or rows[blank] != "":
+            raise RecordError(blank + 1, rows[blank] if len(rows) > blank else "", "expected a blank line after the header")
+        try:
+            players = int(fields["players"])
+            seed = None if fields["seed"] == "hidden" else int(fields["seed"])
+            first = None if fields["first"] == "cut" else int(fields["first"].removeprefix("S"))
+            deck = None if fields["deck"] == "shuffled" else tuple(int(x) for x in fields["deck"].split())
+        except ValueError as exc:
+            raise RecordError(2, "", f"header: {exc}") from None
+        return cls(players, fields["mode"], seed, first, deck, rows[blank + 1:])
+
+    def steps(self) -> Iterator[tuple[int, str, Game]]:
+        """Replay the record line by line, yielding (line number, line, game after it).
+
+        Raises RecordError at the first line that is not what the rules give.
+        """
+        if self.seed is None:
+            raise RecordError(4, "seed: hidden", "the seed is not revealed, so draws cannot be checked")
+        try:
+            game = Game(self.players, self.mode, seed=self.seed, deck=self.deck, first=self.first)
+        except ValueError as exc:
+            raise RecordError(2, "", f"header: {exc}") from None
+        first_body = 8  # 1-based line number of the first body line
+        expected: list[str] = [EVENT_INDENT + e.text() for e in game.opening]
+        pending: int = 0  # how many of `expected` are checked so far
+        action_line = 0
+        for offset, line in enumerate(self.lines):
+            no = first_body + offset
+            if line.startswith(EVENT_INDENT):
+                if pending >= len(expected):
+                    raise RecordError(no, line, "the rules give no further event here")
+                if line != expected[pending]:
+                    raise RecordError(no, line, f"the rules give {expected[pending].strip()!r} here")
+                pending += 1
+                yield no, line, game
+                continue
+            if pending < len(expected):
+                raise RecordError(no, line, f"missing event {expected[pending].strip()!r} before this line")
+            seat, action = self._parse_action(no, line)
+            try:
+                events = game.apply(seat, action)
+            except Refused as exc:
+                raise RecordError(no, line, f"refused ({exc.code}): {exc.message}") from None
+            expected = [EVENT_INDENT + e.text() for e in events]
+            pending = 0
+            action_line = no
+            yield no, line, game
+        if pending < len(expected):
+            raise RecordError(
+                first_body + len(self.lines), "", f"record ends before event {expected[pending].strip()!r}"
+                f" of line {action_line}",
+            )
+
+    def replay(self) -> Game:
+        """The game at the record's end, every line checked; RecordError otherwise."""
+        game = None
+        for _, _, step_game in self.steps():
+            game = step_game
+        assert game is not None  # steps() raises on a record without its deal line
+        return game
+
+    @staticmethod
+    def _parse_action(no: int, line: str) -> tuple[int, Action]:
+        m = _ACTION_LINE.fullmatch(line)
+        if not m:
+            raise RecordError(no, line, "expected an action 'S<seat> play N on S | draw | discard N'")
+        try:
+            return int(m[1]), parse_action(m[2])
+        except ValueError as exc:
+            raise RecordError(no, line, str(exc)) from None
