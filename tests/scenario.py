@@ -1,0 +1,64 @@
+"""Helpers that set up rule scenarios: stacked decks and positions built from pegs and hands."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from board99 import Game
+
+
+def stacked(top: Iterable[int]) -> list[int]:
+    """A full deck, top card first: ``top`` in that order, then every other card ascending."""
+    top = list(top)
+    return top + [c for c in range(100) if c not in top]
+
+
+def position(
+    players: int = 2,
+    mode: str = "guarded",
+    pegs: Mapping[int, Iterable[int]] | None = None,
+    hands: Mapping[int, Iterable[int]] | None = None,
+    turn: int = 0,
+    deck_top: Iterable[int] = (),
+    seed: int = 0,
+) -> Game:
+    """A game in a chosen position: ``pegs`` per side, ``hands`` per seat, ``turn`` to act.
+
+    The cards behind the pegs count as discarded by the side's first seat, so
+    all 100 cards stay accounted for; the deck is ``deck_top`` then the rest.
+    """
+    view = Game(players, mode, seed=seed, first=turn).view(None)
+    hands_list = [list((hands or {}).get(s, ())) for s in range(players)]
+    held = {c for h in hands_list for c in h}
+    board = [None] * 100
+    discards: list[list[int]] = [[] for _ in range(players)]
+    spare = [c for c in range(100) if c not in held and c not in set(deck_top)]
+    for side, squares in (pegs or {}).items():
+        for sq in squares:
+            board[sq] = side
+            # the lowest spare card that fits paid for this peg
+            card = next(c for c in spare if c <= sq)
+            spare.remove(card)
+            discards[side].append(card)
+    view.update(board=board, discards=discards, hand_sizes=[len(h) for h in hands_list], turn=turn)
+    deck = list(deck_top) + spare
+    return Game.from_view(view, hands_list, deck, seed=seed)
+
+
+def reshuffled_unseen(game: Game, seat: int | None, salt: int = 0) -> Game:
+    """The same game with every card ``seat`` cannot see (other hands, the deck) dealt anew."""
+    import random
+
+    view = game.view(seat)
+    others = [s for s in range(game.players) if s != seat]
+    unseen = [c for s in others for c in game.hand(s)] + list(game._deck)
+    random.Random(salt).shuffle(unseen)
+    hands: list[list[int]] = []
+    for s in range(game.players):
+        if s == seat:
+            hands.append(list(game.hand(s)))
+        else:
+            size = len(game.hand(s))
+            hands.append(unseen[:size])
+            unseen = unseen[size:]
+    return Game.from_view(view, hands, unseen, seed=game.seed)
