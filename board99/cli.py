@@ -7,7 +7,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from .arena import play_game, run_arena
+from .arena import run_arena
 from .bots import BOTS, make_bot
 from .game import MODES, PLAYER_COUNTS, Game
 from .record import Record, RecordError
@@ -66,24 +66,25 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _play_terminal(args: argparse.Namespace) -> int:
     """A game between bots in the terminal, the board drawn after each move."""
-    sides = [n.strip() for n in args.bots.split(",")]
+    names = [n.strip() for n in args.bots.split(",")]
     game = Game(args.players, args.mode, seed=args.seed)
-    if len(sides) == 1:
-        sides = sides * game.sides
-    bots = [make_bot(sides[seat % game.sides], seed=seat) for seat in range(game.players)]
-
-    class Shown:
-        def __init__(self, bot):
-            self.bot = bot
-
-        def choose(self, view):
-            action = self.bot.choose(view)
-            print(f"S{view['seat']} {action.text()}")
-            return action
-
-    play_game(game, [Shown(b) for b in bots])
+    if len(names) == 1:
+        names = names * game.sides
+    if len(names) != game.sides or any(n not in BOTS for n in names):
+        print(f"board99 play: --bots: name one bot per side ({game.sides}) from {', '.join(sorted(BOTS))}",
+              file=sys.stderr)
+        return 2
+    bots = [make_bot(names[seat % game.sides], seed=seat) for seat in range(game.players)]
     print(board_text(game.view()))
-    print(status_text(game.view()))
+    while game.winner is None:
+        seat = game.turn
+        action = bots[seat].choose(game.view(seat))
+        events = game.apply(seat, action)
+        print(f"\nS{seat} {action.text()}: " + "; ".join(e.text(reveal=False) for e in events))
+        print(board_text(game.view()))
+        print(status_text(game.view()))
+        if args.delay:
+            time.sleep(args.delay)
     return 0
 
 
@@ -111,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
     play.add_argument("--mode", choices=MODES, default="guarded")
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each move (terminal)")
     play.set_defaults(run=_play_terminal)
     return parser
 
