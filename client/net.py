@@ -1,0 +1,442 @@
+"""The network client library: one DEALER connection to a board99 server (no arcade here).
+
+Used by the arcade client, by remote bots (`board99 bot`) and by the tests.
+Lobby calls block until the reply (or ``timeout``); ``poll()`` drains what the
+server pushed and keeps ``view`` and ``table`` current, resyncing with a
+snapshot on a sequence gap and resuming the seat with its token after a
+reconnect or a server restart (the Clone pattern). See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+import zmq
+
+from board99 import Action, to_data
+from server.protocol import COLOURS, DEFAULT_PORT, PROTOCOL_VERSION
+
+__all__ = ["COLOURS", "DEFAULT_PORT", "GameClient", "ServerError", "discover", "endpoint_for", "play_bot"]
+
+#: Until the server's hello reply says otherwise.
+HEARTBEAT = 1.0
+LOST_AFTER = 3.0
+
+
+class ServerError(Exception):
+    """An error reply (or no reply): ``.code`` is stable, ``.message`` names the rule or field."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+def endpoint_for(server: str) -> str:
+    """'host', 'host:port' or a full 'tcp://host:port' as a ZeroMQ endpoint (default port 9099)."""
+    if "://" in server:
+        return server
+    host, sep, port = server.rpartition(":")
+    if not sep or not port.isdigit() or (host.count(":") and not host.endswith("]")):
+        host, port = server, str(DEFAULT_PORT)
+    return f"tcp://{host}:{port}"
+
+
+def discover(timeout: float = 1.0, **options: Any) -> list[dict]:
+    """Servers heard on the LAN: {"name", "host", "port", "key"} (see server.discovery)."""
+    from server.discovery import discover as listen
+
+    return listen(timeout, **options)
+
+
+class GameClient:
+    """One connection to one board99 server (a DEALER socket). Not thread-safe: one thread owns it."""
+
+    def __init__(
+        self,
+        endpoint: str = f"tcp://127.0.0.1:{DEFAULT_PORT}",
+        *,
+        server_key: bytes | str | None = None,
+        name: str = "player",
+        timeout: float = 5.0,
+        context: zmq.Context | None = None,
+    ) -> None:
+        self.endpoint = endpoint_for(endpoint)
+        self.name = name
+        self.timeout = timeout
+        self.server_key = server_key
+        #: Latest view of this client's seat (or the spectator view), kept current by poll().
+        self.view: dict | None = None
+        #: Latest table description (as list_tables entries).
+        self.table: dict | None = None
+        #: False while the server is not answering.
+        self.connected = False
+        self.table_id: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.seq = -1
+        self.epoch: str | None = None
+        self.heartbeat, self.lost_after = HEARTBEAT, LOST_AFTER
+        self._ctx = context or zmq.Context.instance()
+        self._ids = itertools.count(1)
+        self._handlers: dict[int, Callable[[dict], None]] = {}  # request id -> handler of its reply
+        self._inbox: list[dict] = []
+        self._snapshot_pending = False
+        self._rebind_pending = False
+        self._last_sent = 0.0
+        self._last_heard = time.monotonic()
+        self._watch = None
+        #: Called with every message received, replies included (tests capture traffic with it).
+        self.on_receive: Callable[[dict], None] | None = None
+        self._open()
+
+    # -- the socket --------------------------------------------------------------------
+
+    def _open(self) -> None:
+        sock = self._ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        # Queue only on a live connection: a request made while the server is away fails at once
+        # instead of being delivered, stale, after the reconnect.
+        sock.setsockopt(zmq.IMMEDIATE, 1)
+        sock.setsockopt(zmq.RECONNECT_IVL, 100)
+        sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        if self.server_key is not None:
+            from server.keys import HandshakeWatch, connect_curve
+
+            connect_curve(sock, self.server_key)
+            self._watch = HandshakeWatch(sock)
+        sock.connect(self.endpoint)
+        self._sock = sock
+        self._send_async("hello", {"version": PROTOCOL_VERSION, "name": self.name}, self._on_hello)
+
+    def close(self) -> None:
+        """Close the connection (the seat stays held; leave() gives it up)."""
+        if self._watch is not None:
+            self._watch.close()
+            self._watch = None
+        self._sock.close(linger=0)
+
+    def __enter__(self) -> GameClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _send(self, kind: str, fields: dict) -> int:
+        rid = next(self._ids)
+        msg = {"type": kind, "id": rid, **fields}
+        try:
+            self._sock.send(msgpack.packb(msg, use_bin_type=True), zmq.NOBLOCK)
+        except zmq.Again:
+            self._lost()
+            raise ServerError("disconnected" if not self._key_mismatch() else "bad-server-key",
+                              self._unreachable()) from None
+        self._last_sent = time.monotonic()
+        return rid
+
+    def _send_async(self, kind: str, fields: dict, handler: Callable[[dict], None]) -> bool:
+        try:
+            rid = self._send(kind, fields)
+        except ServerError:
+            return False  # not connected: the heartbeat tries again
+        self._handlers[rid] = handler
+        return True
+
+    def _key_mismatch(self) -> bool:
+        return self._watch is not None and self._watch.mismatch()
+
+    def _unreachable(self) -> str:
+        if self._key_mismatch():
+            from server.keys import mismatch_message
+
+            return mismatch_message(self.endpoint, self.server_key)
+        return f"the server at {self.endpoint} is not answering"
+
+    def _lost(self) -> None:
+        if self.connected:
+            self.connected = False
+            self._inbox.append({"type": "connection", "connected": False})
+
+    # -- receiving ------------------------------------------------------------------------
+
+    def _receive(self, wait: float) -> dict | None:
+        """One message from the server, waiting at most ``wait`` seconds."""
+        if not self._sock.poll(max(0, int(wait * 1000))):
+            return None
+        msg = msgpack.unpackb(self._sock.recv(), raw=False)
+        self._last_heard = time.monotonic()
+        if self.on_receive is not None:
+            self.on_receive(msg)
+        if not self.connected:
+            self.connected = True
+            self._inbox.append({"type": "connection", "connected": True})
+            self._check_binding()
+        return msg
+
+    def _dispatch(self, msg: dict) -> None:
+        kind = msg.get("type")
+        if kind in ("reply", "error"):
+            handler = self._handlers.pop(msg.get("id"), None)
+            if handler is not None:
+                handler(msg)
+            elif kind == "error" and msg.get("id") is None:
+                self._inbox.append(msg)  # e.g. rate-limited
+            return
+        self._on_push(msg)
+
+    def _tick(self) -> None:
+        """Heartbeat: ping when idle; notice a silent server."""
+        now = time.monotonic()
+        if now - self._last_sent >= self.heartbeat:
+            self._send_async("ping", {}, self._on_ping)
+            self._last_sent = now  # even when the send failed: one attempt per heartbeat
+        if self.connected and now - self._last_heard > self.lost_after:
+            self._lost()
+
+    def _request(self, kind: str, **fields: Any) -> dict:
+        """Send a request and wait for its reply; ServerError on an error reply or timeout."""
+        fields = {k: v for k, v in fields.items() if v is not None}
+        rid = self._send(kind, fields)
+        result: list[dict] = []
+        self._handlers[rid] = result.append
+        deadline = time.monotonic() + self.timeout
+        while not result:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._handlers.pop(rid, None)
+                if self._key_mismatch():
+                    raise ServerError("bad-server-key", self._unreachable())
+                raise ServerError("timeout", f"no reply to '{kind}' from {self.endpoint} within {self.timeout:g} s")
+            msg = self._receive(min(left, self.heartbeat))
+            if msg is not None:
+                self._dispatch(msg)
+            self._tick()
+        reply = result[0]
+        if reply["type"] == "error":
+            raise ServerError(reply.get("code", "internal"), reply.get("message", ""))
+        return reply
+
+    # -- sync (Clone pattern) -----------------------------------------------------------------
+
+    def _on_push(self, msg: dict) -> None:
+        if msg.get("table") != self.table_id or self._snapshot_pending or self._rebind_pending:
+            return  # another table's leftovers, or a snapshot is on its way and covers it
+        seq = msg.get("seq", -1)
+        if seq <= self.seq:
+            return  # already seen
+        if seq != self.seq + 1:
+            self._ask_snapshot()
+            return
+        self._take(msg)
+        self._inbox.append(msg)
+
+    def _take(self, msg: dict) -> None:
+        self.seq = msg["seq"]
+        if msg.get("view") is not None:
+            self.view = msg["view"]
+        info = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
+        if info is not None:
+            self.table = info
+        elif self.table is not None and "state" in msg:
+            self.table = {**self.table, "state": msg["state"]}
+
+    def _ask_snapshot(self) -> None:
+        if not self._snapshot_pending:
+            self._snapshot_pending = self._send_async("snapshot", {}, self._on_snapshot)
+
+    def _on_snapshot(self, reply: dict) -> None:
+        self._snapshot_pending = False
+        if reply["type"] == "error":
+            self._inbox.append(reply)
+            return
+        self._take(reply)
+        self._inbox.append({"type": "snapshot", "table": self.table_id, "seq": self.seq, "view": self.view,
+                            "info": self.table})
+
+    def _check_binding(self) -> None:
+        self._send_async("ping", {}, self._on_ping)
+
+    def _on_hello(self, reply: dict) -> None:
+        if reply["type"] == "error":
+            self._inbox.append(reply)
+            return
+        self.epoch = reply["epoch"]
+        self.heartbeat = reply.get("heartbeat", HEARTBEAT)
+        self.lost_after = reply.get("lost_after", LOST_AFTER)
+
+    def _on_ping(self, reply: dict) -> None:
+        if reply["type"] == "error":
+            return
+        if reply.get("epoch") != self.epoch:
+            if self.epoch is not None:
+                self._inbox.append({"type": "restarted", "epoch": reply.get("epoch")})
+            self.epoch = reply.get("epoch")
+            self._send_async("hello", {"version": PROTOCOL_VERSION, "name": self.name}, self._on_hello)
+        if self.table_id is None or self._rebind_pending:
+            return
+        if (reply.get("table"), reply.get("seat")) == (self.table_id, self.seat):
+            return
+        # The server no longer knows this connection as ours (restart or new link): bind again.
+        if self.seat is not None and self.token is not None:
+            sent = self._send_async("resume", {"table": self.table_id, "seat": self.seat, "token": self.token},
+                                    self._on_rebound)
+        else:
+            sent = self._send_async("spectate", {"table": self.table_id}, self._on_rebound)
+        self._rebind_pending = sent
+
+    def _on_rebound(self, reply: dict) -> None:
+        self._rebind_pending = False
+        if reply["type"] == "error":
+            self._inbox.append({"type": "seat-lost", "code": reply.get("code"), "message": reply.get("message")})
+            self.table_id = self.seat = self.token = None
+            return
+        self._snapshot_pending = False
+        self._take(reply)
+        self._inbox.append({"type": "snapshot", "table": self.table_id, "seq": self.seq, "view": self.view,
+                            "info": self.table})
+
+    def _wait_rebind(self) -> None:
+        deadline = time.monotonic() + self.timeout
+        while self._rebind_pending and time.monotonic() < deadline:
+            msg = self._receive(min(0.1, deadline - time.monotonic()))
+            if msg is not None:
+                self._dispatch(msg)
+            self._tick()
+
+    def poll(self, timeout: float = 0.0) -> list[dict]:
+        """What the server pushed since the last call (each a dict with a 'type'); waits at most ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            msg = self._receive(max(0.0, min(left, self.heartbeat)) if not self._inbox else 0)
+            if msg is not None:
+                self._dispatch(msg)
+                while (msg := self._receive(0)) is not None:
+                    self._dispatch(msg)
+            self._tick()
+            if self._inbox or time.monotonic() >= deadline:
+                out, self._inbox = self._inbox, []
+                return out
+
+    # -- lobby -------------------------------------------------------------------------------------
+
+    def hello(self) -> dict:
+        """Check the server speaks our protocol; its name, epoch and heartbeat settings."""
+        reply = self._request("hello", version=PROTOCOL_VERSION, name=self.name)
+        self._on_hello(reply)
+        return reply
+
+    def list_tables(self) -> list[dict]:
+        """Every table on the server."""
+        return self._request("list_tables")["tables"]
+
+    def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
+                     grace: float | None = None) -> dict:
+        """A new table (it starts once every seat is filled)."""
+        return self._request("create_table", name=name, players=players, mode=mode, clock=clock,
+                             grace=grace)["table"]
+
+    def _follow(self, reply: dict, table_id: str, seat: int | None) -> dict:
+        self.table_id, self.seat = table_id, seat
+        self._snapshot_pending = self._rebind_pending = False
+        self.seq = -1
+        self._take(reply)
+        return self.table
+
+    def take_seat(self, table: str, seat: int, colour: str | None = None) -> dict:
+        """Sit at ``table`` in ``seat`` playing ``colour``; the secret seat token stays in this client."""
+        reply = self._request("take_seat", table=table, seat=seat, colour=colour, name=self.name)
+        self.token = reply["token"]
+        return self._follow(reply, table, seat)
+
+    def resume(self, table: str, seat: int, token: str) -> dict:
+        """Take back a seat held for us (after a restart of this program) with its token."""
+        reply = self._request("resume", table=table, seat=seat, token=token)
+        self.token = token
+        return self._follow(reply, table, seat)
+
+    def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> dict:
+        """Put a server-side bot in an empty seat."""
+        return self._request("add_bot", table=table, seat=seat, bot=bot)["table"]
+
+    def spectate(self, table: str) -> dict:
+        """Follow a table with the public view."""
+        reply = self._request("spectate", table=table)
+        self.token = None
+        return self._follow(reply, table, None)
+
+    def leave(self) -> None:
+        """Give up the seat (a bot plays on if the game is running) or stop spectating."""
+        self._request("leave")
+        self.table_id = self.seat = self.token = None
+        self.view = self.table = None
+        self.seq = -1
+
+    def rematch(self) -> dict:
+        """Ask for another game with the same seats; it starts when every person has asked."""
+        self._wait_rebind()
+        reply = self._request("rematch")
+        if reply["seq"] > self.seq:
+            self._take(reply)
+        return self.table
+
+    def act(self, action: Action) -> list[dict]:
+        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError."""
+        if self.table_id is None or self.seat is None or self.token is None:
+            raise ServerError("not-seated", "this client holds no seat; take_seat() first")
+        self._wait_rebind()
+        reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token, action=to_data(action))
+        if reply["seq"] > self.seq:
+            if reply["seq"] > self.seq + 1:
+                self._ask_snapshot()  # a table push went missing: its info comes with the snapshot
+            self._take(reply)
+        return reply["events"]
+
+    def snapshot(self) -> dict:
+        """Fetch the table's current state now (poll() does this by itself on a gap)."""
+        reply = self._request("snapshot")
+        self._take(reply)
+        return self.view
+
+    def fetch_record(self, table: str, game: int | None = None) -> str:
+        """A finished game's record text (the latest finished game unless ``game`` is given)."""
+        return self._request("fetch_record", table=table, game=game)["record"]
+
+    # -- convenience -------------------------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        """True when the game is running and it is this client's seat's turn."""
+        return (self.view is not None and self.seat is not None and self.table is not None
+                and self.table.get("state") == "playing" and self.view.get("turn") == self.seat)
+
+
+def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_message: Callable | None = None,
+             max_actions: int = 100_000) -> dict | None:
+    """Play ``client``'s seat with ``bot`` until the game is over (or ``until``, a monotonic time).
+
+    Survives timeouts and reconnects: after an error it waits for the next
+    push or snapshot and tries again. Returns the final view, or None if
+    time ran out first.
+    """
+    actions = 0
+    while until is None or time.monotonic() < until:
+        for msg in client.poll(0.05 if not client.my_turn() else 0):
+            if on_message is not None:
+                on_message(msg)
+        if client.table is not None and client.table.get("state") == "over":
+            return client.view
+        if client.my_turn() and actions < max_actions:
+            try:
+                client.act(bot.choose(client.view))
+                actions += 1
+            except ServerError as exc:
+                if exc.code in ("timeout", "disconnected", "not-your-seat", "not-seated", "deal-over"):
+                    continue
+                if exc.code in ("out-of-turn",):  # our view was stale; the next push corrects it
+                    continue
+                raise
+    return None

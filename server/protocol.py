@@ -1,0 +1,219 @@
+"""The wire protocol: version, ports, limits, message types, error codes and request checking.
+
+Every message is one msgpack map in one ZeroMQ frame. A request carries
+``type`` and a client-chosen ``id`` that the reply echoes; see docs/protocol.md.
+Checking here is about shape and types only: whether an action is allowed is
+always the engine's decision.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import msgpack
+
+#: Bumped whenever a message or field changes meaning.
+PROTOCOL_VERSION = 1
+DEFAULT_PORT = 9099
+#: Side colours a seat may pick; no two sides alike.
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+#: Inbound limit: zmq.MAXMSGSIZE on the server socket (a peer sending more is disconnected).
+MAX_MESSAGE_SIZE = 64 * 1024
+#: msgpack limits for what the server decodes (the library defaults are 100 MiB).
+#: (The frame's size is checked against MAX_MESSAGE_SIZE before decoding: unpackb's buffer limit.)
+UNPACK_LIMITS = {
+    "max_str_len": 4096,
+    "max_bin_len": 0,
+    "max_array_len": 256,
+    "max_map_len": 32,
+    "max_ext_len": 0,
+}
+NAME_MAX = 40
+TOKEN_BYTES = 16  # 128 random bits, sent as 32 hex digits
+CLOCK_RANGE = (0.2, 3600.0)  # seconds per turn
+GRACE_RANGE = (0.0, 3600.0)  # seconds a lost player's seat is held before a bot plays it
+DEFAULT_GRACE = 30.0
+
+#: Server error codes (the engine's own refusal codes in board99.CODES pass through unchanged).
+ERRORS: dict[str, str] = {
+    "bad-message": "the frame is not a msgpack map with a text 'type' (or is over the size limits)",
+    "unknown-type": "the message type is not one the server handles",
+    "bad-field": "a field is missing, has the wrong type, or is out of range; the message names it",
+    "bad-version": "the client speaks another protocol version",
+    "rate-limited": "too many messages from this connection; some were dropped",
+    "no-such-table": "there is no table with that id",
+    "no-such-seat": "the seat number is not at that table",
+    "seat-taken": "someone already sits in that seat",
+    "colour-taken": "another side already plays that colour, or the partner's side has another",
+    "already-seated": "this connection already holds a seat; leave it first",
+    "not-seated": "this connection holds no seat (or no table) for this request",
+    "not-your-seat": "this connection holds another seat; it can act only for its own",
+    "bad-token": "the seat token is not the one issued for that seat",
+    "not-started": "the table is still waiting for players",
+    "not-over": "the game at that table is still being played",
+    "no-record": "that table has no finished game with that number",
+    "no-such-bot": "there is no bot by that name",
+    "too-many-tables": "the server holds as many tables as it allows",
+    "internal": "the server failed to handle the request; it was logged",
+    # Raised by the client library only, never sent by the server:
+    "timeout": "(client) no reply within the client's timeout",
+    "disconnected": "(client) the server is not reachable right now",
+    "bad-server-key": "(client) the server's CURVE key differs from the one expected",
+}
+
+
+class ProtocolError(Exception):
+    """A request the server answers with an error: a stable ``code`` and a plain ``message``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+# -- field checkers: each returns the value or raises ProtocolError naming the field --
+
+Check = Callable[[str, Any], Any]
+
+
+def _fail(field: str, want: str, value: Any) -> ProtocolError:
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return ProtocolError("bad-field", f"{field}: expected {want}, got {shown}")
+
+
+def text(limit: int = NAME_MAX, empty: bool = False) -> Check:
+    """A str of at most ``limit`` characters."""
+    def check(field: str, value: Any) -> str:
+        if type(value) is not str or len(value) > limit or (not empty and not value.strip()):
+            raise _fail(field, f"text of 1-{limit} characters", value)
+        return value
+    return check
+
+
+def whole(lo: int, hi: int) -> Check:
+    """An int (not a bool) from lo to hi."""
+    def check(field: str, value: Any) -> int:
+        if type(value) is not int or not lo <= value <= hi:
+            raise _fail(field, f"a whole number {lo}-{hi}", value)
+        return value
+    return check
+
+
+def seconds(lo: float, hi: float) -> Check:
+    """A number of seconds (int or float, not bool), finite, from lo to hi."""
+    def check(field: str, value: Any) -> float:
+        if type(value) not in (int, float) or not math.isfinite(value) or not lo <= value <= hi:
+            raise _fail(field, f"seconds from {lo:g} to {hi:g}", value)
+        return float(value)
+    return check
+
+
+def one_of(*choices: Any) -> Check:
+    """One of ``choices``."""
+    def check(field: str, value: Any) -> Any:
+        if type(value) is not str or value not in choices:
+            raise _fail(field, "one of " + ", ".join(map(repr, choices)), value)
+        return value
+    return check
+
+
+def mapping() -> Check:
+    """A map (the action; the engine's from_data checks inside it)."""
+    def check(field: str, value: Any) -> dict:
+        if type(value) is not dict:
+            raise _fail(field, "a map", value)
+        return value
+    return check
+
+
+def optional(inner: Check) -> Check:
+    """``inner`` or nil."""
+    def check(field: str, value: Any) -> Any:
+        return None if value is None else inner(field, value)
+    return check
+
+
+TABLE_ID = text(16)
+TOKEN = text(64)
+SEAT = whole(0, 5)
+
+#: Request type -> {field: (checker, required)}. Every request may also carry 'id' (an int).
+REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
+    "hello": {"version": (whole(0, 1 << 31), True), "name": (text(), False)},
+    "ping": {},
+    "list_tables": {},
+    "create_table": {
+        "name": (text(), True),
+        "players": (whole(2, 6), True),
+        "mode": (one_of("guarded", "penalty"), False),
+        "clock": (optional(seconds(*CLOCK_RANGE)), False),
+        "grace": (optional(seconds(*GRACE_RANGE)), False),
+    },
+    "take_seat": {"table": (TABLE_ID, True), "seat": (SEAT, True), "colour": (optional(one_of(*COLOURS)), False),
+                  "name": (text(), False)},
+    "add_bot": {"table": (TABLE_ID, True), "seat": (SEAT, True), "bot": (text(20), False)},
+    "spectate": {"table": (TABLE_ID, True)},
+    "resume": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True)},
+    "leave": {},
+    "rematch": {},
+    "snapshot": {},
+    "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True)},
+    "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False)},
+}
+
+#: Messages the server sends: replies ('reply', 'error') and pushes.
+SERVER_MESSAGES = ("reply", "error", "update", "table", "presence")
+
+
+def check_request(msg: Any) -> tuple[str, dict]:
+    """(type, fields) of a decoded request; ProtocolError naming what is wrong otherwise."""
+    if type(msg) is not dict:
+        raise ProtocolError("bad-message", "a message is a msgpack map with a 'type' field")
+    kind = msg.get("type")
+    if type(kind) is not str:
+        raise ProtocolError("bad-message", "type: expected the message type as text")
+    spec = REQUESTS.get(kind)
+    if spec is None:
+        raise ProtocolError("unknown-type", f"type: {kind[:40]!r} is not a message type this server handles "
+                                            f"(see docs/protocol.md)")
+    fields: dict[str, Any] = {}
+    for name, (check, required) in spec.items():
+        if name not in msg:
+            if required:
+                raise ProtocolError("bad-field", f"{name}: missing from '{kind}'")
+            continue
+        fields[name] = check(name, msg[name])
+    for name in msg:
+        if name not in spec and name not in ("type", "id"):
+            raise ProtocolError("bad-field", f"{str(name)[:40]}: not a field of '{kind}'")
+    if kind == "create_table" and fields["players"] not in (2, 3, 4, 6):
+        raise ProtocolError("bad-field", f"players: {fields['players']} is not allowed; the game is for 2, 3, 4 or 6")
+    return kind, fields
+
+
+def request_id(msg: Any) -> int | None:
+    """The request's 'id' if it is a usable int, else None."""
+    if type(msg) is dict:
+        rid = msg.get("id")
+        if type(rid) is int and -(1 << 63) <= rid < (1 << 64):
+            return rid
+    return None
+
+
+def decode(frame: bytes) -> Any:
+    """Decode one inbound frame within the limits; ProtocolError('bad-message') on any fault."""
+    if len(frame) > MAX_MESSAGE_SIZE:
+        raise ProtocolError("bad-message", f"message of {len(frame)} bytes; the limit is {MAX_MESSAGE_SIZE}")
+    try:
+        return msgpack.unpackb(frame, raw=False, strict_map_key=True, **UNPACK_LIMITS)
+    except Exception as exc:  # msgpack raises ValueError, ExtraData, FormatError, StackError, TypeError...
+        raise ProtocolError("bad-message", f"not one msgpack value ({type(exc).__name__})") from None
+
+
+def encode(msg: dict) -> bytes:
+    """Encode one outbound message."""
+    return msgpack.packb(msg, use_bin_type=True)

@@ -1,0 +1,322 @@
+"""The lobby and its tables: seats, sides and colours, seat tokens, bots in seats, rematches.
+
+No sockets here: the app turns what these objects do into replies and
+pushes. Every rule of play is the engine's (``board99.Game``); a table only
+decides who sits where and whether the game has started.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from board99 import Action, Discard, Draw, Event, Game, sides_for
+from board99.bots import BOTS, make_bot
+
+from .protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
+
+#: Table states, in the order a table goes through them (a rematch goes back to "playing").
+STATES = ("waiting", "playing", "over")
+
+
+def standin_bot() -> str:
+    """The bot that plays for a lost or departed person: the rulebook bot if installed."""
+    return "rulebook" if "rulebook" in BOTS else "random"
+
+
+def token_digest(token: str) -> bytes:
+    """What the server keeps of a seat token: its SHA-256, never the token itself."""
+    return hashlib.sha256(token.encode()).digest()
+
+
+@dataclass
+class Seat:
+    """One seat at a table and who fills it."""
+
+    seat: int
+    side: int
+    occupant: str | None = None  # "human", "bot" or None
+    name: str | None = None
+    bot: str | None = None  # the bot's name for a bot seat
+    token_hash: bytes | None = None  # SHA-256 of the seat token, humans only
+    conn: bytes | None = None  # the identity of the connection holding the seat
+    lost_at: float | None = None  # monotonic time the person's connection was lost
+    standin: bool = False  # a bot plays this person's turns until they come back
+    vacated: bool = False  # the person left mid-game: a bot plays on, anyone may take the seat
+
+    @property
+    def connected(self) -> bool:
+        """A person is here and answering (bots are always here)."""
+        return self.occupant == "bot" or (self.conn is not None and self.lost_at is None)
+
+    def played_by_bot(self) -> bool:
+        """True if the server's bot chooses this seat's actions."""
+        return self.occupant == "bot" or self.standin
+
+
+@dataclass
+class Table:
+    """A table in the lobby: its settings, seats, current game and followers."""
+
+    id: str
+    name: str
+    players: int
+    mode: str = "guarded"
+    clock: float | None = None
+    grace: float = DEFAULT_GRACE
+    seed: int | None = None
+    game_no: int = 1
+    state: str = "waiting"
+    seq: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    colours: list[str | None] = field(default_factory=list)  # per side
+    votes: set[int] = field(default_factory=set)  # seats asking for a rematch
+    spectators: set[bytes] = field(default_factory=set)
+    game: Game = field(init=False)
+    bots: dict[int, object] = field(default_factory=dict)  # seat -> bot instance
+    turn_since: float = 0.0  # monotonic time the current turn began (for the clock)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            sides = sides_for(self.players)
+            self.seats = [Seat(s, s % sides) for s in range(self.players)]
+            self.colours = [None] * sides
+        self.game = Game(self.players, self.mode, seed=self.seed)
+        self.seed = self.game.seed
+        self.turn_since = time.monotonic()
+
+    # -- what everyone may know ------------------------------------------------
+
+    def describe(self) -> dict:
+        """The table as the lobby lists it (no tokens, no cards)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "players": self.players,
+            "mode": self.mode,
+            "clock": self.clock,
+            "grace": self.grace,
+            "state": self.state,
+            "game": self.game_no,
+            "votes": sorted(self.votes),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "side": s.side,
+                    "colour": self.colours[s.side],
+                    "occupant": s.occupant,
+                    "name": s.name,
+                    "connected": s.connected,
+                    "standin": s.standin,
+                }
+                for s in self.seats
+            ],
+        }
+
+    def seat(self, seat: int) -> Seat:
+        """The seat, or ProtocolError('no-such-seat')."""
+        if not 0 <= seat < self.players:
+            raise ProtocolError("no-such-seat", f"seat: {seat} is not at table {self.id} (seats 0-{self.players - 1})")
+        return self.seats[seat]
+
+    def holder(self, conn: bytes) -> Seat | None:
+        """The seat this connection holds here, if any."""
+        for s in self.seats:
+            if s.conn == conn:
+                return s
+        return None
+
+    def members(self) -> list[tuple[bytes, int | None]]:
+        """Every connection following the table: (identity, seat) for players, (identity, None) for spectators."""
+        out: list[tuple[bytes, int | None]] = [(s.conn, s.seat) for s in self.seats if s.conn is not None]
+        out.extend((ident, None) for ident in self.spectators)
+        return out
+
+    # -- seats -------------------------------------------------------------------
+
+    def _pick_colour(self, side: int, colour: str | None) -> str:
+        own = self.colours[side]
+        others = {c for i, c in enumerate(self.colours) if i != side and c is not None}
+        if own is not None:
+            if colour is not None and colour != own:
+                raise ProtocolError("colour-taken", f"colour: side {side} already plays {own}; "
+                                                    f"partners share one colour")
+            return own
+        if colour is None:
+            return next(c for c in COLOURS if c not in others)
+        if colour in others:
+            raise ProtocolError("colour-taken", f"colour: {colour} is another side's; no two sides alike")
+        return colour
+
+    def _free_for_taking(self, s: Seat) -> None:
+        if s.occupant is not None and not s.vacated:
+            who = s.name or s.bot or s.occupant
+            raise ProtocolError("seat-taken", f"seat: S{s.seat} at table {self.id} is taken by {who}")
+
+    def take(self, seat: int, colour: str | None, name: str, conn: bytes) -> str:
+        """Seat a person; return the secret seat token (only its digest is kept)."""
+        s = self.seat(seat)
+        self._free_for_taking(s)
+        self.colours[s.side] = self._pick_colour(s.side, colour)
+        token = secrets.token_hex(TOKEN_BYTES)
+        s.occupant, s.name, s.bot = "human", name, None
+        s.token_hash, s.conn, s.lost_at = token_digest(token), conn, None
+        s.standin = s.vacated = False
+        self.bots.pop(seat, None)
+        self.spectators.discard(conn)
+        return token
+
+    def add_bot(self, seat: int, bot: str) -> None:
+        """Put a server-side bot in an empty seat."""
+        if bot not in BOTS:
+            raise ProtocolError("no-such-bot", f"bot: {bot!r} is not a bot; choose from {', '.join(sorted(BOTS))}")
+        s = self.seat(seat)
+        self._free_for_taking(s)
+        self.colours[s.side] = self._pick_colour(s.side, None)
+        s.occupant, s.name, s.bot = "bot", bot, bot
+        s.token_hash, s.conn, s.lost_at, s.standin, s.vacated = None, None, None, False, False
+        self.bots.pop(seat, None)
+
+    def check_token(self, seat: int, token: str) -> Seat:
+        """The seat if ``token`` is its token; ProtocolError('bad-token') otherwise."""
+        s = self.seat(seat)
+        if s.token_hash is None or not hmac.compare_digest(s.token_hash, token_digest(token)):
+            raise ProtocolError("bad-token", f"token: not the token of S{seat} at table {self.id}")
+        return s
+
+    def resume(self, seat: int, token: str, conn: bytes) -> Seat:
+        """A person comes back with their token: the seat follows the new connection."""
+        s = self.check_token(seat, token)
+        s.conn, s.lost_at, s.standin = conn, None, False
+        self.bots.pop(seat, None)
+        self.spectators.discard(conn)
+        return s
+
+    def leave(self, s: Seat) -> None:
+        """The person in ``s`` leaves: the seat is freed, or during play a bot plays on in it."""
+        s.conn, s.lost_at, s.token_hash = None, None, None
+        self.votes.discard(s.seat)
+        if self.state == "playing":
+            s.occupant, s.bot, s.standin, s.vacated = "bot", standin_bot(), False, True
+            s.name = f"{s.name} (left; {s.bot} bot)"
+            return
+        s.occupant = s.name = s.bot = None
+        s.standin = s.vacated = False
+        self.bots.pop(s.seat, None)
+        partners = [o for o in self.seats if o.side == s.side and o.occupant is not None]
+        if not partners:
+            self.colours[s.side] = None
+
+    def full(self) -> bool:
+        """Every seat is filled."""
+        return all(s.occupant is not None for s in self.seats)
+
+    def start_if_full(self) -> bool:
+        """Start the game once every seat is filled; True if it started now."""
+        if self.state == "waiting" and self.full():
+            self.state = "playing"
+            self.turn_since = time.monotonic()
+            return True
+        return False
+
+    # -- play ----------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Hand the action to the engine (which may raise board99.Refused)."""
+        if self.state == "waiting":
+            raise ProtocolError("not-started", f"table {self.id} is waiting for players; the game has not begun")
+        turn, ply = self.game.turn, self.game.ply
+        events = self.game.apply(seat, action)
+        # The clock restarts when a turn ends (even if the same seat moves again after skips).
+        if self.game.ply != ply and (seat == turn or self.game.turn != turn):
+            self.turn_since = time.monotonic()
+        if self.game.winner is not None:
+            self.state = "over"
+            self.votes.clear()
+            for s in self.seats:
+                if s.vacated:  # nobody came to take it: the seat is free for the rematch
+                    s.occupant = s.name = s.bot = None
+                    s.vacated = False
+                    self.bots.pop(s.seat, None)
+        return events
+
+    def bot_for(self, seat: int):
+        """The bot instance that plays ``seat`` (made on first use)."""
+        bot = self.bots.get(seat)
+        if bot is None:
+            s = self.seats[seat]
+            bot = self.bots[seat] = make_bot(s.bot or standin_bot(), seed=secrets.randbits(32))
+        return bot
+
+    def bot_turn(self) -> int | None:
+        """The seat to move if the server's bot plays it, else None."""
+        turn = self.game.turn
+        if self.state != "playing" or turn is None or not self.seats[turn].played_by_bot():
+            return None
+        return turn
+
+    def clock_action(self) -> Action:
+        """What the turn clock does for a seat out of time: a draw if allowed, else discard the highest card."""
+        seat = self.game.turn
+        assert seat is not None
+        legal = self.game.legal_actions(seat)
+        if Draw() in legal:
+            return Draw()
+        return Discard(max(self.game.hand(seat)))
+
+    # -- rematch ---------------------------------------------------------------------
+
+    def vote_rematch(self, seat: int) -> bool:
+        """``seat`` asks for a rematch; True if that started a new game (every person asked, every seat filled)."""
+        if self.state != "over":
+            raise ProtocolError("not-over", f"table {self.id}: a rematch is possible once the game is over")
+        self.votes.add(seat)
+        return self.start_rematch_if_ready()
+
+    def start_rematch_if_ready(self) -> bool:
+        """Start the next game with the same seats if every person asked and every seat is filled."""
+        humans = {s.seat for s in self.seats if s.occupant == "human"}
+        if self.state != "over" or not humans or not humans <= self.votes or not self.full():
+            return False
+        self.new_game(None)
+        return True
+
+    def new_game(self, seed: int | None) -> None:
+        """The next game at this table, same seats (a fresh secret seed unless restoring)."""
+        self.game_no += 1
+        self.game = Game(self.players, self.mode, seed=seed)
+        self.seed = self.game.seed
+        self.state = "playing"
+        self.votes.clear()
+        self.bots.clear()
+        self.turn_since = time.monotonic()
+
+
+class Lobby:
+    """Every table on the server, by id."""
+
+    def __init__(self, max_tables: int = 5000) -> None:
+        self.tables: dict[str, Table] = {}
+        self.max_tables = max_tables
+
+    def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None) -> Table:
+        """A new empty table with a fresh id."""
+        if len(self.tables) >= self.max_tables:
+            raise ProtocolError("too-many-tables", f"the server holds {self.max_tables} tables, its limit")
+        while True:
+            table_id = secrets.token_hex(4)
+            if table_id not in self.tables:
+                break
+        table = Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
+        self.tables[table_id] = table
+        return table
+
+    def get(self, table_id: str) -> Table:
+        """The table, or ProtocolError('no-such-table')."""
+        table = self.tables.get(table_id)
+        if table is None:
+            raise ProtocolError("no-such-table", f"table: there is no table {table_id!r} on this server")
+        return table
