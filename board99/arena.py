@@ -61,6 +61,7 @@ def run_arena(
     seed: int = 1,
     mode: str = "guarded",
     progress: Callable[[ArenaResult], None] | None = None,
+    bot_options: dict | None = None,
 ) -> ArenaResult:
     """Play ``games`` games, side k played by ``bot_names[k]``, the opener rotating over the seats."""
     sides = sides_for(players)
@@ -69,7 +70,8 @@ def run_arena(
     result = ArenaResult(list(bot_names), players, wins=[0] * sides)
     for i in range(games):
         game_seed = seed * 1_000_003 + i
-        bots = [make_bot(bot_names[seat % sides], seed=game_seed * 7 + seat) for seat in range(players)]
+        bots = [make_bot(bot_names[seat % sides], seed=game_seed * 7 + seat, **(bot_options or {}))
+                for seat in range(players)]
         # Alternating the opener removes first-move advantage from the comparison.
         game = play_game(Game(players, mode, seed=game_seed, first=i % players), bots)
         result.games += 1

@@ -28,14 +28,16 @@ def _arena(args: argparse.Namespace) -> int:
     with Progress(*columns, transient=True, disable=not sys.stderr.isatty()) as bar:
         task = bar.add_task(" vs ".join(names), total=args.games)
         try:
+            options = {} if args.budget is None else {"budget": args.budget}
             result = run_arena(names, args.players, args.games, args.seed, args.mode,
-                               progress=lambda r: bar.update(task, completed=r.games))
+                               progress=lambda r: bar.update(task, completed=r.games), bot_options=options)
         except ValueError as exc:
             print(f"board99 arena: {exc}", file=sys.stderr)
             return 2
     elapsed = time.perf_counter() - started
     print(f"{result.games} games, {args.players} players, {args.mode} mode, seed {args.seed}, "
-          f"opener alternating; {result.deals} deals, {elapsed:.1f} s")
+          f"opener alternating; {result.deals} deals, {elapsed:.1f} s"
+          + ("" if args.budget is None else f"; search budget {args.budget:g} s/move"))
     for side, name in enumerate(names):
         lo, hi = result.interval(side)
         print(f"  side {side} {name:<10} wins {result.wins[side]:>5}  "
@@ -99,6 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--seed", type=int, default=1)
     arena.add_argument("--mode", choices=MODES, default="guarded")
+    arena.add_argument("--budget", type=float, default=None,
+                       help="seconds per move for the search bot (default 0.2)")
     arena.set_defaults(run=_arena)
 
     replay = sub.add_parser("replay", help="check a game record against the rules and show it")

@@ -6,18 +6,31 @@ from collections.abc import Callable
 
 from .base import Bot
 from .random_bot import RandomBot
+from .rulebook import RulebookBot
+from .search import SearchBot
 
 #: Bot name -> factory taking a seed.
-BOTS: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "rulebook": RulebookBot,
+    "search": SearchBot,
+}
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A new bot by name ('random', 'rulebook', 'search'); ValueError names the choices."""
+def make_bot(name: str, seed: int | None = None, budget: float | None = None) -> Bot:
+    """A new bot by name ('random', 'rulebook', 'search'); ValueError names the choices.
+
+    ``budget`` is the search bot's seconds per move (default 0.2); other bots ignore it.
+    """
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"bot: {name!r} is not a bot; choose from {', '.join(sorted(BOTS))}") from None
+    if budget is not None and factory is SearchBot:
+        if not budget > 0:
+            raise ValueError(f"budget: {budget!r} seconds per move must be more than 0")
+        return SearchBot(seed=seed, budget=budget)
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "RandomBot", "RulebookBot", "SearchBot", "make_bot"]

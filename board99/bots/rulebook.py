@@ -1,0 +1,194 @@
+"""The rulebook bot: the 1963 rulebook's playing hints, in order, as a policy.
+
+1. Win at once when a card in hand completes a line of five.
+2. Block an opponent's four (four pegs of one other side and the fifth square
+   free) with the highest card that fits the fifth square.
+3. Don't run out of cards: with two live cards or fewer, draw while the deck
+   lasts (a full hand of dead cards discards one to make room).
+4. Otherwise peg the square worth most: lines still open for its side through
+   the square (more directions count more), lines of the opponents it cuts,
+   less the waste of the card (square - card), always using the highest card
+   that fits so the low cards are saved for the low squares in the centre.
+   A play worth too little is not made while a draw is possible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action, Discard, Draw, Play
+from ..cards import HAND_LIMIT
+from .tally import LineTally
+
+#: Weight of an opponent's line cut, relative to one's own line built.
+DEFENCE = 1.0
+#: Score lost per point of waste (square number - card number).
+WASTE = 0.15
+#: Below this score a play is not worth a turn while the deck still lets the bot draw.
+THRESHOLD = 4.0
+#: Cards to keep in hand ("avoid playing the last two cards") unless winning or blocking.
+RESERVE = 2
+
+
+def highest_fitting(hand: Sequence[int], square: int) -> int:
+    """The highest card in ``hand`` that allows ``square`` (the caller knows one does)."""
+    return max(c for c in hand if c <= square)
+
+
+def win_square(tally: LineTally, side: int, lowest: int) -> int:
+    """A free square that completes a five for ``side`` with a card >= ``lowest``, or -1."""
+    best = -1
+    for sq in tally.threats[side]:
+        if sq >= lowest and sq > best:
+            best = sq
+    return best
+
+
+def block_square(tally: LineTally, side: int, lowest: int) -> int:
+    """An opponent's winning square that a card >= ``lowest`` can peg first, or -1.
+
+    With several, the highest-numbered: most cards fit it, so the opponent is
+    likeliest to hold one.
+    """
+    best = -1
+    for s in range(tally.sides):
+        if s != side:
+            for sq in tally.threats[s]:
+                if sq >= lowest and sq > best:
+                    best = sq
+    return best
+
+
+def opponent_threatens(tally: LineTally, side: int) -> bool:
+    """True if some other side holds four of a line whose fifth square is free."""
+    return any(tally.threats[s] for s in range(tally.sides) if s != side)
+
+
+def ranked_plays(
+    tally: LineTally,
+    cards: Sequence[int],
+    side: int,
+    limit: int = 1,
+    rng: random.Random | None = None,
+    noise: float = 0.0,
+) -> list[tuple[float, int, int]]:
+    """The ``limit`` best plays as (score, card, square), best first; each square with its highest fitting card.
+
+    ``rng`` and ``noise`` add uniform noise to every score, for varied playouts.
+    """
+    live = sorted(cards)
+    if not live:
+        return []
+    board = tally.board
+    own = tally.score[side]
+    others = [tally.score[s] for s in range(tally.sides) if s != side]
+    scored: list[tuple[float, int, int]] = []
+    k, n = 0, len(live)
+    card = live[0]
+    for sq in range(live[0], tally.free_top + 1):
+        while k + 1 < n and live[k + 1] <= sq:
+            k += 1
+            card = live[k]
+        if board[sq] is not None:
+            continue
+        cut = 0
+        for o in others:
+            cut += o[sq]
+        v = own[sq] + DEFENCE * cut - WASTE * (sq - card)
+        if noise:
+            v += noise * rng.random()  # type: ignore[union-attr]
+        scored.append((v, card, sq))
+    if limit == 1:
+        return [max(scored)] if scored else []
+    scored.sort(reverse=True)
+    return scored[:limit]
+
+
+def best_play(
+    tally: LineTally,
+    live: Sequence[int],
+    side: int,
+    rng: random.Random | None = None,
+    noise: float = 0.0,
+) -> tuple[float, int, int]:
+    """The best play as (score, card, square), as ``ranked_plays`` ranks them; ``live`` sorted, not empty.
+
+    The same ranking without building the list: this is the playouts' inner loop.
+    """
+    board = tally.board
+    own = tally.score[side]
+    others = [tally.score[s] for s in range(tally.sides) if s != side]
+    opp = others[0]
+    two = len(others) == 1
+    best_v, best_c, best_sq = -1e18, -1, -1
+    top = tally.free_top
+    n = len(live)
+    for k in range(n):
+        card = live[k]
+        end = top + 1 if k + 1 == n else min(live[k + 1], top + 1)
+        base = WASTE * card
+        for sq in range(card, end):
+            if board[sq] is None:
+                if two:
+                    v = own[sq] + DEFENCE * opp[sq] - WASTE * sq + base
+                else:
+                    v = own[sq] + DEFENCE * sum(o[sq] for o in others) - WASTE * sq + base
+                if noise:
+                    v += noise * rng.random()  # type: ignore[union-attr]
+                if v > best_v:
+                    best_v, best_c, best_sq = v, card, sq
+    return best_v, best_c, best_sq
+
+
+def decide(
+    tally: LineTally,
+    hand: Sequence[int],
+    side: int,
+    deck_size: int,
+    rng: random.Random | None = None,
+    noise: float = 0.0,
+) -> Action:
+    """The rulebook's choice for ``side`` holding ``hand`` on this board (always legal in guarded mode)."""
+    if not hand:
+        return Draw()
+    can_draw = len(hand) < HAND_LIMIT and deck_size > 0
+    lowest = min(hand)
+    sq = win_square(tally, side, lowest)
+    if sq >= 0:
+        return Play(highest_fitting(hand, sq), sq)
+    sq = block_square(tally, side, lowest)
+    if sq >= 0:
+        return Play(highest_fitting(hand, sq), sq)
+    top = tally.free_top
+    live = [c for c in hand if c <= top]
+    dead = [c for c in hand if c > top]
+    if not live:
+        return Draw() if can_draw else Discard(max(dead))
+    if deck_size > 0 and len(live) <= RESERVE:
+        return Draw() if can_draw else Discard(max(dead))  # a full hand here holds >= 3 dead cards
+    live.sort()
+    best = best_play(tally, live, side, rng, noise)
+    if best[1] < 0:  # no free square fits a live card: cannot happen, but stay legal
+        return Draw() if can_draw else Discard(max(hand))
+    if best[0] < THRESHOLD and deck_size > 0:
+        if can_draw:
+            return Draw()
+        if dead:
+            return Discard(max(dead))
+    return Play(best[1], best[2])
+
+
+class RulebookBot:
+    """Plays the rulebook's hints: win, block a four, keep two cards, best square for the highest card."""
+
+    name = "rulebook"
+
+    def __init__(self, seed: int | None = None) -> None:
+        # Deterministic: the seed is accepted for the common bot interface only.
+        self.seed = seed
+
+    def choose(self, view: dict) -> Action:
+        """The rulebook's action for the view's seat (the view must be on its turn)."""
+        tally = LineTally(view["board"], view["sides"])
+        return decide(tally, view["hand"], view["side"], view["deck_size"])

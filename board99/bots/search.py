@@ -1,0 +1,219 @@
+"""The search bot: Monte-Carlo over the hidden cards, with rulebook playouts.
+
+For each move it lists a few candidate actions (the rulebook's best plays,
+draw, discarding a dead card), then repeatedly guesses the hidden cards -- the
+cards it has not seen, dealt at random into the other hands (by their known
+sizes) and the deck -- and plays every candidate out to the end of the deal
+with a fast, slightly noisy rulebook policy for every seat. All candidates
+share each guess and each playout's random numbers, so they are compared on
+the same futures. The candidate that wins most often is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..actions import Action, Discard, Draw, Play
+from ..cards import HAND_LIMIT
+from .rulebook import decide, highest_fitting, ranked_plays, win_square
+from .tally import LineTally
+
+#: Plays taken from the rulebook's ranking as candidates.
+CANDIDATE_PLAYS = 5
+#: Uniform noise added to the playout policy's scores, so playouts differ.
+PLAYOUT_NOISE = 3.0
+#: A playout that has not ended after this many actions counts as a tie.
+PLAYOUT_PLIES = 400
+#: Guesses before a candidate may be dropped or the search stopped early.
+MIN_GUESSES = 8
+#: How many standard errors behind the rulebook's choice a candidate is dropped.
+DROP_Z = 2.0
+#: How many standard errors ahead of the rulebook's choice a candidate must be to be played.
+PICK_Z = 1.0
+
+
+class Playout:
+    """A deal played out from a guess at the hidden cards, with no log and no events."""
+
+    __slots__ = ("tally", "hands", "deck", "turn", "skips", "players", "sides")
+
+    def __init__(
+        self,
+        tally: LineTally,
+        hands: list[list[int]],
+        deck: list[int],
+        turn: int,
+        skips: list[int],
+        players: int,
+    ) -> None:
+        self.tally = tally
+        self.hands = hands
+        self.deck = deck  # top card last, so a draw is a pop()
+        self.turn = turn
+        self.skips = skips
+        self.players = players
+        self.sides = tally.sides
+
+    def act(self, action: Action) -> int | None:
+        """Carry out the turn's action; the winning side, -1 for a tie, or None while play goes on."""
+        seat = self.turn
+        hand = self.hands[seat]
+        if type(action) is Play:
+            hand.remove(action.card)
+            if self.tally.place(action.square, seat % self.sides):
+                return seat % self.sides
+        elif type(action) is Draw:
+            hand.append(self.deck.pop())
+        else:
+            hand.remove(action.card)
+        deck, hands, skips, n = self.deck, self.hands, self.skips, self.players
+        if not deck and not any(hands):
+            return -1
+        while True:
+            seat = (seat + 1) % n
+            if skips[seat]:
+                skips[seat] -= 1
+            elif hands[seat] or deck:
+                self.turn = seat
+                return None
+
+    def run(self, rng: random.Random, noise: float = PLAYOUT_NOISE, limit: int = PLAYOUT_PLIES) -> int:
+        """Play on with the noisy rulebook policy; the winning side, or -1 for a tie."""
+        tally, hands, sides = self.tally, self.hands, self.sides
+        for _ in range(limit):
+            seat = self.turn
+            result = self.act(decide(tally, hands[seat], seat % sides, len(self.deck), rng, noise))
+            if result is not None:
+                return result
+        return -1
+
+
+def candidates(tally: LineTally, hand: Sequence[int], side: int, deck_size: int) -> list[Action]:
+    """The actions worth searching, most promising first by the rulebook's order."""
+    lowest = min(hand)
+    sq = win_square(tally, side, lowest)
+    if sq >= 0:
+        return [Play(highest_fitting(hand, sq), sq)]
+    threats = sorted(
+        {q for s in range(tally.sides) if s != side for q in tally.threats[s] if q >= lowest},
+        reverse=True,
+    )
+    if threats:
+        # An opponent's four must be blocked; with several, search which one.
+        return [Play(highest_fitting(hand, q), q) for q in threats]
+    top = tally.free_top
+    live = [c for c in hand if c <= top]
+    dead = [c for c in hand if c > top]
+    first = decide(tally, hand, side, deck_size)
+    acts: list[Action] = [first]
+    for _, card, sq in ranked_plays(tally, live, side, CANDIDATE_PLAYS):
+        act = Play(card, sq)
+        if act not in acts:
+            acts.append(act)
+    if len(hand) < HAND_LIMIT and deck_size > 0:
+        if Draw() not in acts:
+            acts.append(Draw())
+    elif dead and Discard(max(dead)) not in acts:
+        acts.append(Discard(max(dead)))
+    return acts
+
+
+class SearchBot:
+    """Monte-Carlo search over guesses at the hidden cards, with rulebook playouts, within a time budget."""
+
+    name = "search"
+
+    def __init__(self, seed: int | None = None, budget: float | None = 0.2, rollouts: int | None = None) -> None:
+        """``budget``: seconds per move, a hard cap (None: no cap); ``rollouts``: at most this many guesses per move."""
+        if budget is None and rollouts is None:
+            raise ValueError("search bot: give a time budget, a rollouts count, or both")
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.rollouts = rollouts
+        #: Guesses played out at the last move (for tests and benchmarks).
+        self.last_guesses = 0
+
+    def choose(self, view: dict) -> Action:
+        """The action whose playouts won most often, from the view's seat (the view must be on its turn)."""
+        start = time.perf_counter()
+        deadline = None if self.budget is None else start + self.budget
+        seat, side, players = view["seat"], view["side"], view["players"]
+        hand = list(view["hand"])
+        tally = LineTally(view["board"], view["sides"])
+        self.last_guesses = 0
+        if not hand:
+            return Draw()
+        acts = candidates(tally, hand, side, view["deck_size"])
+        if len(acts) == 1:
+            return acts[0]
+        seen = set(hand)
+        for pile in view["discards"]:
+            seen.update(pile)
+        unseen = [c for c in range(100) if c not in seen]
+        sizes = view["hand_sizes"]
+        rng = self.rng
+        k = len(acts)
+        # Paired against the rulebook's own choice acts[0]: sums of r_i - r_0 and of its square.
+        diff = [0.0] * k
+        diff2 = [0.0] * k
+        alive = list(range(k))
+        guesses = 0
+        tie_value = 1.0 / view["sides"]
+        slowest = 0.0  # the longest one guess has taken, to stop before the budget runs out
+        while self.rollouts is None or guesses < self.rollouts:
+            began = time.perf_counter()
+            if deadline is not None and began + slowest > deadline:
+                break
+            rng.shuffle(unseen)
+            hands: list[list[int]] = []
+            at = 0
+            for s in range(players):
+                if s == seat:
+                    hands.append(list(hand))
+                else:
+                    hands.append(unseen[at:at + sizes[s]])
+                    at += sizes[s]
+            deck = unseen[at:]
+            playout_seed = rng.getrandbits(64)
+            results = []
+            for i in alive:
+                p = Playout(tally.copy(), [h[:] for h in hands], deck[:], seat, list(view["skips"]), players)
+                outcome = p.act(acts[i])
+                if outcome is None:
+                    outcome = p.run(random.Random(playout_seed))
+                results.append(1.0 if outcome == side else tie_value if outcome == -1 else 0.0)
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+            else:
+                r0 = results[0]  # acts[0] is never dropped
+                for i, r in zip(alive, results):
+                    d = r - r0
+                    diff[i] += d
+                    diff2[i] += d * d
+                guesses += 1
+                slowest = max(slowest, time.perf_counter() - began)
+                if guesses >= MIN_GUESSES:
+                    alive = [i for i in alive if i == 0 or _edge(diff[i], diff2[i], guesses) > -DROP_Z]
+                    if len(alive) == 1:
+                        break
+                continue
+            break  # out of time in the middle of a guess: it does not count
+        self.last_guesses = guesses
+        best = 0
+        for i in alive:
+            # Leave the rulebook's choice only on evidence, so few guesses cannot make it worse.
+            if i and diff[i] > diff[best] and _edge(diff[i], diff2[i], guesses) > PICK_Z:
+                best = i
+        return acts[best]
+
+
+def _edge(total: float, squares: float, n: int) -> float:
+    """How many standard errors a candidate's mean gain over the rulebook's choice lies above 0."""
+    if n == 0:
+        return 0.0
+    # One pseudo-observation of size 1 keeps the error from vanishing after a few equal outcomes.
+    se = math.sqrt((squares + 1.0) / (n + 1) / n)
+    return total / n / se
