@@ -1,0 +1,186 @@
+"""Putting the client together: the window, its views, the session, and `board99 play` / `join`."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import arcade
+
+from .lobby_view import LobbyView
+from .session import Session
+from .table_view import TableView
+from .window import GameWindow
+
+log = logging.getLogger(__name__)
+DEFAULT_PORT = 9099
+PRACTICE_BOT = "rulebook"
+FALLBACK_BOT = "random"
+
+
+def endpoint_of(address: str) -> str:
+    """A ZeroMQ endpoint from what a person types: 'host', 'host:port' or a full 'tcp://host:port'."""
+    address = address.strip()
+    if address.startswith("tcp://"):
+        return address
+    host, sep, port = address.rpartition(":")
+    if not sep:
+        host, port = address, str(DEFAULT_PORT)
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"address: {address!r} should be HOST or HOST:PORT with a port 1-65535")
+    return f"tcp://{host or '127.0.0.1'}:{port}"
+
+
+def _discover() -> list[dict]:
+    try:
+        from client.net import discover
+    except ImportError:
+        from server.discovery import discover
+    return discover(1.0)
+
+
+def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRACTICE_BOT,
+                   name: str = "Practice", clock: float | None = None) -> Callable[[Any], dict]:
+    """The requests that make a practice table: create it, sit in seat 0, bots in every other seat."""
+
+    def setup(client: Any) -> dict:
+        table = client.create_table(name, players, mode, clock)
+        client.take_seat(table["id"], 0, colour)
+        chosen = bot
+        for seat in range(1, players):
+            try:
+                table = client.add_bot(table["id"], seat, chosen)
+            except Exception as exc:
+                # The rulebook bot may be missing from an older server: any bot will do for practice.
+                if getattr(exc, "code", "") != "no-such-bot" or chosen == FALLBACK_BOT:
+                    raise
+                chosen = FALLBACK_BOT
+                table = client.add_bot(table["id"], seat, chosen)
+        return table
+
+    return setup
+
+
+class App:
+    """Owns the window's session and switches between the lobby and the table."""
+
+    def __init__(self, window: GameWindow, *, name: str = "player", server_key: bytes | None = None,
+                 discover: Callable[[], list[dict]] | None = _discover) -> None:
+        self.window = window
+        self.name = name
+        self.server_key = server_key
+        self.discover = discover
+        self.session: Session | None = None
+        self.server: Any = None  # the embedded server of `board99 play`, if any
+        self.lobby: LobbyView | None = None
+        self.table: TableView | None = None
+        window.push_handlers(on_close=self.shutdown)
+
+    def connect(self, address: str) -> Session:
+        """Open a session to ``address`` (closing any other) and show the lobby."""
+        endpoint = endpoint_of(address)
+        if self.session is not None:
+            self.session.close()
+        name = self.lobby.name_input.text.strip() if self.lobby is not None else self.name
+        self.session = Session(endpoint, name=name or self.name, server_key=self.server_key)
+        self.show_lobby(address)
+        return self.session
+
+    def show_lobby(self, address: str = "") -> LobbyView:
+        """Show the lobby for the current session."""
+        if self.lobby is not None and not address:
+            address = self.lobby.address.text
+        self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
+                               discover=self.discover, name=self.name)
+        self.window.show_view(self.lobby)
+        return self.lobby
+
+    def show_table(self) -> TableView:
+        """Show the table this session sits at (or watches)."""
+        self.table = TableView(self.session, self.window.sounds, on_lobby=self.show_lobby)
+        self.window.show_view(self.table)
+        return self.table
+
+    def practice(self, players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT) -> TableView:
+        """Create a table with bots on the current session and sit at it."""
+        assert self.session is not None
+        self.session.call("practice", practice_setup(players, mode, bot=bot))
+        return self.show_table()
+
+    def shutdown(self) -> None:
+        """Close the session and stop the embedded server (the window is closing)."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        if self.server is not None:
+            try:
+                self.server.stop()
+            finally:
+                self.server = None
+
+
+def data_dir() -> Path:
+    """Where the embedded server of `board99 play` keeps its data: the user's data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("board99", appauthor=False))
+
+
+def start_embedded_server(data: Path | None = None) -> Any:
+    """Start the same server as `board99 serve` in a background thread on a free local port."""
+    from server.app import run_in_thread
+
+    data = data or data_dir()
+    data.mkdir(parents=True, exist_ok=True)
+    return run_in_thread(port=0, data_dir=data)
+
+
+def _first_table_frame_hook(window: GameWindow) -> None:
+    # For bench/client.py: report the seconds from BOARD99_T0 to the first table frame, then quit.
+    t0 = os.environ.get("BOARD99_T0")
+    out = os.environ.get("BOARD99_FIRST_FRAME_FILE")
+    if not t0 or not out:
+        return
+
+    def check(_dt: float) -> None:
+        view = window.current_view
+        if isinstance(view, TableView) and view.view_data is not None and view.drawn:
+            Path(out).write_text(f"{time.time() - float(t0):.3f}\n")
+            arcade.unschedule(check)
+            window.close()
+
+    arcade.schedule(check, 1 / 120)
+
+
+def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
+             endpoint: str | None = None, muted: bool = False) -> int:
+    """`board99 play`: an embedded server (unless ``endpoint``), a table with bots, the window."""
+    window = GameWindow(muted=muted)
+    app = App(window, name=name)
+    if endpoint is None:
+        app.server = start_embedded_server()
+        endpoint = app.server.endpoint
+    app.connect(endpoint)
+    app.practice(players, mode, bot)
+    _first_table_frame_hook(window)
+    arcade.run()
+    app.shutdown()
+    return 0
+
+
+def run_join(address: str | None = None, name: str = "player", muted: bool = False) -> int:
+    """`board99 join [HOST[:PORT]]`: the lobby of a LAN server, or the servers discovery finds."""
+    window = GameWindow(muted=muted)
+    app = App(window, name=name)
+    if address:
+        app.connect(address)
+    else:
+        lobby = app.show_lobby()
+        lobby.find_servers()
+    arcade.run()
+    app.shutdown()
+    return 0

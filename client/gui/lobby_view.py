@@ -1,0 +1,328 @@
+"""The lobby: find a server, see its tables and seats, create a table, sit, add bots, spectate."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import arcade
+import arcade.gui
+from arcade.gui import UIBoxLayout, UIFlatButton, UIInputText, UILabel
+
+from .palette import COLOUR_RGB, FONT, TABLE_BG, TEXT, TEXT_DIM, WARN
+from .textures import load_fonts
+
+PLAYER_CHOICES = (2, 3, 4, 6)
+MODE_CHOICES = ("guarded", "penalty")
+CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
+MAX_TABLES_SHOWN = 6
+
+
+def button_style(bg: tuple[int, int, int] = (44, 62, 80), fg=(255, 255, 255), border=None) -> dict:
+    """A UIFlatButton style dict in the client's font and colours."""
+    style = UIFlatButton.UIStyle
+    lighter = tuple(min(255, c + 30) for c in bg)
+    return {
+        "normal": style(font_name=FONT, font_size=12, font_color=fg, bg=bg, border=border,
+                        border_width=3 if border else 0),
+        "hover": style(font_name=FONT, font_size=12, font_color=fg, bg=lighter, border=(230, 230, 230),
+                       border_width=2),
+        "press": style(font_name=FONT, font_size=12, font_color=(20, 20, 20), bg=(236, 240, 241)),
+        "disabled": style(font_name=FONT, font_size=12, font_color=(190, 190, 190), bg=(90, 100, 100)),
+    }
+
+
+CHOSEN = (39, 174, 96)  # the background of the chosen option in a row of choices
+
+
+def label(text: str, size: int = 12, color=TEXT, bold: bool = False, width: int | None = None,
+          multiline: bool = False) -> UILabel:
+    """A text label in the client's font."""
+    return UILabel(text=text, font_name=FONT, font_size=size, text_color=color, bold=bold,
+                   width=width, multiline=multiline)
+
+
+def table_summary(table: dict) -> str:
+    """One line describing a table: name, player count, mode, clock, state."""
+    clock = f"turn clock {table['clock']:g} s" if table.get("clock") else "no clock"
+    return f"{table.get('name', table['id'])} — {table['players']} players · {table['mode']} · {clock} · {table['state']}"
+
+
+def seat_text(seat: dict) -> str:
+    """A seat's button text: who sits there, or that it is free."""
+    if not seat.get("occupant"):
+        return f"S{seat['seat']}: free"
+    who = seat.get("name") or seat["occupant"]
+    tag = " (bot)" if seat["occupant"] == "bot" else ("" if seat.get("connected", True) else " (away)")
+    return f"S{seat['seat']}: {who}{tag}"
+
+
+class LobbyView(arcade.View):
+    """Servers, tables and seats; everything asked of the server goes through the session."""
+
+    def __init__(self, session=None, *, address: str = "", on_connect: Callable[[str], None] | None = None,
+                 on_table: Callable[[], None] | None = None, discover: Callable[[], list[dict]] | None = None,
+                 name: str = "player") -> None:
+        super().__init__()
+        load_fonts()
+        self.session = session
+        self.connect_cb = on_connect
+        self.table_cb = on_table
+        self.discover_fn = discover
+        self.tables: list[dict] = []
+        self.servers: list[dict] = []
+        self.players, self.mode, self.clock = 2, "guarded", None
+        self.colour = "red"
+        self.selected: tuple[str, int] | None = None
+        self.status = ""
+        self._found: list[dict] | None = None
+        self.ui = arcade.gui.UIManager()
+        self.root = UIBoxLayout(vertical=True, align="left", space_between=12)
+        self.ui.add(arcade.gui.UIAnchorLayout()).add(self.root, anchor_x="left", anchor_y="top",
+                                                      align_x=20, align_y=-16)
+        self.address = UIInputText(text=address, width=320, height=32, font_name=FONT, font_size=13)
+        self.name_input = UIInputText(text=name, width=200, height=32, font_name=FONT, font_size=13)
+        self.table_name = UIInputText(text="Table", width=200, height=32, font_name=FONT, font_size=13)
+        self.build()
+
+    # -- building the widget tree ---------------------------------------------------------
+
+    def _button(self, text: str, action: Callable[[], None], width: int = 150, bg=(44, 62, 80),
+                chosen: bool = False, disabled: bool = False, fg=(255, 255, 255)) -> UIFlatButton:
+        b = UIFlatButton(text=text, width=width, height=32,
+                         style=button_style(CHOSEN if chosen else bg, fg, border=(255, 255, 255) if chosen else None))
+        b.on_click = lambda _event: action()
+        b.disabled = disabled
+        return b
+
+    def _row(self, *children) -> UIBoxLayout:
+        row = UIBoxLayout(vertical=False, space_between=8)
+        for c in children:
+            row.add(c)
+        return row
+
+    def _layout(self) -> None:
+        # Fixed rows hold the text inputs (they must never be removed and re-added);
+        # the boxes between them are rebuilt by build() whenever the lobby changes.
+        box = self._box
+        root = self.root
+        root.add(label("GAME OF 99 — lobby", 22, bold=True))
+        self.server_box = root.add(box())
+        self.found_box = root.add(box())
+        self.you_box = root.add(box())
+        root.add(label("Create a table", 15, bold=True))
+        self.options_box = root.add(box())
+        self.create_box = root.add(box())
+        self.tables_box = root.add(UIBoxLayout(vertical=True, align="left", space_between=6))
+        self.pick_box = root.add(box())
+        self.status_box = root.add(box())
+
+    @staticmethod
+    def _box() -> UIBoxLayout:
+        return UIBoxLayout(vertical=False, space_between=8)
+
+    def _fill(self, box: UIBoxLayout, *children) -> None:
+        # Inputs are taken out of the old row before clear(), then put back in the new one.
+        for child in list(box.children):
+            box.remove(child)
+        for child in children:
+            box.add(child)
+
+    def build(self) -> None:
+        """Rebuild the changing widgets from the lobby's state (cheap: a few dozen widgets)."""
+        if not hasattr(self, "server_box"):
+            self._layout()
+        connected = self.session is not None
+        server = self.session.endpoint if connected else "not connected"
+        self._fill(self.server_box, label("Server", 13, TEXT_DIM, width=70), self.address,
+                   self._button("Connect", self.connect, 110),
+                   self._button("Find servers", self.find_servers, 140),
+                   label(f"now: {server}", 12, TEXT_DIM))
+        found = []
+        if self.servers:
+            found.append(label("Found on the LAN:", 12, TEXT_DIM))
+            for server_info in self.servers[:4]:
+                addr = f"{server_info['host']}:{server_info['port']}"
+                found.append(self._button(f"{server_info.get('name', 'server')} {addr}",
+                                          lambda a=addr: self.connect(a), 320))
+        self._fill(self.found_box, *found)
+        row = [label("Your name", 13, TEXT_DIM, width=96), self.name_input, label("  Your colour", 13, TEXT_DIM)]
+        for colour, rgb in COLOUR_RGB.items():
+            fg = (20, 20, 20) if sum(rgb) > 450 else (255, 255, 255)
+            row.append(self._colour_button(colour, rgb, fg))
+        self._fill(self.you_box, *row)
+        choices = [label("Players", 12, TEXT_DIM, width=60)]
+        choices += [self._button(str(n), lambda n=n: self._choose(players=n), 44, chosen=n == self.players)
+                    for n in PLAYER_CHOICES]
+        choices.append(label("  Mode", 12, TEXT_DIM, width=50))
+        choices += [self._button(m, lambda m=m: self._choose(mode=m), 100, chosen=m == self.mode)
+                    for m in MODE_CHOICES]
+        choices.append(label("  Turn clock", 12, TEXT_DIM, width=100))
+        choices += [self._button("off" if c is None else f"{c:g} s", lambda c=c: self._choose(clock=c), 64,
+                                 chosen=c == self.clock) for c in CLOCK_CHOICES]
+        self._fill(self.options_box, *choices)
+        self._fill(self.create_box, label("Name", 12, TEXT_DIM, width=60), self.table_name,
+                   self._button("Create table", self.create, 160, disabled=not connected))
+        rows = [self._row(label("Tables", 15, bold=True),
+                          self._button("Refresh", self.refresh, 110, disabled=not connected))]
+        if not self.tables:
+            rows.append(label("No tables yet: create one above." if connected else "Connect to a server first.",
+                              12, TEXT_DIM))
+        for table in self.tables[:MAX_TABLES_SHOWN]:
+            rows.append(label(table_summary(table), 13, TEXT))
+            seats = []
+            for seat in table["seats"]:
+                pick = (table["id"], seat["seat"])
+                seats.append(self._button(seat_text(seat), lambda p=pick: self._select(p), 150,
+                                          chosen=pick == self.selected, disabled=bool(seat.get("occupant"))))
+            seats.append(self._button("Spectate", lambda t=table["id"]: self.spectate(t), 110))
+            rows.append(self._row(*seats))
+        if len(self.tables) > MAX_TABLES_SHOWN:
+            rows.append(label(f"... and {len(self.tables) - MAX_TABLES_SHOWN} more tables", 12, TEXT_DIM))
+        self.tables_box.clear()
+        for r in rows:
+            self.tables_box.add(r)
+        picked = (f"Seat S{self.selected[1]} at table {self.selected[0]} picked" if self.selected
+                  else "Pick a free seat above")
+        self._fill(self.pick_box, label(picked, 13, WARN, width=300),
+                   self._button("Sit here", self.sit, 140, disabled=self.selected is None),
+                   self._button("Put a bot here", self.bot, 160, disabled=self.selected is None))
+        self._fill(self.status_box, label(self.status or " ", 13, WARN, width=1100, multiline=True))
+
+    def _colour_button(self, colour: str, rgb: tuple[int, int, int], fg) -> UIFlatButton:
+        chosen = colour == self.colour
+        b = UIFlatButton(text=("✓ " if chosen else "") + colour, width=92, height=32,
+                         style=button_style(rgb, fg, border=(255, 255, 255) if chosen else None))
+        b.on_click = lambda _event: self._choose(colour=colour)
+        return b
+
+    def _choose(self, **changes) -> None:
+        for key, value in changes.items():
+            setattr(self, key, value)
+        self.build()
+
+    def _select(self, pick: tuple[str, int]) -> None:
+        self.selected = pick
+        self.build()
+
+    # -- intents ----------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        """Show one status line at the bottom of the lobby."""
+        self.status = text
+        self.build()
+
+    def connect(self, address: str | None = None) -> None:
+        """Connect to the typed (or a found) server."""
+        address = (address or self.address.text).strip()
+        if not address:
+            self.say("Type a server address (host or host:port) first")
+            return
+        if self.connect_cb is not None:
+            self.connect_cb(address)
+
+    def find_servers(self) -> None:
+        """Listen for LAN servers in the background (discovery takes about a second)."""
+        if self.discover_fn is None:
+            self.say("Discovery is not available here")
+            return
+        self.say("Looking for servers on the LAN…")
+        found_fn = self.discover_fn
+
+        def listen() -> None:
+            try:
+                self._found = found_fn()
+            except Exception as exc:
+                self._found = []
+                self.status = f"Discovery failed: {exc}"
+
+        threading.Thread(target=listen, name="board99-discover", daemon=True).start()
+
+    def refresh(self) -> None:
+        """Ask the server for its tables."""
+        if self.session is not None:
+            self.session.list_tables()
+
+    def create(self) -> None:
+        """Create a table with the chosen players, mode and clock."""
+        if self.session is None:
+            self.say("Connect to a server first")
+            return
+        name = self.table_name.text.strip() or "Table"
+        self.session.create_table(name, self.players, self.mode, self.clock)
+        self.say(f"Creating table {name!r}…")
+
+    def sit(self) -> None:
+        """Take the picked seat with the chosen colour."""
+        if self.session is None or self.selected is None:
+            return
+        self.session.take_seat(self.selected[0], self.selected[1], self.colour)
+        self.say(f"Asking for seat S{self.selected[1]}…")
+
+    def bot(self) -> None:
+        """Put a bot in the picked seat."""
+        if self.session is None or self.selected is None:
+            return
+        self.session.add_bot(self.selected[0], self.selected[1])
+        self.selected = None
+        self.say("Asking for a bot…")
+
+    def spectate(self, table: str) -> None:
+        """Watch a table."""
+        if self.session is not None:
+            self.session.spectate(table)
+
+    # -- messages ---------------------------------------------------------------------------
+
+    def show_tables(self, tables: list[dict]) -> None:
+        """Show the server's tables (a list_tables reply)."""
+        self.tables = list(tables)
+        if self.selected and not any(t["id"] == self.selected[0] for t in self.tables):
+            self.selected = None
+        self.build()
+
+    def handle(self, msg: dict) -> None:
+        """One message from the session."""
+        kind, op = msg.get("type"), msg.get("op")
+        if kind == "reply":
+            if op == "list_tables":
+                self.show_tables(msg["result"])
+            elif op == "create_table":
+                self.say(f"Table {msg['result'].get('name')!r} created: pick a seat")
+                self.refresh()
+            elif op == "add_bot":
+                self.say("Bot seated")
+                self.refresh()
+            elif op in ("take_seat", "spectate"):
+                if self.table_cb is not None:
+                    self.table_cb()
+        elif kind == "error":
+            self.say(f"Server refused {op} ({msg.get('code')}): {msg.get('message')}")
+        elif kind == "push":
+            self.refresh()
+
+    # -- arcade callbacks -------------------------------------------------------------------
+
+    def on_show_view(self) -> None:
+        """Enable the widgets and ask for the tables."""
+        self.ui.enable()
+        self.refresh()
+
+    def on_hide_view(self) -> None:
+        """Disable the widgets."""
+        self.ui.disable()
+
+    def on_update(self, delta_time: float) -> None:
+        """Take the session's messages and the discovery result."""
+        if self.session is not None:
+            for msg in self.session.drain():
+                self.handle(msg)
+        if self._found is not None:
+            self.servers, self._found = self._found, None
+            self.say(f"{len(self.servers)} server(s) found" if self.servers else
+                     (self.status if self.status.startswith("Discovery failed") else "No servers answered"))
+
+    def on_draw(self) -> None:
+        """Draw the widgets on the baize."""
+        self.clear(color=TABLE_BG)
+        self.ui.draw()

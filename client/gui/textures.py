@@ -1,0 +1,55 @@
+"""The client's textures and font, loaded once per process from the asset files."""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import arcade
+
+from .assets import asset
+from .palette import CARD_BACK, CARD_SIZE, CELL, COLOUR_RGB, FONT_FILES, MARKS, PEG_SIZE
+
+
+class Textures(NamedTuple):
+    """Every texture the table draws."""
+
+    board: arcade.Texture
+    cards: list[arcade.Texture]  # 0-99 faces, CARD_BACK the back
+    pegs: dict[tuple[str, int], arcade.Texture]  # (colour, side) -> peg with that side's mark
+    highlight: arcade.Texture
+    hover: arcade.Texture
+    line: arcade.Texture
+    white: arcade.Texture
+
+
+@functools.cache
+def load_fonts() -> None:
+    """Register DejaVu Sans (free licence, shipped in assets/) with the text renderer."""
+    for name in FONT_FILES:
+        arcade.load_font(asset(name))
+
+
+@functools.cache
+def textures() -> Textures:
+    """Load (once) and return every texture."""
+    cards = arcade.load_spritesheet(asset("cards.png")).get_texture_grid(
+        size=CARD_SIZE, columns=10, count=CARD_BACK + 1)
+    peg_grid = arcade.load_spritesheet(asset("pegs.png")).get_texture_grid(
+        size=(PEG_SIZE, PEG_SIZE), columns=len(MARKS), count=len(MARKS) * len(COLOUR_RGB))
+    pegs = {
+        (colour, side): peg_grid[row * len(MARKS) + side]
+        for row, colour in enumerate(COLOUR_RGB)
+        for side in range(len(MARKS))
+    }
+    board = arcade.load_texture(asset("board.png"))
+    assert board.width == CELL * 10
+    return Textures(
+        board=board,
+        cards=cards,
+        pegs=pegs,
+        highlight=arcade.load_texture(asset("highlight.png")),
+        hover=arcade.load_texture(asset("hover.png")),
+        line=arcade.load_texture(asset("line.png")),
+        white=arcade.load_texture(asset("white.png")),
+    )

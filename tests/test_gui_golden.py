@@ -1,0 +1,123 @@
+"""Golden screenshots of the lobby and a mid-game 4-player table, in a real window under Xvfb."""
+
+from __future__ import annotations
+
+import arcade
+import pytest
+
+from board99 import Play, fits
+from board99.layout import LAYOUT, POSITION
+from tests.gui_harness import MAX_DIFFERENT, compare_golden, midgame_4p, screenshot, step, window
+
+pytestmark = pytest.mark.timeout(120)
+
+
+class StandIn:
+    """Only what the lobby reads of a session, so the golden lobby shows fixed tables (real ids are random)."""
+
+    endpoint = "tcp://127.0.0.1:9099"
+
+    def drain(self) -> list[dict]:
+        return []
+
+    def list_tables(self) -> None:
+        pass
+
+
+LOBBY_TABLES = [
+    {"id": "t1", "name": "Friday four", "players": 4, "mode": "guarded", "clock": 30.0, "state": "waiting",
+     "seats": [{"seat": 0, "side": 0, "colour": "red", "occupant": "human", "name": "Ann", "connected": True},
+               {"seat": 1, "side": 1, "colour": None, "occupant": None, "name": None, "connected": False},
+               {"seat": 2, "side": 0, "colour": "red", "occupant": "bot", "name": "rulebook", "connected": True},
+               {"seat": 3, "side": 1, "colour": None, "occupant": None, "name": None, "connected": False}]},
+    {"id": "t2", "name": "Rules practice", "players": 2, "mode": "penalty", "clock": None, "state": "playing",
+     "seats": [{"seat": 0, "side": 0, "colour": "blue", "occupant": "human", "name": "Bo", "connected": True},
+               {"seat": 1, "side": 1, "colour": "green", "occupant": "bot", "name": "random", "connected": True}]},
+]
+
+
+@pytest.fixture
+def table_view():
+    from client.gui.table_view import TableView
+
+    win = window()
+    view, table, events = midgame_4p()
+    tv = TableView(sounds=win.sounds)
+    win.show_view(tv)
+    tv.show(view, table)
+    tv.add_events(events)
+    tv.banner_until = 0.0  # the penalty banner times out; the golden shows the table under it
+    step(win, 2)
+    return tv
+
+
+def test_lobby_matches_golden():
+    from client.gui.lobby_view import LobbyView
+
+    win = window()
+    lobby = LobbyView(StandIn(), address="127.0.0.1:9099", name="Ann")
+    lobby.servers = [{"name": "Ann's server", "host": "192.168.1.20", "port": 9099, "key": None}]
+    win.show_view(lobby)
+    lobby.show_tables(LOBBY_TABLES)
+    lobby._select(("t1", 1))
+    step(win, 3)
+    assert compare_golden(screenshot(win), "lobby.png") <= MAX_DIFFERENT
+
+
+def test_midgame_table_matches_golden(table_view):
+    win = table_view.window
+    table_view.pick(1)  # card 44: the free squares 44-99 light up
+    step(win, 2)
+    assert compare_golden(screenshot(win), "table_4p.png") <= MAX_DIFFERENT
+
+
+def test_picked_card_highlights_exactly_the_free_squares_it_allows(table_view):
+    view = table_view.view_data
+    table_view.pick(1)
+    card = view["hand"][1]
+    lit = {sq for sq, s in enumerate(table_view.highlights) if s.visible}
+    assert lit == {sq for sq in range(100) if view["board"][sq] is None and fits(card, sq)}
+
+
+def test_every_peg_shows_its_side_and_the_log_names_the_penalty_rule(table_view):
+    view = table_view.view_data
+    shown = {sq for sq, s in enumerate(table_view.pegs) if s.visible}
+    assert shown == {sq for sq in range(100) if view["board"][sq] is not None}
+    assert any(line.startswith("PENALTY S2 Cy") and "Rule: discard out of turn" in line
+               for line in table_view.log)
+    assert "skips 1" in table_view.t_seats[2].text
+
+
+def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
+    sent = []
+
+    class Recorder:
+        def act(self, action):
+            sent.append(action)
+
+        def drain(self):
+            return []
+
+    table_view.session = Recorder()
+    win = table_view.window
+    free = next(sq for sq in range(44, 100) if table_view.view_data["board"][sq] is None)
+    win.press(arcade.key.KEY_2)
+    x, y = table_view.geo.square_centre(*POSITION[free])
+    win.click(x, y)
+    assert sent == [Play(44, free)]
+    assert LAYOUT[POSITION[free][0]][POSITION[free][1]] == free
+
+
+def test_window_resizes_and_keeps_the_board_inside(table_view):
+    win = table_view.window
+    try:
+        for size in ((1024, 700), (1600, 960)):
+            win.set_size(*size)
+            step(win, 3)
+            g = table_view.geo
+            assert (g.width, g.height) == size
+            assert g.board.left >= 0 and g.board.top <= size[1] and g.board.right <= g.panel.left
+            assert table_view.board_sprite.width == pytest.approx(g.board.width)
+    finally:
+        win.set_size(1280, 800)
+        step(win, 2)
