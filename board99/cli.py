@@ -90,6 +90,47 @@ def _play_terminal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    """Run the LAN game server in the foreground."""
+    from server.app import serve
+
+    try:
+        return serve(args.bind, args.port, args.data, curve=args.curve, name=args.name,
+                     beacon=not args.no_beacon, bot_delay=args.bot_delay, fsync=args.fsync)
+    except (OSError, RuntimeError, ValueError) as exc:
+        print(f"board99 serve: {exc}", file=sys.stderr)
+        return 2
+
+
+def _bot(args: argparse.Namespace) -> int:
+    """Seat a bot from this machine at a table on a server, and play until the game ends."""
+    from client.net import GameClient, ServerError, endpoint_for, play_bot
+
+    if args.bot not in BOTS:
+        print(f"board99 bot: --bot: {args.bot!r} is not a bot; choose from {', '.join(sorted(BOTS))}",
+              file=sys.stderr)
+        return 2
+    client = GameClient(endpoint_for(args.server), server_key=args.key, name=args.name or f"{args.bot} bot")
+    try:
+        client.take_seat(args.table, args.seat, args.colour)
+        print(f"seated at table {args.table} as S{args.seat} ({client.table['seats'][args.seat]['colour']})",
+              flush=True)
+        while True:
+            view = play_bot(client, make_bot(args.bot), until=None)
+            print(f"game over: side {view['winner']} won after {view['ply']} actions", flush=True)
+            if not args.rematch:
+                break
+            client.rematch()
+    except ServerError as exc:
+        print(f"board99 bot: {exc.code}: {exc.message}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        client.close()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="board99", description="The 1963 GAME OF 99, on a LAN.")
@@ -118,6 +159,29 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each move (terminal)")
     play.set_defaults(run=_play_terminal)
+
+    serve = sub.add_parser("serve", help="run the LAN game server (see docs/server.md)")
+    serve.add_argument("--bind", default="*", help="address to listen on (default: all interfaces)")
+    serve.add_argument("--port", type=int, default=9099, help="TCP port (default 9099; 0 picks a free one)")
+    serve.add_argument("--data", default=None, help="data directory: journal, records, keys "
+                                                    "(default: the user data directory)")
+    serve.add_argument("--curve", action="store_true", help="encrypt with CurveZMQ; shows the server's key")
+    serve.add_argument("--name", default=None, help="server name announced on the LAN (default: host name)")
+    serve.add_argument("--no-beacon", action="store_true", help="do not announce the server on the LAN")
+    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a server bot waits before moving")
+    serve.add_argument("--fsync", action="store_true", help="wait for the disk at every journal commit")
+    serve.set_defaults(run=_serve)
+
+    bot = sub.add_parser("bot", help="seat a bot from this machine at a table on a server")
+    bot.add_argument("--server", required=True, help="HOST[:PORT] or tcp://HOST:PORT")
+    bot.add_argument("--table", required=True, help="the table's id (as the lobby lists it)")
+    bot.add_argument("--seat", type=int, required=True)
+    bot.add_argument("--bot", default="rulebook")
+    bot.add_argument("--colour", default=None, help="side colour (default: the side's, or the first free)")
+    bot.add_argument("--name", default=None)
+    bot.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve)")
+    bot.add_argument("--rematch", action="store_true", help="ask for a rematch after each game")
+    bot.set_defaults(run=_bot)
     return parser
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
+import queue
 import secrets
 import threading
 import time
@@ -48,6 +49,8 @@ BURST = 2000.0  # ... and in one burst
 BOT_DELAY = 0.0  # seconds a server-side bot waits before acting (the GUI's `play` sets a pause)
 DRAIN_MAX = 2000  # messages handled per loop round before timers get a turn
 TIMERS_MAX = 500  # bot moves and clock expiries per loop round before the sockets get a turn
+#: Bots that think for a while (the search bot's budget): they run on a worker thread, not in the loop.
+SLOW_BOTS = frozenset({"search"})
 
 
 @dataclass
@@ -107,6 +110,9 @@ class Server:
         self._lost: set[tuple[str, int]] = set()  # seats whose person is away
         self._stop = False
         self._beacon = None
+        self._thinker = None  # worker thread pool for SLOW_BOTS, made on first use
+        self._thoughts: queue.SimpleQueue = queue.SimpleQueue()
+        self._thinking: set[tuple[str, int, int]] = set()
         self.router: zmq.Socket | None = None
         self.endpoint = ""
         self.handlers: dict[str, Callable[[Conn, dict], dict]] = {
@@ -150,6 +156,9 @@ class Server:
         self._wake = self.ctx.socket(zmq.PAIR)
         self._wake_addr = f"inproc://board99-wake-{id(self)}-{self.epoch}"
         self._wake.bind(self._wake_addr)
+        self._bots_in = self.ctx.socket(zmq.PULL)
+        self._bots_addr = f"inproc://board99-bots-{id(self)}-{self.epoch}"
+        self._bots_in.bind(self._bots_addr)
         if self.beacon_opts:
             self._start_beacon()
         log.info("event=server-start endpoint=%s bind=%s protocol=%d curve=%s data=%s tables=%d",
@@ -181,9 +190,12 @@ class Server:
         """Release sockets, the beacon and the journal (the loop has ended)."""
         if self._beacon is not None:
             self._beacon.stop()
+        if self._thinker is not None:
+            self._thinker.shutdown(wait=True, cancel_futures=True)
         if self.router is not None:
             self.router.close(linger=0)
             self._wake.close(linger=0)
+            self._bots_in.close(linger=0)
         self.journal.close()
         log.info("event=server-stop endpoint=%s", self.endpoint)
 
@@ -197,6 +209,7 @@ class Server:
         poller = zmq.Poller()
         poller.register(router, zmq.POLLIN)
         poller.register(self._wake, zmq.POLLIN)
+        poller.register(self._bots_in, zmq.POLLIN)
         sweep_every = min(0.5, self.lost_after / 3)
         next_sweep = time.monotonic() + sweep_every
         try:
@@ -215,6 +228,8 @@ class Server:
                         except zmq.Again:
                             break
                         self._on_frames(frames)
+                if self._bots_in in ready or not self._thoughts.empty():
+                    self._take_thoughts()
                 self._run_timers()
                 now = time.monotonic()
                 if now >= next_sweep:
@@ -534,6 +549,9 @@ class Server:
             if kind == "bot":
                 if t.bot_turn() is None:
                     continue
+                if (t.seats[seat].bot or "") in SLOW_BOTS and not t.seats[seat].standin:
+                    self._think(t, seat)
+                    continue
                 try:
                     action = t.bot_for(seat).choose(t.game.view(seat))
                 except Exception:
@@ -549,6 +567,60 @@ class Server:
                 self._apply(t, seat, action)
             except (Refused, ProtocolError) as exc:
                 log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(),
+                          getattr(exc, "code", "?"))
+                self._apply(t, seat, t.clock_action())
+
+    def _think(self, t: Table, seat: int) -> None:
+        """Hand a slow bot's move to the worker thread; the loop applies it when it comes back."""
+        key = (t.id, t.game_no, t.game.ply)
+        if key in self._thinking:
+            return
+        self._thinking.add(key)
+        if self._thinker is None:
+            from concurrent.futures import ThreadPoolExecutor
+
+            self._thinker = ThreadPoolExecutor(1, thread_name_prefix="board99-bot")
+        bot, view = t.bot_for(seat), t.game.view(seat)
+
+        def work() -> None:
+            try:
+                result: Any = bot.choose(view)
+            except Exception as exc:  # reported and replaced by the clock's action in the loop
+                result = exc
+            self._thoughts.put((key, seat, result))
+            out = self.ctx.socket(zmq.PUSH)  # one per move: a socket belongs to the thread that made it
+            try:
+                out.connect(self._bots_addr)
+                out.send(b"", zmq.NOBLOCK)
+            except zmq.ZMQError:
+                pass  # the server is stopping
+            finally:
+                out.close(linger=1000)
+
+        self._thinker.submit(work)
+
+    def _take_thoughts(self) -> None:
+        while True:
+            try:
+                self._bots_in.recv(zmq.NOBLOCK)
+            except zmq.Again:
+                break
+        while True:
+            try:
+                key, seat, result = self._thoughts.get_nowait()
+            except queue.Empty:
+                return
+            self._thinking.discard(key)
+            t = self.lobby.tables.get(key[0])
+            if t is None or (t.id, t.game_no, t.game.ply) != key or t.bot_turn() != seat:
+                continue  # the table moved on while the bot thought
+            if isinstance(result, Exception):
+                log.error("event=bot-error table=%s seat=%d error=%r", t.id, seat, result)
+                result = t.clock_action()
+            try:
+                self._apply(t, seat, result)
+            except (Refused, ProtocolError) as exc:
+                log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, result.text(),
                           getattr(exc, "code", "?"))
                 self._apply(t, seat, t.clock_action())
 
@@ -653,3 +725,40 @@ def run_in_thread(port: int = 0, data_dir: str | Path | None = None, *, bind: st
                   **options: Any) -> ServerThread:
     """Start a server in a background thread; ``options`` are Server's keywords. Returns the running handle."""
     return ServerThread(Server(bind, port, data_dir, **options)).start()
+
+
+def default_data_dir() -> Path:
+    """Where `board99 serve` keeps its journal and keys unless --data says otherwise."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("board99")) / "server"
+
+
+def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None = None, *,
+          curve: bool = False, name: str | None = None, beacon: bool = True, bot_delay: float = 0.6,
+          fsync: bool = False) -> int:
+    """Run a server in the foreground (`board99 serve`) until Ctrl-C or SIGTERM."""
+    import signal
+    import socket
+
+    folder = Path(data_dir) if data_dir is not None else default_data_dir()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    keys = None
+    if curve:
+        from .keys import load_or_create
+
+        keys = load_or_create(folder)
+    server = Server(bind, port, folder, name=name or socket.gethostname(), curve=keys, beacon=beacon,
+                    bot_delay=bot_delay, fsync=fsync)
+    server.bind()
+    signal.signal(signal.SIGTERM, lambda *_: server.stop())
+    shown = f"tcp://{bind}:{server.port}"
+    print(f"board99 server {server.name!r} listening on {shown} (protocol {PROTOCOL_VERSION}), "
+          f"data in {folder}, {len(server.lobby.tables)} table(s) restored", flush=True)
+    if keys is not None:
+        print(f"CurveZMQ on; server public key: {keys.public.decode()}", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.close()
+    return 0
