@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from pathlib import Path
 from typing import NamedTuple
 
@@ -181,6 +182,19 @@ class HandshakeWatch:
             else:
                 self.failed += 1
                 self.last = "failed"
+
+    def wait(self, timeout: float) -> str | None:
+        """Block at most ``timeout`` seconds for the first handshake's outcome: 'succeeded', 'failed' or None.
+
+        A fresh socket's first request can come before its handshake has finished
+        either way; a client calls this before calling the server unreachable.
+        """
+        deadline = time.monotonic() + timeout
+        self.update()
+        while self.last is None and (left := deadline - time.monotonic()) > 0:
+            if self._monitor.poll(max(1, int(left * 1000))):
+                self.update()
+        return self.last
 
     def mismatch(self) -> bool:
         """True when the latest handshake failed: with CURVE, the server's key is not the one expected."""

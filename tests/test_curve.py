@@ -9,7 +9,10 @@ from collections.abc import Iterator
 import pytest
 import zmq
 
+from board99.bots import make_bot
+from client.net import GameClient, ServerError, play_bot
 from server import keys
+from server.app import run_in_thread
 from server.keys import HandshakeWatch, KeyPair, connect_curve, load_or_create, mechanism, serve_curve
 
 
@@ -93,9 +96,9 @@ def test_wrong_key_is_named_within_a_bounded_time_and_nothing_arrives(ctx: zmq.C
     watch = HandshakeWatch(dealer)
     dealer.connect(endpoint)
     dealer.send(b"hello")
-    deadline = time.monotonic() + 3.0
-    while not watch.mismatch() and time.monotonic() < deadline:
-        time.sleep(0.02)
+    started = time.monotonic()
+    assert watch.wait(3.0) == "failed"
+    assert time.monotonic() - started < 3.0
     assert watch.mismatch() and watch.succeeded == 0
     assert not router.poll(200)  # the server never saw the request
     text = keys.mismatch_message(endpoint, other)
@@ -111,6 +114,16 @@ def test_a_plain_client_cannot_talk_to_a_curve_server(ctx: zmq.Context, tmp_path
     dealer.send(b"hello")
     assert not router.poll(500)
     assert watch.mismatch() and mechanism(dealer) == "null"
+    watch.close()
+
+
+def test_a_plain_handshake_is_seen_to_succeed(ctx: zmq.Context) -> None:
+    router = ctx.socket(zmq.ROUTER)
+    port = router.bind_to_random_port("tcp://127.0.0.1")
+    dealer = ctx.socket(zmq.DEALER)
+    watch = HandshakeWatch(dealer)
+    dealer.connect(f"tcp://127.0.0.1:{port}")
+    assert watch.wait(3.0) == "succeeded" and not watch.mismatch()
     watch.close()
 
 
@@ -153,3 +166,41 @@ def test_curve_traffic_is_not_plaintext_on_the_wire(ctx: zmq.Context, tmp_path) 
     relay.close()
     assert b"CURVE" in bytes(seen)[:64]  # the ZMTP greeting names the mechanism
     assert len(seen) > len(secret) and secret not in bytes(seen) and b"card 42" not in bytes(seen)
+
+
+# -- the real server with --curve ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def curve_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("curve-server")
+    pair = load_or_create(folder)
+    handle = run_in_thread(0, folder, curve=pair)
+    yield handle, pair
+    handle.stop()
+
+
+def test_a_client_with_the_server_key_plays_a_whole_game(curve_server) -> None:
+    handle, pair = curve_server
+    assert mechanism(handle.server.router) == "curve"
+    with GameClient(handle.endpoint, server_key=pair.public.decode(), timeout=5.0) as client:
+        table = client.create_table("encrypted", 2)
+        client.take_seat(table["id"], 0, "red")
+        client.add_bot(table["id"], 1, "random")
+        view = play_bot(client, make_bot("random", seed=3), until=time.monotonic() + 30)
+        assert view is not None and view["winner"] is not None
+        assert client.table["state"] == "over"
+        assert "play" in client.fetch_record(table["id"])
+
+
+@pytest.mark.parametrize("expected", ["other key", "no key"])
+def test_a_client_expecting_another_key_is_refused_clearly_and_quickly(curve_server, expected: str) -> None:
+    handle, _ = curve_server
+    key = zmq.curve_keypair()[0] if expected == "other key" else None
+    started = time.monotonic()
+    with GameClient(handle.endpoint, server_key=key, timeout=2.0) as client:
+        with pytest.raises(ServerError) as refused:
+            client.list_tables()
+    assert time.monotonic() - started < 3.0
+    assert refused.value.code == "bad-server-key"
+    assert "curve" in refused.value.message.lower()
