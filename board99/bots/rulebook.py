@@ -19,12 +19,8 @@ from collections.abc import Sequence
 
 from ..actions import Action, Discard, Draw, Play
 from ..cards import HAND_LIMIT
-from .tally import LineTally
+from .tally import TAKEN, WASTE, LineTally
 
-#: Weight of an opponent's line cut, relative to one's own line built.
-DEFENCE = 1.0
-#: Score lost per point of waste (square number - card number).
-WASTE = 0.15
 #: Below this score a play is not worth a turn while the deck still lets the bot draw.
 THRESHOLD = 4.0
 #: Cards to keep in hand ("avoid playing the last two cards") unless winning or blocking.
@@ -65,42 +61,14 @@ def opponent_threatens(tally: LineTally, side: int) -> bool:
     return any(tally.threats[s] for s in range(tally.sides) if s != side)
 
 
-def ranked_plays(
-    tally: LineTally,
-    cards: Sequence[int],
-    side: int,
-    limit: int = 1,
-    rng: random.Random | None = None,
-    noise: float = 0.0,
-) -> list[tuple[float, int, int]]:
-    """The ``limit`` best plays as (score, card, square), best first; each square with its highest fitting card.
-
-    ``rng`` and ``noise`` add uniform noise to every score, for varied playouts.
-    """
+def ranked_plays(tally: LineTally, cards: Sequence[int], limit: int = 1) -> list[tuple[float, int, int]]:
+    """The ``limit`` best plays as (score, card, square), best first; each square with its highest fitting card."""
     live = sorted(cards)
-    if not live:
-        return []
-    board = tally.board
-    own = tally.score[side]
-    others = [tally.score[s] for s in range(tally.sides) if s != side]
-    scored: list[tuple[float, int, int]] = []
-    k, n = 0, len(live)
-    card = live[0]
-    for sq in range(live[0], tally.free_top + 1):
-        while k + 1 < n and live[k + 1] <= sq:
-            k += 1
-            card = live[k]
-        if board[sq] is not None:
-            continue
-        cut = 0
-        for o in others:
-            cut += o[sq]
-        v = own[sq] + DEFENCE * cut - WASTE * (sq - card)
-        if noise:
-            v += noise * rng.random()  # type: ignore[union-attr]
-        scored.append((v, card, sq))
-    if limit == 1:
-        return [max(scored)] if scored else []
+    value = tally.value
+    scored = []
+    for k, card in enumerate(live):
+        end = tally.free_top + 1 if k + 1 == len(live) else min(live[k + 1], tally.free_top + 1)
+        scored.extend((value[sq] + WASTE * card, card, sq) for sq in range(card, end) if value[sq] > TAKEN / 2)
     scored.sort(reverse=True)
     return scored[:limit]
 
@@ -108,36 +76,32 @@ def ranked_plays(
 def best_play(
     tally: LineTally,
     live: Sequence[int],
-    side: int,
     rng: random.Random | None = None,
     noise: float = 0.0,
 ) -> tuple[float, int, int]:
     """The best play as (score, card, square), as ``ranked_plays`` ranks them; ``live`` sorted, not empty.
 
-    The same ranking without building the list: this is the playouts' inner loop.
+    The playouts' inner loop: one C-level ``max`` per card. ``noise`` adds up to
+    that much, drawn from ``rng``, to each card's best score, so playouts vary.
     """
-    board = tally.board
-    own = tally.score[side]
-    others = [tally.score[s] for s in range(tally.sides) if s != side]
-    opp = others[0]
-    two = len(others) == 1
-    best_v, best_c, best_sq = -1e18, -1, -1
-    top = tally.free_top
+    value = tally.value
+    best_v, best_c, best_sq = TAKEN, -1, -1
+    top = tally.free_top + 1
     n = len(live)
     for k in range(n):
         card = live[k]
-        end = top + 1 if k + 1 == n else min(live[k + 1], top + 1)
-        base = WASTE * card
-        for sq in range(card, end):
-            if board[sq] is None:
-                if two:
-                    v = own[sq] + DEFENCE * opp[sq] - WASTE * sq + base
-                else:
-                    v = own[sq] + DEFENCE * sum(o[sq] for o in others) - WASTE * sq + base
-                if noise:
-                    v += noise * rng.random()  # type: ignore[union-attr]
-                if v > best_v:
-                    best_v, best_c, best_sq = v, card, sq
+        end = top if k + 1 == n else min(live[k + 1], top)
+        if end <= card:
+            continue
+        segment = value[card:end]
+        m = max(segment)
+        if m <= TAKEN / 2:
+            continue  # every square this card alone reaches is taken
+        v = m + WASTE * card
+        if noise:
+            v += noise * rng.random()  # type: ignore[union-attr]
+        if v > best_v:
+            best_v, best_c, best_sq = v, card, card + segment.index(m)
     return best_v, best_c, best_sq
 
 
@@ -168,7 +132,7 @@ def decide(
     if deck_size > 0 and len(live) <= RESERVE:
         return Draw() if can_draw else Discard(max(dead))  # a full hand here holds >= 3 dead cards
     live.sort()
-    best = best_play(tally, live, side, rng, noise)
+    best = best_play(tally, live, rng, noise)
     if best[1] < 0:  # no free square fits a live card: cannot happen, but stay legal
         return Draw() if can_draw else Discard(max(hand))
     if best[0] < THRESHOLD and deck_size > 0:

@@ -109,7 +109,7 @@ def candidates(tally: LineTally, hand: Sequence[int], side: int, deck_size: int)
     dead = [c for c in hand if c > top]
     first = decide(tally, hand, side, deck_size)
     acts: list[Action] = [first]
-    for _, card, sq in ranked_plays(tally, live, side, CANDIDATE_PLAYS):
+    for _, card, sq in ranked_plays(tally, live, CANDIDATE_PLAYS):
         act = Play(card, sq)
         if act not in acts:
             acts.append(act)

@@ -18,13 +18,19 @@ WEIGHTS: tuple[int, ...] = (1, 4, 16, 64, 256, 0)
 
 MIXED = -1  # a line holding pegs of two sides: nobody can complete it
 
+#: Score lost per point of a square's number, so that high squares are taken with high cards:
+#: a play's waste (square - card) costs WASTE per point ("play high cards on high squares").
+WASTE = 0.15
+#: The value of an occupied square: below any play.
+TAKEN = -1e9
+
 _NLINES = len(LINES)
 
 
 class LineTally:
-    """Per line: pegs in it and whose they are; per side and square: the value of pegging it."""
+    """Per line: pegs in it and whose they are; per square: the value of pegging it."""
 
-    __slots__ = ("board", "sides", "count", "owner", "score", "threats", "free_top")
+    __slots__ = ("board", "sides", "count", "owner", "value", "threats", "free_top")
 
     def __init__(self, board: Sequence[int | None], sides: int) -> None:
         self.board: list[int | None] = list(board)
@@ -33,11 +39,14 @@ class LineTally:
         self.count = [0] * _NLINES
         #: line index -> None (empty), the side holding all its pegs, or MIXED
         self.owner: list[int | None] = [None] * _NLINES
-        #: side -> square -> sum of WEIGHTS over the lines through the square that side can complete
-        self.score = [[0] * 100 for _ in range(sides)]
         #: side -> free squares that would complete one of its lines (it holds four of the five)
         self.threats: list[set[int]] = [set() for _ in range(sides)]
         board = self.board
+        #: square -> what pegging it is worth to whoever moves: WEIGHTS summed over the lines
+        #: through it, for every side that can still complete them (building one's own lines and
+        #: cutting the opponents' weigh the same), less WASTE per point of the square's number;
+        #: TAKEN for an occupied square. A list, so a play is found by ``max`` over a slice.
+        self.value = [TAKEN if board[sq] is not None else -WASTE * sq for sq in range(100)]
         for i, line in enumerate(LINES):
             n, owner = 0, None
             for sq in line:
@@ -46,12 +55,10 @@ class LineTally:
                     n += 1
                     owner = s if owner is None or owner == s else MIXED
             self.count[i], self.owner[i] = n, owner
-            for side in range(sides):
-                if owner is None or owner == side:
-                    w = WEIGHTS[n]
-                    sc = self.score[side]
-                    for sq in line:
-                        sc[sq] += w
+            if owner != MIXED:
+                w = WEIGHTS[n] * (sides if owner is None else 1)
+                for sq in line:
+                    self.value[sq] += w
             if n == 4 and owner is not None and owner != MIXED:
                 self.threats[owner].update(sq for sq in line if board[sq] is None)
         #: the highest free square (-1 if the board is full): cards above it are dead
@@ -64,16 +71,19 @@ class LineTally:
         t.sides = self.sides
         t.count = self.count[:]
         t.owner = self.owner[:]
-        t.score = [s[:] for s in self.score]
+        t.value = self.value[:]
         t.threats = [set(s) for s in self.threats]
         t.free_top = self.free_top
         return t
 
     def place(self, square: int, side: int) -> bool:
         """Peg ``square`` for ``side``; True if that completes a line of five (a win)."""
-        board, count, owner, score = self.board, self.count, self.owner, self.score
+        board, count, owner, value = self.board, self.count, self.owner, self.value
         board[square] = side
+        value[square] = TAKEN
         won = False
+        # An empty line now counts one peg for side and is dead for every other side.
+        opened = WEIGHTS[1] - WEIGHTS[0] - (self.sides - 1) * WEIGHTS[0]
         for i in LINES_THROUGH[square]:
             o = owner[i]
             n = count[i]
@@ -83,27 +93,18 @@ class LineTally:
             line = LINES[i]
             if o is None:
                 owner[i] = side
-                for s in range(self.sides):
-                    # the line now counts one peg for side, and is dead for everyone else
-                    d = WEIGHTS[1] - WEIGHTS[0] if s == side else -WEIGHTS[0]
-                    sc = score[s]
-                    for sq in line:
-                        sc[sq] += d
+                d = opened
             elif o == side:
                 d = WEIGHTS[n + 1] - WEIGHTS[n]
-                sc = score[side]
-                for sq in line:
-                    sc[sq] += d
                 if n == 3:
                     self.threats[side].update(sq for sq in line if board[sq] is None)
                 elif n == 4:
                     won = True
             else:
                 owner[i] = MIXED
-                d = WEIGHTS[n]
-                sc = score[o]
-                for sq in line:
-                    sc[sq] -= d
+                d = -WEIGHTS[n]
+            for sq in line:
+                value[sq] += d
         for th in self.threats:
             th.discard(square)
         if square == self.free_top:
