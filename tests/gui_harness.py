@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -69,7 +70,7 @@ def compare_golden(image: Image.Image, name: str) -> float:
     assert path.exists(), f"{path} is missing; make it with BOARD99_UPDATE_GOLDEN=1 and look at it"
     golden = Image.open(path).convert("RGB")
     assert golden.size == image.size, f"{name}: window {image.size} but golden {golden.size}"
-    image.save(GOLDEN.parent / f".last_{name}")  # what this run saw, for a human to compare
+    image.save(Path(tempfile.gettempdir()) / f"board99_last_{name}")  # what this run saw, for a human
     r, g, b = ImageChops.difference(image, golden).split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
     histogram = worst.histogram()

@@ -17,29 +17,20 @@ from .table_view import TableView
 from .window import GameWindow
 
 log = logging.getLogger(__name__)
-DEFAULT_PORT = 9099
 PRACTICE_BOT = "rulebook"
 FALLBACK_BOT = "random"
 
 
 def endpoint_of(address: str) -> str:
     """A ZeroMQ endpoint from what a person types: 'host', 'host:port' or a full 'tcp://host:port'."""
-    address = address.strip()
-    if address.startswith("tcp://"):
-        return address
-    host, sep, port = address.rpartition(":")
-    if not sep:
-        host, port = address, str(DEFAULT_PORT)
-    if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"address: {address!r} should be HOST or HOST:PORT with a port 1-65535")
-    return f"tcp://{host or '127.0.0.1'}:{port}"
+    from client.net import endpoint_for
+
+    return endpoint_for(address.strip())
 
 
 def _discover() -> list[dict]:
-    try:
-        from client.net import discover
-    except ImportError:
-        from server.discovery import discover
+    from client.net import discover
+
     return discover(1.0)
 
 
@@ -127,16 +118,20 @@ def data_dir() -> Path:
     """Where the embedded server of `board99 play` keeps its data: the user's data directory."""
     import platformdirs
 
-    return Path(platformdirs.user_data_dir("board99", appauthor=False))
+    return Path(platformdirs.user_data_dir("board99")) / "play"
 
 
-def start_embedded_server(data: Path | None = None) -> Any:
+#: Seconds a bot waits before acting in `board99 play`, so a person can follow the bots' moves.
+PLAY_BOT_DELAY = 0.6
+
+
+def start_embedded_server(data: Path | None = None, bot_delay: float = PLAY_BOT_DELAY) -> Any:
     """Start the same server as `board99 serve` in a background thread on a free local port."""
     from server.app import run_in_thread
 
     data = data or data_dir()
     data.mkdir(parents=True, exist_ok=True)
-    return run_in_thread(port=0, data_dir=data)
+    return run_in_thread(port=0, data_dir=data, name="board99 play", bot_delay=bot_delay)
 
 
 def _first_table_frame_hook(window: GameWindow) -> None:

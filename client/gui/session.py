@@ -49,6 +49,8 @@ class Session:
         self._out: queue.Queue[dict] = queue.Queue()
         self._stop = threading.Event()
         self._factory = client_factory
+        #: The last 'state' message posted (a view shown later starts from it).
+        self.latest_state: dict | None = None
         self._client_args = {"server_key": server_key, "name": name, "timeout": timeout}
         self._thread = threading.Thread(target=self._run, name=f"board99-net {endpoint}", daemon=True)
         self._thread.start()
@@ -153,7 +155,9 @@ class Session:
                 state = (copy.deepcopy(client.view), copy.deepcopy(client.table), client.connected)
                 if state != last_state:
                     last_state = state
-                    self._post({"type": "state", "view": state[0], "table": state[1], "connected": state[2]})
+                    msg = {"type": "state", "view": state[0], "table": state[1], "connected": state[2]}
+                    self.latest_state = msg
+                    self._post(msg)
         finally:
             try:
                 client.close()
@@ -177,3 +181,6 @@ class Session:
                 self._post({"type": "error", "op": op, "code": code, "message": message})
                 continue
             self._post({"type": "reply", "op": op, "result": result})
+            if op == "act" and result:
+                # The server does not push an action back to its actor: the reply carries its events.
+                self._post({"type": "events", "events": result})

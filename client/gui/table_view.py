@@ -88,6 +88,8 @@ class TableView(arcade.View):
         self.geo = TableGeometry(self.window.width, self.window.height, 2, 0)
         self._build()
         self.relayout()
+        if session is not None and getattr(session, "latest_state", None):
+            self.handle(session.latest_state)  # the lobby may have drained it before this view existed
 
     # -- building ----------------------------------------------------------------
 
@@ -174,8 +176,22 @@ class TableView(arcade.View):
         self.b_lobby = btn("Lobby", self._to_lobby)
         self.b_confirm = btn("Do it anyway (Enter)", self._confirm_warning)
         self.b_back = btn("Cancel (Esc)", self.cancel)
-        for b in (self.b_confirm, self.b_back):
+        self._homes: dict[int, object] = {}  # where each hideable button sits when shown
+        for b in (self.b_confirm, self.b_back, self.b_bots):
             b.visible = False
+
+    def _place(self, button: arcade.gui.UIFlatButton, rect) -> None:
+        self._homes[id(button)] = rect
+        button.rect = rect if button.visible else LBWH(-4000, -4000, rect.width, rect.height)
+
+    def _reveal(self, button: arcade.gui.UIFlatButton, shown: bool) -> None:
+        # A hidden arcade.gui button still takes clicks in its rectangle: park it off screen.
+        if button.visible == shown:
+            return
+        button.visible = shown
+        home = self._homes.get(id(button))
+        if home is not None:
+            button.rect = home if shown else LBWH(-4000, -4000, home.width, home.height)
 
     def _text(self, size: float, *, bold: bool = False, color=TEXT, multiline: bool = False,
               align: str = "left", batch: Batch | None = None) -> arcade.Text:
@@ -237,7 +253,7 @@ class TableView(arcade.View):
         for r, pair in enumerate(grid):
             for k, button in enumerate(pair):
                 button.rect = LBWH(p.left + 16 + k * (bw + 12), top - (r + 1) * 40, bw, 34)
-        self.b_bots.rect = LBWH(p.left + 16, top - 4 * 40, p.width - 32, 34)
+        self._place(self.b_bots, LBWH(p.left + 16, top - 4 * 40, p.width - 32, 34))
         below = top - 4 * 40 - 8 if self.b_bots.visible else top - 3 * 40 - 8
         self.flow_top = below
         for text in (self.t_disabled, self.t_notice, self.t_log):
@@ -251,8 +267,8 @@ class TableView(arcade.View):
         self.warn_back.width, self.warn_back.height = min(w - 40, 640), 250
         self.t_warn.position = self.warn_back.left + 20, self.warn_back.top - 18
         self.t_warn.width = self.warn_back.width - 40
-        self.b_confirm.rect = LBWH(self.warn_back.left + 20, self.warn_back.bottom + 16, 260, 38)
-        self.b_back.rect = LBWH(self.warn_back.right - 200, self.warn_back.bottom + 16, 180, 38)
+        self._place(self.b_confirm, LBWH(self.warn_back.left + 20, self.warn_back.bottom + 16, 260, 38))
+        self._place(self.b_back, LBWH(self.warn_back.right - 200, self.warn_back.bottom + 16, 180, 38))
         self.refresh()
 
     # -- state from the server ---------------------------------------------------------
@@ -446,7 +462,8 @@ class TableView(arcade.View):
         lines = [f"{players} players · {mode} mode"]
         if not self.connected:
             lines.append("reconnecting… (the server is not answering)")
-        if v is None:
+        waiting = v is None or t.get("state") == "waiting"
+        if waiting:
             empty = [s["seat"] for s in t.get("seats", ()) if not s.get("occupant")]
             lines.append("Waiting for players" + (f": seats {', '.join(map(str, empty))} empty" if empty else ""))
         else:
@@ -485,14 +502,15 @@ class TableView(arcade.View):
                                         "you are warned first and penalised after." if v else "")
         over = v is not None and v.get("winner") is not None
         self.b_rematch.disabled = not over
-        self.b_bots.visible = v is None and self.session is not None
+        self._reveal(self.b_bots, waiting and self.session is not None)
         self._set(self.t_notice, self.notice, self.notice_colour)
         self._set(self.t_log_head, "Event log")
         self._flow()
         self._refresh_log()
         warn = self.warning is not None
         self.warn_back.visible = warn
-        self.b_confirm.visible = self.b_back.visible = warn
+        self._reveal(self.b_confirm, warn)
+        self._reveal(self.b_back, warn)
         self._set(self.t_warn, f"WARNING — this is an offence\n\n{self.warning[1]}" if warn else "")
         banner = self.banner if time.monotonic() < self.banner_until else ""
         if not self.connected:

@@ -1,0 +1,163 @@
+"""The window against a real server: a whole game driven by clicks and keys, and penalty practice.
+
+A real server runs in a thread on 127.0.0.1 (real ZeroMQ sockets, a real
+SQLite journal in a temporary folder); the real window runs on Xvfb; every
+action is a synthetic click or key press going through the window's handlers.
+"""
+
+from __future__ import annotations
+
+import time
+
+import arcade
+import pytest
+
+from board99 import PENALTY_RULES, Discard, Draw
+from board99.bots import make_bot
+from board99.layout import POSITION
+from tests.gui_harness import run_until, step, window
+
+pytestmark = pytest.mark.timeout(150)
+
+DIGITS = (arcade.key.KEY_1, arcade.key.KEY_2, arcade.key.KEY_3, arcade.key.KEY_4, arcade.key.KEY_5)
+
+
+@pytest.fixture
+def server(request, tmp_path):
+    """A real server in a thread; its bots act at once unless the test passes a pause (indirect param)."""
+    from server.app import run_in_thread
+
+    handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=getattr(request, "param", 0.0))
+    yield handle
+    handle.stop()
+
+
+@pytest.fixture
+def app(server):
+    from client.gui.app import App
+
+    win = window()
+    application = App(win, name="Tester", discover=None)
+    application.connect(server.endpoint)
+    yield application
+    application.shutdown()
+    step(win, 1)
+
+
+def table_ready(tv) -> bool:
+    v = tv.view_data
+    return v is not None and (tv.table or {}).get("state") == "playing" and v.get("seat") is not None
+
+
+def do(win, tv, action) -> None:
+    """Carry out ``action`` the way a person would: keys 1-5, D, X and a click on the square."""
+    hand = tv.view_data["hand"]
+    if type(action) is Draw:
+        win.press(arcade.key.D)
+        return
+    win.press(DIGITS[hand.index(action.card)])
+    assert tv._picked_card() == action.card
+    if type(action) is Discard:
+        win.press(arcade.key.X)
+    else:
+        x, y = tv.geo.square_centre(*POSITION[action.square])
+        win.click(x, y)
+
+
+def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
+    win = app.window
+    tv = app.practice(players=2, mode="guarded", bot="rulebook")
+    run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
+    me = make_bot("random", seed=4)
+    acted_at_ply = -1
+    deadline = time.monotonic() + 60
+    actions = 0
+    while (tv.table or {}).get("state") != "over":
+        assert time.monotonic() < deadline, (
+            f"the game did not end in 60 s ({actions} actions by the window); "
+            f"turn {tv.view_data['turn']} ply {tv.view_data['ply']} notice {tv.notice!r} "
+            f"warning {tv.warning} log {list(tv.log)[-4:]}")
+        v = tv.view_data
+        if v["turn"] == v["seat"] and v["winner"] is None and v["ply"] != acted_at_ply:
+            acted_at_ply = v["ply"]
+            do(win, tv, me.choose(v))
+            actions += 1
+        step(win)
+    run_until(win, lambda: tv.view_data.get("winner") is not None, 5, "the final view")
+    v = tv.view_data
+    assert actions >= 3
+    assert tv.line.visible and len(v["line"]) >= 5
+    assert any(line.startswith("Side ") and " wins! " in line for line in tv.log)
+    assert "win" in win.sounds.asked and "peg" in win.sounds.asked
+    assert not tv.b_rematch.disabled  # the game is over: a rematch may be asked for
+    assert "Refused" not in tv.notice
+
+
+@pytest.mark.parametrize("server", [2.0], indirect=True)  # the bot's turn lasts 2 s: time to act out of turn
+def test_out_of_turn_play_warns_first_then_shows_the_rulebook_penalty(app):
+    win = app.window
+    tv = app.practice(players=2, mode="penalty", bot="rulebook")
+    run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
+    run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "our first turn")
+    win.press(arcade.key.D)  # our turn, empty hand: no warning, the draw goes to the server
+    run_until(win, lambda: tv.view_data["turn"] != tv.view_data["seat"] and tv.view_data["hand"], 5,
+              "our draw to go through")
+    hand_before = list(tv.view_data["hand"])
+    card = hand_before[0]
+    square = next(sq for sq in range(card, 100) if tv.view_data["board"][sq] is None)
+    win.press(DIGITS[0])
+    x, y = tv.geo.square_centre(*POSITION[square])
+    win.click(x, y)
+    # First the warning, nothing sent yet.
+    assert tv.warning is not None and tv.warn_back.visible
+    assert PENALTY_RULES["play-out-of-turn"] in tv.t_warn.text
+    assert tv.view_data["hand"] == hand_before
+    win.press(arcade.key.ENTER)
+    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.log), 10, "the penalty")
+    line = next(line for line in tv.log if line.startswith("PENALTY S0"))
+    assert PENALTY_RULES["play-out-of-turn"] in line
+    step(win, 2)
+    assert "PENALTY S0" in tv.t_banner.text and tv.banner_back.visible  # on screen, not only in the log
+    assert "penalty" in win.sounds.asked
+    v = tv.view_data
+    assert v["board"][square] is None  # the peg was removed again
+    assert v["discards"][0][-1] == card  # the card stays in the discard pile
+    assert v["skips"][0] >= 1 or any("loses this turn" in entry for entry in tv.log)
+
+
+def click_button(win, view, text: str) -> None:
+    """Click the arcade.gui button showing ``text`` (where a person would click)."""
+    from arcade.gui import UIFlatButton
+
+    step(win, 2)  # lay the widgets out first
+    found = [w for w in view.ui.walk_widgets() if isinstance(w, UIFlatButton) and w.text == text and w.visible]
+    assert found, f"no button {text!r} on screen"
+    win.click(*found[0].rect.center)
+
+
+def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_bots(app):
+    from client.gui.lobby_view import LobbyView
+    from client.gui.table_view import TableView
+
+    win = app.window
+    lobby = app.lobby
+    assert isinstance(win.current_view, LobbyView)
+    click_button(win, lobby, "4")
+    click_button(win, lobby, "penalty")
+    click_button(win, lobby, "blue")
+    click_button(win, lobby, "Create table")
+    run_until(win, lambda: len(lobby.tables) == 1, 10, "the new table in the lobby")
+    table = lobby.tables[0]
+    assert (table["players"], table["mode"], table["state"]) == (4, "penalty", "waiting")
+    click_button(win, lobby, "S2: free")
+    click_button(win, lobby, "Sit here")
+    run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
+    tv = win.current_view
+    run_until(win, lambda: tv.table is not None and tv.b_bots.visible, 10, "the waiting table")
+    assert "Waiting for players" in tv.t_status.text
+    click_button(win, tv, "Fill seats with bots")
+    run_until(win, lambda: table_ready(tv), 15, "the game to start with three bots")
+    seats = tv.table["seats"]
+    assert [s["occupant"] for s in seats] == ["bot", "bot", "human", "bot"]
+    assert seats[2]["colour"] == "blue" and tv.view_data["seat"] == 2
+    assert "S2 Tester (you)" in tv.t_seats[2].text
