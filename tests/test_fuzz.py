@@ -1,0 +1,501 @@
+"""Bad input never takes the server down: thousands of malformed messages against the real server.
+
+Every malformed message gets a clear error reply (a known code and a message
+naming what is wrong) or is dropped and logged; a game that is being played
+meanwhile at another table notices nothing, and afterwards a normal game
+between bots still completes. Counts are fixed and every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import time
+from collections.abc import Iterator
+
+import msgpack
+import pytest
+import zmq
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import board99
+from board99.bots import make_bot
+from client.net import GameClient, play_bot
+from server.app import run_in_thread
+from server.protocol import ERRORS, MAX_MESSAGE_SIZE, PROTOCOL_VERSION, REQUESTS
+
+KNOWN_CODES = set(ERRORS) | set(board99.CODES)
+FUZZ = settings(max_examples=600, deadline=None, database=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+class ServerLog(logging.Handler):
+    """Keeps the server's log lines (it runs in this process, on its own thread)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+    def count(self, text: str) -> int:
+        return sum(text in line for line in self.lines)
+
+
+class Raw:
+    """A bare DEALER that sends whatever bytes it is given, as a hostile client would."""
+
+    def __init__(self, ctx: zmq.Context, endpoint: str) -> None:
+        self.sock = ctx.socket(zmq.DEALER)
+        self.sock.linger = 0
+        self.sock.setsockopt(zmq.RECONNECT_IVL, 20)
+        self.sock.setsockopt(zmq.RCVHWM, 100_000)
+        self.sock.connect(endpoint)
+        self.sent = 0
+
+    def send(self, frame: bytes | list[bytes]) -> None:
+        self.sock.send_multipart(frame if isinstance(frame, list) else [frame])
+        self.sent += 1
+
+    def recv(self, timeout: float = 3.0) -> dict | None:
+        if not self.sock.poll(int(timeout * 1000)):
+            return None
+        return msgpack.unpackb(self.sock.recv(), raw=False)
+
+    def ask(self, frame: bytes | list[bytes], timeout: float = 3.0) -> dict:
+        self.send(frame)
+        deadline = time.monotonic() + timeout
+        while (reply := self.recv(max(0.0, deadline - time.monotonic()))) is not None:
+            if reply["type"] in ("reply", "error"):  # a seated connection also gets its table's pushes
+                return reply
+        raise AssertionError(f"no reply within {timeout} s to {frame!r:.80}")
+
+    def collect(self, count: int, timeout: float = 5.0) -> list[dict]:
+        """Up to ``count`` messages, stopping ``timeout`` s after the last one arrived."""
+        out: list[dict] = []
+        while len(out) < count and (msg := self.recv(timeout)) is not None:
+            out.append(msg)
+        return out
+
+
+def pack(msg: object) -> bytes:
+    return msgpack.packb(msg, use_bin_type=True)
+
+
+def assert_clear_error(reply: dict, *codes: str) -> None:
+    assert reply["type"] == "error", reply
+    assert reply["code"] in (codes or KNOWN_CODES), reply
+    assert reply["code"] != "internal", reply  # an unhandled exception in the server
+    assert isinstance(reply["message"], str) and len(reply["message"]) >= 10, reply
+
+
+class Bystander:
+    """A person playing a real game at another table while the fuzzing goes on."""
+
+    def __init__(self, endpoint: str) -> None:
+        self.client = GameClient(endpoint, name="bystander", timeout=5.0)
+        self.received: list[dict] = []
+        self.polled: list[dict] = []
+        self.client.on_receive = self.received.append
+        table = self.client.create_table("bystander", 2)
+        self.client.take_seat(table["id"], 0, "red")
+        self.client.add_bot(table["id"], 1, "random")
+        self.bot = make_bot("random", seed=11)
+        self.actions = 0
+
+    def step(self, turns: int = 2) -> None:
+        """Play up to ``turns`` of our turns (the server's bot answers each at once)."""
+        deadline = time.monotonic() + 5.0
+        done = 0
+        while done < turns and time.monotonic() < deadline:
+            self.polled += self.client.poll(0.05)
+            if self.client.table["state"] == "over":
+                return
+            if self.client.my_turn():
+                self.client.act(self.bot.choose(self.client.view))
+                self.actions += 1
+                done += 1
+
+
+@pytest.fixture(scope="module")
+def server_log() -> Iterator[ServerLog]:
+    handler = ServerLog()
+    logger = logging.getLogger("board99.server")
+    old = logger.level
+    logger.setLevel(logging.INFO)
+    logger.addHandler(handler)
+    yield handler
+    logger.removeHandler(handler)
+    logger.setLevel(old)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, server_log):
+    handle = run_in_thread(0, tmp_path_factory.mktemp("fuzz"))
+    yield handle
+    handle.stop()
+
+
+@pytest.fixture(scope="module")
+def ctx() -> Iterator[zmq.Context]:
+    context = zmq.Context()
+    context.linger = 0
+    yield context
+    context.destroy(linger=0)
+
+
+@pytest.fixture(scope="module")
+def bystander(server) -> Iterator[Bystander]:
+    person = Bystander(server.endpoint)
+    person.step(3)
+    yield person
+    person.client.close()
+
+
+@pytest.fixture(scope="module")
+def conns(server, ctx):
+    """One raw connection per kind of abuse (so each stays under the rate limit's burst)."""
+    made: dict[str, Raw] = {}
+
+    def get(name: str) -> Raw:
+        if name not in made:
+            made[name] = Raw(ctx, server.endpoint)
+        return made[name]
+
+    return get
+
+
+# -- garbage bytes ------------------------------------------------------------------------------
+
+
+@FUZZ
+@given(data=st.binary(min_size=0, max_size=300))
+def test_random_bytes_get_a_clear_error(data: bytes, conns, bystander) -> None:
+    reply = conns("bytes").ask(data)
+    assert_clear_error(reply, "bad-message", "unknown-type", "bad-field")
+
+
+VALID = [
+    {"type": "hello", "id": 1, "version": PROTOCOL_VERSION, "name": "fuzzer"},
+    {"type": "create_table", "id": 2, "name": "x" * 30, "players": 6, "mode": "penalty", "clock": 2.5},
+    {"type": "act", "id": 3, "table": "deadbeef", "seat": 1, "token": "ab" * 16,
+     "action": {"type": "play", "card": 12, "square": 57}},
+    {"type": "take_seat", "id": 4, "table": "deadbeef", "seat": 3, "colour": "purple", "name": "n" * 40},
+]
+
+
+def test_every_truncation_of_a_valid_request_gets_a_clear_error(conns, bystander) -> None:
+    raw = conns("truncated")
+    cuts = [pack(msg)[:n] for msg in VALID for n in range(len(pack(msg)))]
+    for frame in cuts:
+        raw.send(frame)
+    replies = raw.collect(len(cuts))
+    assert len(replies) == len(cuts) > 250
+    for reply in replies:
+        assert_clear_error(reply, "bad-message")
+    bystander.step()
+
+
+HUGE = [
+    b"\xdb\xff\xff\xff\xff" + b"x" * 20,  # str 32 claiming 4 GiB
+    b"\xc6\xff\xff\xff\xff" + b"x" * 20,  # bin 32
+    b"\xdd\xff\xff\xff\xff\xc0",  # array 32 of 4 G items
+    b"\xdf\xff\xff\xff\xff\xa4type\xa4ping",  # map 32
+    b"\xc9\xff\xff\xff\xff\x01" + b"x" * 20,  # ext 32
+    b"\xd9\xff" + b"x" * 10,  # str 8 longer than the frame
+    pack({"type": "ping", "pad": "x" * 5000}),  # over max_str_len
+    pack({"type": "ping", "pad": list(range(300))}),  # over max_array_len
+    pack({"type": "ping", **{f"k{i}": i for i in range(40)}}),  # over max_map_len
+    pack({"type": "ping", "pad": b"\x00" * 10}),  # bin is not used by the protocol at all
+    pack({"type": "ping", "pad": msgpack.ExtType(1, b"x")}),
+    b"\x91" * 60_000 + b"\xc0",  # arrays nested 60,000 deep
+    b"\x81\xa1a" * 20_000 + b"\xc0",  # maps nested 20,000 deep
+    pack({"type": "ping"}) + pack({"type": "ping"}),  # two values in one frame
+    b"",
+]
+
+
+def test_huge_lengths_deep_nesting_and_limits_get_a_clear_error(conns, bystander) -> None:
+    raw = conns("huge")
+    for _ in range(20):
+        for frame in HUGE:
+            raw.send(frame)
+    replies = raw.collect(20 * len(HUGE))
+    assert len(replies) == 20 * len(HUGE)
+    for reply in replies:
+        assert_clear_error(reply, "bad-message", "bad-field")
+    bystander.step()
+
+
+def test_a_message_over_maxmsgsize_drops_the_link_which_comes_back(server, conns, bystander, server_log) -> None:
+    raw = conns("oversized")
+    for _ in range(5):
+        raw.send(pack({"type": "ping", "pad": "x" * 100}) + b"\x00" * MAX_MESSAGE_SIZE)
+        assert raw.recv(0.3) is None  # libzmq cut the link before the server saw a byte of it
+    # The DEALER reconnects by itself; requests sent before the new link is up may be lost with the old one.
+    deadline = time.monotonic() + 5.0
+    reply = None
+    while reply is None and time.monotonic() < deadline:
+        raw.send(pack({"type": "ping", "id": 7}))
+        reply = raw.recv(0.3)
+    assert reply is not None and reply["type"] == "reply" and reply["id"] == 7
+    bystander.step()
+
+
+def test_several_frames_in_one_message_get_a_clear_error(conns) -> None:
+    raw = conns("frames")
+    for frames in ([b"a", b"b"], [pack({"type": "ping"}), pack({"type": "ping"})], [b""] * 5):
+        reply = raw.ask(frames)
+        assert_clear_error(reply, "bad-message")
+        assert "one frame" in reply["message"]
+
+
+# -- wrong shapes and types ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("msg", [1, "ping", None, [], ["ping"], 3.5, True, {1: "ping"}, {"type": 5},
+                                 {"type": None}, {"type": True}, {"type": ["ping"]}, {"id": 4}])
+def test_a_message_that_is_not_a_typed_map_is_refused(msg, conns) -> None:
+    assert_clear_error(conns("shape").ask(pack(msg)), "bad-message")
+
+
+@pytest.mark.parametrize("kind", ["", "PING", "pong", "act ", "snapshots", "x" * 4000, "__init__", "handlers",
+                                  "_act", "reply", "update", "error"])
+def test_unknown_message_types_are_refused_by_name(kind: str, conns) -> None:
+    reply = conns("unknown").ask(pack({"type": kind, "id": 9}))
+    assert_clear_error(reply, "unknown-type")
+    assert reply["id"] == 9 and "docs/protocol.md" in reply["message"]
+
+
+#: A valid value of every request field; each test breaks one field at a time.
+GOOD = {
+    "version": PROTOCOL_VERSION, "name": "fuzz", "players": 2, "mode": "guarded", "clock": None,
+    "grace": None, "table": "deadbeef", "seat": 0, "colour": "red", "bot": "random", "token": "ab" * 16,
+    "action": {"type": "draw"}, "game": 1,
+}
+INT_FIELDS = {"version", "players", "seat", "game"}
+TEXT_FIELDS = {"name", "table", "token", "bot"}
+BAD = {
+    **{f: [True, False, 1.5, "1", [], {}, -(2 ** 63), 2 ** 64 - 1] for f in INT_FIELDS},
+    **{f: [5, True, 1.5, [], {}, ["x"], "x" * 4001] for f in TEXT_FIELDS},
+    "mode": ["chaos", True, 1, "", "GUARDED"],
+    "clock": [True, "1", -1, 0.0, math.nan, math.inf, 1e9, []],
+    "grace": [True, "1", -1, math.nan, -math.inf, 1e9, {}],
+    "colour": ["pink", 1, True, "", "RED"],
+    "action": [[], "draw", 1, True, None],
+}
+WRONG = [(kind, name, value) for kind, spec in REQUESTS.items() for name in spec for value in BAD.get(name, [])]
+
+
+def test_a_wrong_type_in_any_field_is_refused_naming_the_field(conns, bystander) -> None:
+    raw = conns("types")
+    sent = []
+    for kind, name, value in WRONG:
+        msg = {"type": kind, "id": len(sent), **{f: GOOD[f] for f in REQUESTS[kind]}, name: value}
+        raw.send(pack(msg))
+        sent.append((kind, name, value))
+    replies = raw.collect(len(sent))
+    assert len(replies) == len(sent) > 150
+    for reply in replies:
+        kind, name, value = sent[reply["id"]]
+        assert_clear_error(reply, "bad-field")
+        assert reply["message"].startswith(f"{name}:"), (kind, name, value, reply)
+    bystander.step()
+
+
+def test_fields_that_a_request_does_not_have_and_missing_ones_are_named(conns) -> None:
+    raw = conns("fields")
+    reply = raw.ask(pack({"type": "ping", "id": 1, "seat": 0}))
+    assert_clear_error(reply, "bad-field")
+    assert reply["message"].startswith("seat:")
+    for kind, spec in REQUESTS.items():
+        for name, (_, required) in spec.items():
+            if required:
+                msg = {"type": kind, **{f: GOOD[f] for f in spec if f != name}}
+                reply = raw.ask(pack(msg))
+                assert_clear_error(reply, "bad-field")
+                assert reply["message"].startswith(f"{name}: missing")
+
+
+@pytest.mark.parametrize("rid", ["7", True, 1.5, None, [], {"a": 1}])
+def test_an_unusable_request_id_still_gets_its_reply(rid, conns) -> None:
+    reply = conns("ids").ask(pack({"type": "ping", "id": rid}))
+    assert reply["type"] == "reply" and reply["id"] is None
+
+
+msgpack_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 64 - 1) | st.floats() | st.text(max_size=50),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@FUZZ
+@given(kind=st.sampled_from(sorted(REQUESTS) + ["nope"]),
+       fields=st.dictionaries(st.sampled_from(sorted(GOOD) + ["extra"]), msgpack_values, max_size=5),
+       rid=st.integers(0, 2 ** 31))
+def test_random_requests_get_a_reply_or_a_clear_error(kind, fields, rid, conns, bystander) -> None:
+    reply = conns("requests").ask(pack({**fields, "type": kind, "id": rid}))
+    assert reply["id"] == rid
+    if reply["type"] == "error":
+        assert_clear_error(reply)
+    else:
+        assert reply["type"] == "reply"
+
+
+# -- real tables, wrong seats ---------------------------------------------------------------------------
+
+
+def test_actions_for_tables_and_seats_that_do_not_exist_are_refused(server, conns, bystander) -> None:
+    raw = conns("seats")
+
+    def ask(kind: str, **fields) -> dict:
+        return raw.ask(pack({"type": kind, "id": 1, **fields}))
+
+    table = ask("create_table", name="target", players=2)["table"]["id"]
+    token = "ab" * 16
+    draw = {"type": "draw"}
+    cases = [
+        (("act", {"table": "nosuch00", "seat": 0, "token": token, "action": draw}), "no-such-table"),
+        (("act", {"table": table, "seat": 4, "token": token, "action": draw}), "no-such-seat"),
+        (("act", {"table": table, "seat": 0, "token": token, "action": draw}), "bad-token"),
+        (("take_seat", {"table": table, "seat": 2, "colour": "red"}), "no-such-seat"),
+        (("take_seat", {"table": "nosuch00", "seat": 0}), "no-such-table"),
+        (("add_bot", {"table": table, "seat": 5, "bot": "random"}), "no-such-seat"),
+        (("add_bot", {"table": table, "seat": 1, "bot": "oracle"}), "no-such-bot"),
+        (("resume", {"table": table, "seat": 0, "token": token}), "bad-token"),
+        (("spectate", {"table": "nosuch00"}), "no-such-table"),
+        (("fetch_record", {"table": "nosuch00"}), "no-such-table"),
+        (("fetch_record", {"table": table}), "not-over"),
+        (("rematch", {}), "not-seated"),
+        (("snapshot", {}), "not-seated"),
+    ]
+    for (kind, fields), code in cases:
+        reply = ask(kind, **fields)
+        assert reply["type"] == "error", (kind, fields, reply)
+        assert_clear_error(reply, code)
+    # Seated, with the real token: the action's own fields are checked, and the engine has the last word.
+    seat = ask("take_seat", table=table, seat=0, colour="red")
+    real = seat["token"]
+    ask("add_bot", table=table, seat=1, bot="random")
+    for action, code, field in [
+        ({"type": "play", "card": True, "square": 5}, "bad-field", "action.card"),
+        ({"type": "play", "card": 5}, "bad-field", "action.square"),
+        ({"type": "shout"}, "bad-field", "action.type"),
+        ({"type": "play", "card": 100, "square": 5}, "no-such-card", "card 100"),
+        ({"type": "discard", "card": -1}, "no-such-card", "card -1"),
+    ]:
+        reply = ask("act", table=table, seat=0, token=real, action=action)
+        assert_clear_error(reply, code)
+        assert field in reply["message"]
+    # Another seat's number with this seat's token acts for nobody.
+    assert_clear_error(ask("act", table=table, seat=1, token=real, action=draw), "bad-token")
+    bystander.step()
+
+
+def test_a_flood_from_one_connection_is_rate_limited_and_nobody_else_notices(
+    server, conns, bystander, server_log
+) -> None:
+    flood, other = conns("flood"), conns("patient")
+    ping = pack({"type": "ping"})
+    for _ in range(8000):
+        flood.send(ping)
+    started = time.monotonic()
+    reply = other.ask(pack({"type": "ping", "id": 5}), timeout=5.0)
+    assert reply["type"] == "reply" and reply["id"] == 5 and time.monotonic() - started < 5.0
+    replies = flood.collect(8000, timeout=1.0)
+    limited = [r for r in replies if r["type"] == "error"]
+    assert limited and all(r["code"] == "rate-limited" for r in limited)
+    assert "messages a second" in limited[0]["message"]
+    assert len(replies) - len(limited) < 8000  # some pings were dropped, not queued without end
+    assert server_log.count("event=rate-limited") >= 1
+    time.sleep(0.05)  # the bucket refills at the sustained rate
+    assert flood.ask(pack({"type": "ping", "id": 6}))["id"] == 6
+    bystander.step()
+
+
+def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(server, conns, bystander) -> None:
+    """Three connections make 1,500 random but well-formed requests with real table ids and tokens."""
+    import random
+
+    rng = random.Random(99)
+    players = [conns(f"walker{i}") for i in range(3)]
+    tables: list[str] = []
+    tokens: list[tuple[str, int, str]] = []
+    codes: dict[str, int] = {}
+    mine: dict[int, tuple[str, int, str]] = {}  # the seat each connection last took
+    accepted = 0
+    for n in range(1500):
+        who = rng.randrange(len(players))
+        raw = players[who]
+        table = rng.choice(tables) if tables and rng.random() < 0.9 else "nosuch00"
+        seat = rng.randrange(6)
+        if who in mine and rng.random() < 0.7:
+            token = mine[who]
+        else:
+            token = rng.choice(tokens) if tokens else (table, seat, "ab" * 16)
+        action = rng.choice([{"type": "draw"}, {"type": "discard", "card": rng.randrange(100)},
+                             {"type": "play", "card": rng.randrange(100), "square": rng.randrange(100)}])
+        options = [
+            ("create_table", {"name": f"walk{n}", "players": rng.choice((2, 2, 3, 4, 6)),
+                              "mode": rng.choice(("guarded", "penalty", "penalty")), "grace": 0.0}),
+            ("take_seat", {"table": table, "seat": seat, "colour": rng.choice((None, "red", "blue", "green"))}),
+            ("add_bot", {"table": table, "seat": seat, "bot": "random"}),
+            ("spectate", {"table": table}),
+            ("resume", {"table": token[0], "seat": token[1], "token": token[2]}),
+            ("act", {"table": token[0], "seat": token[1], "token": token[2], "action": action}),
+            ("act", {"table": token[0], "seat": token[1], "token": token[2], "action": {"type": "draw"}}),
+            ("leave", {}), ("rematch", {}), ("snapshot", {}), ("list_tables", {}),
+            ("fetch_record", {"table": table}),
+        ]
+        # Weighted towards seating and playing, so that games start and actions reach the engine.
+        kind, fields = rng.choices(options, weights=[1, 3, 4, 1, 1, 4, 4, 1, 1, 1, 1, 1])[0]
+        if kind == "create_table" and len(tables) >= 4:
+            kind, fields = "list_tables", {}
+        reply = raw.ask(pack({"type": kind, "id": n, **{k: v for k, v in fields.items() if v is not None}}))
+        assert reply["id"] == n
+        if reply["type"] == "error":
+            assert_clear_error(reply)
+            codes[reply["code"]] = codes.get(reply["code"], 0) + 1
+        elif kind == "create_table":
+            tables.append(reply["table"]["id"])
+        elif kind == "take_seat":
+            tokens.append((table, seat, reply["token"]))
+            mine[who] = tokens[-1]
+        elif kind == "act":
+            accepted += 1
+        if kind == "leave":
+            mine.pop(who, None)
+    # The walk reached the interesting places, not only the front door.
+    assert tokens and accepted and {"seat-taken", "already-seated", "bad-token"} <= set(codes)
+    bystander.step()
+
+
+# -- afterwards --------------------------------------------------------------------------------------------
+
+
+def test_after_the_fuzzing_the_server_answers_and_a_normal_game_completes(server, conns, bystander,
+                                                                        server_log) -> None:
+    assert server.thread.is_alive()
+    assert conns("after").ask(pack({"type": "ping", "id": 1}))["type"] == "reply"
+    # The bystander's game went on undisturbed: no error, no gap to resync, every update in order.
+    view = play_bot(bystander.client, bystander.bot, until=time.monotonic() + 30)
+    assert view is not None and view["winner"] is not None
+    assert bystander.actions > 0
+    assert [m for m in bystander.received if m["type"] == "error"] == []
+    assert [m for m in bystander.polled if m["type"] in ("snapshot", "restarted")] == []
+    assert [m for m in bystander.polled if m["type"] == "connection" and not m["connected"]] == []
+    # A fresh 4-player penalty game: a remote client and three server bots play it to the end.
+    with GameClient(server.endpoint, name="after", timeout=5.0) as client:
+        table = client.create_table("after the storm", 4, mode="penalty")
+        client.take_seat(table["id"], 0, "red")
+        for seat in (1, 2, 3):
+            client.add_bot(table["id"], seat, "random")
+        view = play_bot(client, make_bot("random", seed=5), until=time.monotonic() + 30)
+        assert view is not None and view["winner"] is not None
+        assert "wins by" in client.fetch_record(table["id"])
+    # Every refusal was logged on one line, and no request made the server fail.
+    assert server_log.count("event=error ") >= 1000
+    assert server_log.count("event=internal-error") == 0
