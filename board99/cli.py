@@ -90,6 +90,22 @@ def _play_terminal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _play(args: argparse.Namespace) -> int:
+    """`board99 play`: the window against bots (an embedded server unless --server), or --terminal."""
+    if args.terminal:
+        return _play_terminal(args)
+    from client.gui.app import run_play
+
+    return run_play(args.players, args.mode, args.bot, name=args.name, server=args.server, muted=args.mute)
+
+
+def _join(args: argparse.Namespace) -> int:
+    """`board99 join [HOST[:PORT]]`: the window on a LAN server's lobby (or the servers discovery finds)."""
+    from client.gui.app import run_join
+
+    return run_join(args.server, name=args.name, server_key=args.key, muted=args.mute)
+
+
 def _serve(args: argparse.Namespace) -> int:
     """Run the LAN game server in the foreground."""
     from server.app import serve
@@ -151,14 +167,27 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--quiet", action="store_true", help="print the lines only, no boards")
     replay.set_defaults(run=_replay)
 
-    play = sub.add_parser("play", help="play a game")
+    play = sub.add_parser("play", help="play a game in a window against bots (or bots in the terminal)")
     play.add_argument("--terminal", action="store_true", help="bots play in the terminal")
     play.add_argument("--bots", default="random")
     play.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
     play.add_argument("--mode", choices=MODES, default="guarded")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each move (terminal)")
-    play.set_defaults(run=_play_terminal)
+    play.add_argument("--bot", default="rulebook", help="the bot in the other seats (window)")
+    play.add_argument("--server", default=None,
+                      help="HOST[:PORT] of a running server (window; default: start one in the background)")
+    play.add_argument("--name", default="player", help="your name at the table (window)")
+    play.add_argument("--mute", action="store_true", help="start with the sound off (window)")
+    play.set_defaults(run=_play)
+
+    join = sub.add_parser("join", help="open the window on a LAN server's lobby")
+    join.add_argument("server", nargs="?", default=None,
+                      help="HOST[:PORT] (default: list the servers found on the LAN)")
+    join.add_argument("--name", default="player", help="your name at the table")
+    join.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve)")
+    join.add_argument("--mute", action="store_true", help="start with the sound off")
+    join.set_defaults(run=_join)
 
     serve = sub.add_parser("serve", help="run the LAN game server (see docs/server.md)")
     serve.add_argument("--bind", default="*", help="address to listen on (default: all interfaces)")

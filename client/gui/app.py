@@ -59,7 +59,7 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
 class App:
     """Owns the window's session and switches between the lobby and the table."""
 
-    def __init__(self, window: GameWindow, *, name: str = "player", server_key: bytes | None = None,
+    def __init__(self, window: GameWindow, *, name: str = "player", server_key: bytes | str | None = None,
                  discover: Callable[[], list[dict]] | None = _discover) -> None:
         self.window = window
         self.name = name
@@ -152,14 +152,14 @@ def _first_table_frame_hook(window: GameWindow) -> None:
 
 
 def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
-             endpoint: str | None = None, muted: bool = False) -> int:
-    """`board99 play`: an embedded server (unless ``endpoint``), a table with bots, the window."""
+             server: str | None = None, muted: bool = False) -> int:
+    """`board99 play`: an embedded server (unless ``server`` names one), a table with bots, the window."""
     window = GameWindow(muted=muted)
     app = App(window, name=name)
-    if endpoint is None:
+    if server is None:
         app.server = start_embedded_server()
-        endpoint = app.server.endpoint
-    app.connect(endpoint)
+        server = app.server.endpoint
+    app.connect(server)
     app.practice(players, mode, bot)
     _first_table_frame_hook(window)
     arcade.run()
@@ -167,10 +167,11 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
     return 0
 
 
-def run_join(address: str | None = None, name: str = "player", muted: bool = False) -> int:
+def run_join(address: str | None = None, name: str = "player", server_key: str | None = None,
+             muted: bool = False) -> int:
     """`board99 join [HOST[:PORT]]`: the lobby of a LAN server, or the servers discovery finds."""
     window = GameWindow(muted=muted)
-    app = App(window, name=name)
+    app = App(window, name=name, server_key=server_key)
     if address:
         app.connect(address)
     else:

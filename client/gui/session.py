@@ -41,7 +41,7 @@ def events_of(push: dict) -> list[dict]:
 class Session:
     """One server connection run by a background thread; the views talk to it through queues."""
 
-    def __init__(self, endpoint: str, *, name: str = "player", server_key: bytes | None = None,
+    def __init__(self, endpoint: str, *, name: str = "player", server_key: bytes | str | None = None,
                  timeout: float = 5.0, client_factory: Callable[..., Any] | None = None) -> None:
         self.endpoint = endpoint
         self.name = name

@@ -162,7 +162,7 @@ class TableView(arcade.View):
         self.t_hand = t(12, color=TEXT_DIM)
         self.t_seats = [t(12, bold=True, multiline=True) for _ in range(6)]
         self.t_piles = [t(10, color=TEXT_DIM) for _ in range(6)]
-        self.t_banner = t(20, bold=True, multiline=True, align="center", batch=self.over_batch)
+        self.t_banner = t(17, bold=True, multiline=True, align="center", batch=self.over_batch)
         self.t_warn = t(14, multiline=True, batch=self.over_batch)
 
         self.ui = arcade.gui.UIManager()
@@ -259,10 +259,10 @@ class TableView(arcade.View):
         for text in (self.t_disabled, self.t_notice, self.t_log):
             text.width = p.width - 32
         self.log_bottom = 12
-        self.banner_back.position = b.cx, b.top - b.height * 0.18
-        self.banner_back.width, self.banner_back.height = b.width * 0.94, 110
-        self.t_banner.position = b.cx - b.width * 0.45, self.banner_back.top - 12
+        self.t_banner.position = b.cx - b.width * 0.45, b.top - 24
         self.t_banner.width = b.width * 0.9
+        self.t_banner.text = ""  # set again (and placed) by refresh
+        self._fit_banner()
         self.warn_back.position = b.cx, b.cy
         self.warn_back.width, self.warn_back.height = min(w - 40, 640), 250
         self.t_warn.position = self.warn_back.left + 20, self.warn_back.top - 18
@@ -408,11 +408,12 @@ class TableView(arcade.View):
             spot = g.seat_spot(seat)
             side = seat % sides
             discards = v["discards"][seat] if v else []
+            # An empty pile shows its place on the table, so the turn mark frames something.
+            pile.visible = True
+            pile.texture = tx.cards[discards[-1]] if discards else tx.white
+            pile.color = (255, 255, 255, 255) if discards else (18, 52, 32, 255)
             pile.position = spot.pile_x, spot.pile_y
             pile.width, pile.height = g.pile_w, g.pile_h
-            pile.visible = bool(discards)
-            if discards:
-                pile.texture = tx.cards[discards[-1]]
             self._set(count, f"{len(discards)} discarded" if discards else "no discards")
             count.position = spot.count_x, spot.count_y
             name = wording.seat_name(seat, self.table)
@@ -453,6 +454,7 @@ class TableView(arcade.View):
         self.line.height = g.cell * 0.16
         self.line.angle = -math.degrees(math.atan2(y1 - y0, x1 - x0))
         self.line.visible = True
+        self._fit_banner()  # keep the announcement off the line
 
     def _refresh_panel(self, v: dict | None, picked_card: int | None) -> None:
         t = self.table or {}
@@ -516,7 +518,23 @@ class TableView(arcade.View):
         if not self.connected:
             banner = "reconnecting…"
         self.banner_back.visible = bool(banner)
+        if self.t_banner.text != banner:
+            self._set(self.t_banner, banner)
+            self._fit_banner()
         self._set(self.t_banner, banner, BAD if not self.connected else self.banner_colour)
+
+    def _fit_banner(self) -> None:
+        # The banner's dark box grows with its (wrapped) text.
+        # It sits at the top of the board, or at the bottom when the winning line is in the top half.
+        b = self.geo.board
+        height = (self.t_banner.content_height if self.t_banner.text else 0) + 24
+        line = (self.view_data or {}).get("line") or ()
+        low = bool(line) and sum(POSITION[sq][0] for sq in line) / len(line) < 5
+        top = b.bottom + 12 + height if low else b.top - 12
+        self.banner_back.width, self.banner_back.height = b.width * 0.94, height
+        self.banner_back.position = b.cx, top - height / 2
+        if self.t_banner.y != top - 12:
+            self.t_banner.y = top - 12
 
     def _flow(self) -> None:
         # The panel's texts stack under the buttons, each as tall as its wrapped content.
