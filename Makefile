@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test lint bench clean gui-deps assets
+
+# The window needs OpenGL; its tests run it on Xvfb with Mesa's software GL (Debian packages).
+GUI_DEBS := xvfb xauth libgl1 libegl1 libgl1-mesa-dri libglu1-mesa fonts-dejavu-core
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,13 +15,27 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-play: $(STAMP)
+play: $(STAMP) gui-deps
 	$(BIN)/board99 play
+
+# Installs GUI_DEBS when missing (as root or with sudo); apt-get update only if the first try fails.
+gui-deps:
+	@if command -v dpkg >/dev/null && ! dpkg -s $(GUI_DEBS) >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; elif command -v sudo >/dev/null; then sudo="sudo -n"; \
+	  else echo "gui-deps: not root and no sudo: install $(GUI_DEBS) for the window and its tests"; exit 0; fi; \
+	  echo "gui-deps: installing $(GUI_DEBS)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$sudo apt-get install -y -qq --no-install-recommends $(GUI_DEBS) >/dev/null 2>&1 || \
+	  { $$sudo apt-get update -qq && $$sudo apt-get install -y -qq --no-install-recommends $(GUI_DEBS) >/dev/null; }; \
+	fi
+
+assets: $(STAMP)
+	$(BIN)/python tools/make_assets.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check board99 server client tests bench
 
-test: $(STAMP) lint
+test: $(STAMP) lint gui-deps
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from board99 import Play, fits
+from board99 import Draw, Play, fits
 from board99.layout import LAYOUT, POSITION
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, midgame_4p, screenshot, step, window
 
@@ -121,3 +121,13 @@ def test_window_resizes_and_keeps_the_board_inside(table_view):
     finally:
         win.set_size(1280, 800)
         step(win, 2)
+
+
+def test_guarded_mode_shows_draw_disabled_with_the_reason_when_it_is_not_our_turn(table_view):
+    view = dict(table_view.view_data, mode="guarded", turn=1)
+    table_view.show(view)
+    step(table_view.window)
+    assert table_view.b_draw.disabled and table_view.b_discard.disabled
+    assert "Draw: not your turn: S1 plays" in table_view.t_disabled.text
+    table_view.attempt(Draw())
+    assert table_view.notice == "Not possible now: not your turn: S1 plays"

@@ -161,3 +161,31 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     assert [s["occupant"] for s in seats] == ["bot", "bot", "human", "bot"]
     assert seats[2]["colour"] == "blue" and tv.view_data["seat"] == 2
     assert "S2 Tester (you)" in tv.t_seats[2].text
+
+
+def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, server):
+    win = app.window
+    tv = app.practice(players=2, mode="guarded", bot="rulebook")
+    run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
+    server.stop()
+    started = time.monotonic()
+    run_until(win, lambda: not tv.connected, 10, "the client to notice the server is gone")
+    step(win, 2)
+    assert "reconnecting…" in tv.t_banner.text and tv.banner_back.visible
+    assert "reconnecting…" in tv.t_status.text
+    # Never a frozen window: frames go on at once while the network thread waits.
+    before = time.monotonic()
+    step(win, 10)
+    assert time.monotonic() - before < 2.0
+    assert time.monotonic() - started < 12
+
+
+def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
+    win = app.window
+    tv = app.practice(players=2, mode="guarded", bot="rulebook")
+    run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
+    run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "our turn")
+    assert not tv.b_draw.disabled  # empty hand, our turn: DRAW is possible
+    assert tv.b_discard.disabled and "Discard: pick a card first" in tv.t_disabled.text
+    win.press(arcade.key.X)  # X with no card picked: told why, nothing sent
+    assert "Pick a card to discard first" in tv.notice

@@ -187,9 +187,15 @@ def make_sounds() -> None:
     _write_wav("win.wav", win)
 
 
-def main() -> None:
-    """Remake every asset."""
-    OUT.mkdir(exist_ok=True)
+def main(argv: list[str] | None = None) -> None:
+    """Remake every asset (into ``--out DIR`` instead of assets/ if given)."""
+    global OUT
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["--out"] and len(args) == 2:
+        OUT = Path(args[1])
+    elif args:
+        raise SystemExit("usage: python tools/make_assets.py [--out DIR]")
+    OUT.mkdir(parents=True, exist_ok=True)
     copy_font()
     make_board()
     make_cards()
