@@ -126,10 +126,13 @@ class GameClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _send(self, kind: str, fields: dict) -> int:
+    def _send(self, kind: str, fields: dict, wait: float = 0.0) -> int:
         rid = next(self._ids)
         msg = {"type": kind, "id": rid, **fields}
         try:
+            # Writable only once a connection is up (IMMEDIATE): a new client waits for its link here.
+            if wait > 0:
+                self._sock.poll(int(wait * 1000), zmq.POLLOUT)
             self._sock.send(msgpack.packb(msg, use_bin_type=True), zmq.NOBLOCK)
         except zmq.Again:
             self._lost()
@@ -200,7 +203,7 @@ class GameClient:
     def _request(self, kind: str, **fields: Any) -> dict:
         """Send a request and wait for its reply; ServerError on an error reply or timeout."""
         fields = {k: v for k, v in fields.items() if v is not None}
-        rid = self._send(kind, fields)
+        rid = self._send(kind, fields, wait=self.timeout)
         result: list[dict] = []
         self._handlers[rid] = result.append
         deadline = time.monotonic() + self.timeout

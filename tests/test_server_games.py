@@ -1,0 +1,143 @@
+"""Full games over real sockets on 127.0.0.1: 2, 3, 4 and 6 players, both modes, every penalty."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from board99 import PENALTY_RULES, Discard, Draw, Play
+from board99.record import Record
+from client.net import GameClient, ServerError
+from server.app import run_in_thread
+from tests.server_kit import OFFENCES, Offender, drive, seat_table
+
+
+@pytest.fixture
+def server(tmp_path):
+    handle = run_in_thread(data_dir=tmp_path)
+    yield handle
+    handle.stop()
+
+
+@pytest.mark.parametrize("mode", ["guarded", "penalty"])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_a_full_game_over_the_wire_ends_with_every_view_exact(server, players, mode) -> None:
+    seated = seat_table(server.endpoint, players, mode)
+    try:
+        offender = Offender() if mode == "penalty" else None
+        final = drive(seated, offender=offender, seconds=40)
+        assert final["winner"] is not None
+        seated.poll_all(0.05)
+        # The record replays under the rules to the very position every client ended with.
+        game = Record.loads(seated.clients[0].fetch_record(seated.table)).replay()
+        assert game.winner == final["winner"]
+        for seat, client in seated.everyone():
+            assert client.view == game.view(seat), f"seat {seat}'s view differs from the server's game"
+            assert client.table["state"] == "over"
+        if offender is not None:
+            assert offender.pending == [], f"offences never committed: {offender.pending}"
+            assert set(offender.done) == set(OFFENCES)
+    finally:
+        seated.close()
+
+
+def test_every_penalty_is_announced_to_the_whole_table_with_its_rule(server) -> None:
+    seated = seat_table(server.endpoint, 4, "penalty")
+    try:
+        offender = Offender()
+        drive(seated, offender=offender, seconds=40)
+        assert offender.pending == []
+        for seat, _ in seated.everyone():
+            announced = {}
+            for msg in seated.pushed[seat] + [m for m in seated.received[seat] if m.get("type") == "reply"]:
+                for e in msg.get("events", ()):
+                    if e["kind"] == "penalty":
+                        announced[e["offence"]] = e["rule"]
+            assert announced == {o: PENALTY_RULES[o] for o in OFFENCES}, f"seat {seat} heard {announced}"
+    finally:
+        seated.close()
+
+
+def test_a_guarded_table_refuses_each_offence_to_the_sender_only(server) -> None:
+    seated = seat_table(server.endpoint, 2, "guarded")
+    try:
+        clients = seated.clients
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:  # both seats draw until each holds a full hand
+            seated.poll_all(0.01)
+            turn = clients[0].view["turn"]
+            if clients[turn].view["turn"] == turn and clients[turn].view["ply"] == clients[0].view["ply"]:
+                if len(clients[turn].view["hand"]) == 5:
+                    break
+                clients[turn].act(Draw())
+        seated.poll_all(0.05)
+        turn = clients[0].view["turn"]
+        mover, waiting = clients[turn], clients[1 - turn]
+        before = {seat: c.seq for seat, c in seated.everyone()}
+        ply = mover.view["ply"]
+        card = waiting.view["hand"][0]
+        high = max(mover.view["hand"])
+        low_square = next(sq for sq in range(high) if mover.view["board"][sq] is None)
+        attempts = [
+            (waiting, Discard(card), "out-of-turn"),
+            (waiting, Play(card, 99), "out-of-turn"),
+            (waiting, Draw(), "out-of-turn"),
+            (mover, Play(high, low_square), "below-card"),
+            (mover, Draw(), "hand-full"),
+            (mover, Discard(100 if 100 not in mover.view["hand"] else 0), "no-such-card"),
+        ]
+        for client, action, code in attempts:
+            with pytest.raises(ServerError) as refused:
+                client.act(action)
+            assert refused.value.code == code  # the engine's own code ...
+            assert refused.value.message  # ... and its message naming the rule
+        # Nobody heard of the refusals and nothing changed.
+        seated.poll_all(0.1)
+        for seat, c in seated.everyone():
+            assert c.seq == before[seat]
+            assert c.view["ply"] == ply
+    finally:
+        seated.close()
+
+
+def test_server_side_bots_fill_seats_and_play_a_person_to_the_end(server) -> None:
+    person = GameClient(server.endpoint, name="ada")
+    try:
+        table = person.create_table("with bots", 4, "penalty")
+        person.take_seat(table["id"], 0, "green")
+        person.add_bot(table["id"], 1, "rulebook")
+        person.add_bot(table["id"], 2, "random")
+        with pytest.raises(ServerError) as taken:  # partners share the side's colour
+            GameClient(server.endpoint).take_seat(table["id"], 3, "blue")
+        assert taken.value.code in ("colour-taken", "seat-taken")
+        assert person.table["state"] == "waiting"
+        info = person.add_bot(table["id"], 3, "rulebook")
+        assert info["state"] == "playing"
+        assert [s["colour"] for s in info["seats"]] == ["green", "red", "green", "red"]
+        from board99.bots import make_bot
+        from client.net import play_bot
+
+        final = play_bot(person, make_bot("rulebook", seed=1), until=time.monotonic() + 30)
+        assert final is not None and final["winner"] is not None
+        game = Record.loads(person.fetch_record(table["id"])).replay()
+        assert person.view == game.view(0)
+    finally:
+        person.close()
+
+
+def test_a_search_bot_thinks_off_the_loop_and_moves(server) -> None:
+    watcher = GameClient(server.endpoint)
+    try:
+        table = watcher.create_table("search", 2)
+        watcher.spectate(table["id"])
+        watcher.add_bot(table["id"], 0, "search")
+        watcher.add_bot(table["id"], 1, "random")
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and watcher.view["ply"] < 6:
+            watcher.poll(0.1)
+            # The loop stays responsive while the search bot thinks.
+            assert len(watcher.list_tables()) == 1
+        assert watcher.view["ply"] >= 6
+    finally:
+        watcher.close()
