@@ -210,5 +210,13 @@ def leaks(messages: list[dict], seat: int | None, states: dict, seed: int) -> li
             continue  # a finished game's record, fetched after the end: everything is public then
         hands, deck = states[ply]
         hidden = set(deck).union(*(h for s, h in enumerate(hands) if s != seat))
+        events = msg.get("events")
+        if isinstance(events, list) and any(isinstance(e, dict) and e.get("kind") == "tied" for e in events):
+            # The action ended a tied deal: its events speak of the old deal, which ended with
+            # deck and hands empty (nothing hidden); the view is already the new deal's.
+            rest = {k: v for k, v in msg.items() if k not in ("events", "action")}
+            walk({k: msg[k] for k in ("events", "action") if k in msg}, f"msg{i}", "", set(), False)
+            walk(rest, f"msg{i}", "", hidden, False)
+            continue
         walk(msg, f"msg{i}", "", hidden, False)
     return found
