@@ -104,11 +104,12 @@ class GameClient:
         sock.setsockopt(zmq.IMMEDIATE, 1)
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
-        if self.server_key is not None:
-            from server.keys import HandshakeWatch, connect_curve
+        from server.keys import HandshakeWatch, connect_curve
 
+        if self.server_key is not None:
             connect_curve(sock, self.server_key)
-            self._watch = HandshakeWatch(sock)
+        # Watched even without a key: a plain client at a --curve server fails its handshake too.
+        self._watch = HandshakeWatch(sock)
         sock.connect(self.endpoint)
         self._sock = sock
         self._send_async("hello", {"version": PROTOCOL_VERSION, "name": self.name}, self._on_hello)
@@ -130,13 +131,17 @@ class GameClient:
         rid = next(self._ids)
         msg = {"type": kind, "id": rid, **fields}
         try:
-            # Writable only once a connection is up (IMMEDIATE): a new client waits for its link here.
-            if wait > 0:
-                self._sock.poll(int(wait * 1000), zmq.POLLOUT)
+            # Writable only once a connection is up (IMMEDIATE): a new client waits for its link here,
+            # and learns at once if the handshake fails (a CURVE key mismatch).
+            deadline = time.monotonic() + wait
+            while not self._sock.poll(0, zmq.POLLOUT) and (left := deadline - time.monotonic()) > 0:
+                if self._key_mismatch():
+                    break
+                self._sock.poll(max(1, int(min(left, 0.05) * 1000)), zmq.POLLOUT)
             self._sock.send(msgpack.packb(msg, use_bin_type=True), zmq.NOBLOCK)
         except zmq.Again:
             self._lost()
-            raise ServerError("disconnected" if not self._key_mismatch() else "bad-server-key",
+            raise ServerError("bad-server-key" if self._key_mismatch() else "disconnected",
                               self._unreachable()) from None
         self._last_sent = time.monotonic()
         return rid

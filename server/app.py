@@ -153,6 +153,10 @@ class Server:
         host = "127.0.0.1" if self.bind_addr in ("*", "0.0.0.0") else self.bind_addr
         self.endpoint = f"tcp://{host}:{self.port}"
         self.router = router
+        # libzmq drops a link by itself (an oversized message, a failed handshake): log each one.
+        self._monitor = router.get_monitor_socket(
+            zmq.EVENT_DISCONNECTED | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+            | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
         self._wake = self.ctx.socket(zmq.PAIR)
         self._wake_addr = f"inproc://board99-wake-{id(self)}-{self.epoch}"
         self._wake.bind(self._wake_addr)
@@ -193,6 +197,11 @@ class Server:
         if self._thinker is not None:
             self._thinker.shutdown(wait=True, cancel_futures=True)
         if self.router is not None:
+            try:
+                self.router.disable_monitor()
+            except zmq.ZMQError:
+                pass
+            self._monitor.close(linger=0)
             self.router.close(linger=0)
             self._wake.close(linger=0)
             self._bots_in.close(linger=0)
@@ -210,6 +219,7 @@ class Server:
         poller.register(router, zmq.POLLIN)
         poller.register(self._wake, zmq.POLLIN)
         poller.register(self._bots_in, zmq.POLLIN)
+        poller.register(self._monitor, zmq.POLLIN)
         sweep_every = min(0.5, self.lost_after / 3)
         next_sweep = time.monotonic() + sweep_every
         try:
@@ -228,6 +238,8 @@ class Server:
                         except zmq.Again:
                             break
                         self._on_frames(frames)
+                if self._monitor in ready:
+                    self._log_links()
                 if self._bots_in in ready or not self._thoughts.empty():
                     self._take_thoughts()
                 self._run_timers()
@@ -237,6 +249,22 @@ class Server:
                     next_sweep = now + sweep_every
         except KeyboardInterrupt:
             pass
+
+    def _log_links(self) -> None:
+        from zmq.utils.monitor import parse_monitor_message
+
+        names = {zmq.EVENT_DISCONNECTED: "disconnected", zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "handshake-protocol",
+                 zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "handshake-failed",
+                 zmq.EVENT_HANDSHAKE_FAILED_AUTH: "handshake-auth"}
+        for _ in range(DRAIN_MAX):
+            try:
+                event = parse_monitor_message(self._monitor.recv_multipart(zmq.NOBLOCK))
+            except zmq.Again:
+                return
+            endpoint = event["endpoint"].decode(errors="replace") if isinstance(event["endpoint"], bytes) \
+                else event["endpoint"]
+            log.info("event=link-dropped endpoint=%s reason=%s", endpoint,
+                     names.get(event["event"], str(event["event"])))
 
     # -- sending ---------------------------------------------------------------------------
 
