@@ -7,8 +7,10 @@ import random
 
 import pytest
 
-from board99 import MODES, Discard, Draw, Game, Play
+from board99 import MODES, Discard, Draw, Game, Play, sides_for
 from board99.bots import BOTS, RulebookBot, SearchBot, make_bot
+from board99.bots.rulebook import decide
+from board99.bots.search import PLAYOUT_PLIES, Playout
 from board99.bots.tally import LineTally
 from board99.cli import main
 from tests.scenario import position, reshuffled_unseen
@@ -268,3 +270,25 @@ def test_line_tally_updated_peg_by_peg_equals_one_counted_afresh():
         free = [sq for sq in range(100) if board[sq] is None]
         assert [round(tally.value[sq], 6) for sq in free] == [round(fresh.value[sq], 6) for sq in free]
         assert max(tally.value[sq] for sq in range(100) if board[sq] is not None) < -1e8
+
+
+def test_playout_policy_is_the_rulebooks_decide():
+    # Playout.run writes rulebook.decide out in line for speed; played side by side they must agree.
+    for seed in range(40):
+        players = (2, 3, 4, 6)[seed % 4]
+        rng = random.Random(seed)
+        deck = list(range(100))
+        rng.shuffle(deck)
+        start = Playout(LineTally([None] * 100, sides_for(players)), [[] for _ in range(players)],
+                        deck, seed % players, [0] * players, players)
+        fast, slow = copy.deepcopy(start), copy.deepcopy(start)
+        fast_result = fast.run(random.Random(seed), noise=3.0)
+        policy_rng = random.Random(seed)
+        for _ in range(PLAYOUT_PLIES):
+            seat = slow.turn
+            action = decide(slow.tally, slow.hands[seat], seat % slow.sides, len(slow.deck), policy_rng, 3.0)
+            slow_result = slow.act(action)
+            if slow_result is not None:
+                break
+        assert fast_result == slow_result
+        assert fast.tally.board == slow.tally.board and fast.hands == slow.hands and fast.deck == slow.deck

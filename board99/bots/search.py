@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Discard, Draw, Play
 from ..cards import HAND_LIMIT
-from .rulebook import decide, highest_fitting, ranked_plays, win_square
+from .rulebook import RESERVE, THRESHOLD, best_play, decide, highest_fitting, ranked_plays, win_square
 from .tally import LineTally
 
 #: Plays taken from the rulebook's ranking as candidates.
@@ -81,13 +81,62 @@ class Playout:
                 return None
 
     def run(self, rng: random.Random, noise: float = PLAYOUT_NOISE, limit: int = PLAYOUT_PLIES) -> int:
-        """Play on with the noisy rulebook policy; the winning side, or -1 for a tie."""
-        tally, hands, sides = self.tally, self.hands, self.sides
+        """Play on with the noisy rulebook policy; the winning side, or -1 for a tie.
+
+        The policy is ``rulebook.decide`` written out in line (the playouts' hot
+        loop), with no Action objects; tests check the two agree.
+        """
+        tally, hands, deck, skips = self.tally, self.hands, self.deck, self.skips
+        players, sides = self.players, self.sides
+        threats, place = tally.threats, tally.place
+        seat = self.turn
         for _ in range(limit):
-            seat = self.turn
-            result = self.act(decide(tally, hands[seat], seat % sides, len(self.deck), rng, noise))
-            if result is not None:
-                return result
+            hand = hands[seat]
+            side = seat % sides
+            card, square = -1, -1  # card -1: draw; square -1: discard the card
+            if hand:
+                lowest = min(hand)
+                for q in threats[side]:
+                    if q >= lowest and q > square:
+                        square = q
+                if square < 0:
+                    for s in range(sides):
+                        if s != side:
+                            for q in threats[s]:
+                                if q >= lowest and q > square:
+                                    square = q
+                if square >= 0:
+                    card = max(c for c in hand if c <= square)
+                else:
+                    top = tally.free_top
+                    live = sorted(c for c in hand if c <= top)
+                    left = len(deck)
+                    can_draw = len(hand) < HAND_LIMIT and left > 0
+                    if not live or (left and len(live) <= RESERVE):
+                        if not can_draw:
+                            card = max(hand)  # all dead, or a full hand of mostly dead cards
+                    else:
+                        v, c, q = best_play(tally, live, rng, noise)
+                        if v < THRESHOLD and left and (can_draw or len(live) < len(hand)):
+                            if not can_draw:
+                                card = max(hand)  # a dead card: the highest card in hand
+                        else:
+                            card, square = c, q
+            if card < 0:
+                hand.append(deck.pop())
+            else:
+                hand.remove(card)
+                if square >= 0 and place(square, side):
+                    return side
+            if not deck and not any(hands):
+                return -1
+            while True:
+                seat = (seat + 1) % players
+                if skips[seat]:
+                    skips[seat] -= 1
+                elif hands[seat] or deck:
+                    break
+        self.turn = seat
         return -1
 
 
