@@ -241,6 +241,11 @@ def test_a_message_over_maxmsgsize_drops_the_link_which_comes_back(server, conns
         raw.send(pack({"type": "ping", "id": 7}))
         reply = raw.recv(0.3)
     assert reply is not None and reply["type"] == "reply" and reply["id"] == 7
+    # The server logs every link libzmq cut.
+    deadline = time.monotonic() + 3.0
+    while server_log.count("reason=disconnected") < 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert server_log.count("event=link-dropped") >= 5 and server_log.count("reason=disconnected") >= 5
     bystander.step()
 
 
