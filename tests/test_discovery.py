@@ -129,3 +129,26 @@ def test_a_bad_beacon_is_refused_at_the_server_naming_the_field() -> None:
         beacon_payload("x" * 65, 9099, None)
     with pytest.raises(ValueError, match="key"):
         beacon_payload("den", 9099, "not-a-key")
+
+
+def test_a_running_server_is_discovered_with_its_curve_key_and_can_be_joined(tmp_path) -> None:
+    from client.net import GameClient
+    from client.net import discover as client_discover
+    from server.app import run_in_thread
+    from server.keys import load_or_create
+
+    pair = load_or_create(tmp_path)
+    with Listener(port=0, bind="127.0.0.1") as probe:
+        port = probe.port
+    handle = run_in_thread(0, tmp_path, name="den", curve=pair,
+                           beacon={"beacon_port": port, "targets": LOOPBACK, "interval": 0.05})
+    try:
+        heard = client_discover(timeout=0.4, port=port, bind="127.0.0.1")
+        assert heard == [{"name": "den", "host": "127.0.0.1", "port": handle.port, "key": pair.public.decode()}]
+        found = heard[0]
+        with GameClient(f"tcp://{found['host']}:{found['port']}", server_key=found["key"], timeout=5.0) as client:
+            assert client.list_tables() == []
+    finally:
+        handle.stop()
+    # Stopping the server stops its beacon.
+    assert discover(timeout=0.2, port=port, bind="127.0.0.1") == []
