@@ -1,0 +1,205 @@
+"""No game lost: SIGKILL and restart, a dropped client coming back, a lost client's seat played by a bot, the clock."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from board99.bots import make_bot
+from board99.record import Record
+from client.net import GameClient, ServerError
+from server.app import run_in_thread
+from tests.server_kit import Seated, drive, seat_table
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(port: int, data: Path) -> subprocess.Popen:
+    """`board99 serve` as a real process; returns once it listens."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "board99.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+         "--data", str(data), "--no-beacon", "--bot-delay", "0.01"],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    line = proc.stdout.readline()  # the server prints one line once bound
+    assert "listening on" in line, line
+    return proc
+
+
+def play_until(seated: Seated, ply: int, seconds: float = 20.0) -> None:
+    """Play the table's turns until it reaches ``ply`` actions."""
+    drive(seated, seconds=seconds, stop=lambda s: min(c.view["ply"] for c in s.clients) >= ply)
+
+
+def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path) -> None:
+    port, data = free_port(), tmp_path / "data"
+    proc = start_server(port, data)
+    endpoint = f"tcp://127.0.0.1:{port}"
+    tables: list[Seated] = []
+    try:
+        tables = [seat_table(endpoint, 2, "penalty", spectate=False, capture=False, timeout=2.0),
+                  seat_table(endpoint, 4, "guarded", spectate=True, capture=False, timeout=2.0)]
+        # A third table played by the server's own bots, followed by a spectator.
+        watcher = GameClient(endpoint, timeout=2.0)
+        bots_table = watcher.create_table("bots", 3, "penalty")["id"]
+        watcher.spectate(bots_table)
+        for seat in range(3):
+            watcher.add_bot(bots_table, seat, "random")
+        for seated in tables:
+            play_until(seated, 12)
+            seated.poll_all(0.05)
+        watcher.poll(0.05)
+        before = [[dict(c.view) for c in seated.clients] for seated in tables]
+        spectator_ply = watcher.view["ply"]
+        assert watcher.table["state"] == "playing" and spectator_ply > 0  # the bots are mid-game
+
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+        proc = start_server(port, data)
+
+        # Every client notices the restart, resumes with its token and gets the same view back.
+        deadline = time.monotonic() + 15
+        for seated, views in zip(tables, before):
+            for seat, c in enumerate(seated.clients):
+                while time.monotonic() < deadline and not any(m["type"] == "snapshot" for m in c.poll(0.1)):
+                    pass
+                assert c.view == views[seat], f"table {seated.table} S{seat} came back at another position"
+        # The bot table went on from at least what its spectator had been told.
+        while time.monotonic() < deadline and not any(m["type"] == "snapshot" for m in watcher.poll(0.1)):
+            pass
+        assert watcher.view["ply"] >= spectator_ply
+        for seated in tables:
+            final = drive(seated, seconds=30)
+            assert final["winner"] is not None
+            game = Record.loads(seated.clients[0].fetch_record(seated.table)).replay()
+            assert seated.clients[0].view == game.view(0)
+        while time.monotonic() < deadline + 20 and watcher.table["state"] != "over":
+            watcher.poll(0.1)
+        assert watcher.table["state"] == "over"
+        watcher.close()
+    finally:
+        for seated in tables:
+            seated.close()
+        proc.kill()
+        proc.wait(5)
+
+
+def test_a_restart_restores_the_journal_exactly(tmp_path) -> None:
+    # In-process: stop, start again on the same data directory, compare every table's game state.
+    handle = run_in_thread(data_dir=tmp_path)
+    seated = seat_table(handle.endpoint, 3, "penalty", spectate=False, capture=False)
+    play_until(seated, 30)
+    games = {tid: (t.game.view(0), t.game.hand(1), t.game.hand(2), t.seq) for tid, t in handle.server.lobby.tables.items()}
+    seated.close()
+    handle.stop()
+    again = run_in_thread(data_dir=tmp_path)
+    try:
+        restored = {tid: (t.game.view(0), t.game.hand(1), t.game.hand(2), t.seq)
+                    for tid, t in again.server.lobby.tables.items()}
+        assert restored == games
+    finally:
+        again.stop()
+
+
+@pytest.fixture
+def quick(tmp_path):
+    """A server that notices a silent client within half a second."""
+    handle = run_in_thread(data_dir=tmp_path, heartbeat=0.1, lost_after=0.4)
+    yield handle
+    handle.stop()
+
+
+def test_a_dropped_client_comes_back_with_its_token_and_plays_on(quick) -> None:
+    seated = seat_table(quick.endpoint, 2, "guarded", capture=False)
+    try:
+        play_until(seated, 8)
+        seated.poll_all(0.05)
+        gone = seated.clients[1]
+        table, token, view = gone.table_id, gone.token, dict(gone.view)
+        gone.close()
+        back = GameClient(quick.endpoint, name="S1 again")
+        # Another connection with no token, or with the other seat's token, cannot have the seat.
+        with pytest.raises(ServerError) as stolen:
+            back.resume(table, 1, seated.clients[0].token)
+        assert stolen.value.code == "bad-token"
+        back.resume(table, 1, token)
+        assert back.view == view  # the same hand, the same position
+        seated.clients[1] = back
+        final = drive(seated, seconds=30)
+        assert final["winner"] is not None
+    finally:
+        seated.close()
+
+
+def test_a_lost_client_is_played_by_a_bot_after_the_grace_period_until_it_returns(quick) -> None:
+    seated = seat_table(quick.endpoint, 2, "guarded", capture=False, grace=0.3)
+    try:
+        play_until(seated, 4)
+        seated.poll_all(0.05)
+        present, silent = seated.clients[0], seated.clients[1]
+        bot = make_bot("random", seed=5)
+        heard: list[dict] = []
+        ply = present.view["ply"]
+        deadline = time.monotonic() + 10
+        # S1 goes silent (no polls, no pings). S0 plays on; S1's turns are played for it.
+        while time.monotonic() < deadline and present.view["ply"] < ply + 12:
+            heard.extend(present.poll(0.02))
+            if present.my_turn():
+                present.act(bot.choose(present.view))
+        changes = [m.get("change") for m in heard if m["type"] == "table"]
+        assert "presence" in changes and "takeover" in changes
+        by_bot = [m for m in heard if m["type"] == "update" and m["by"] == 1]
+        assert len(by_bot) >= 4
+        assert present.table["seats"][1]["standin"] is True
+        assert present.table["seats"][1]["connected"] is False
+        # S1 speaks again: the seat is theirs, its view catches up, and the game finishes.
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and present.table["seats"][1]["standin"]:
+            silent.poll(0.02)
+            present.poll(0.02)
+        while time.monotonic() < deadline and silent.view["ply"] != present.view["ply"]:
+            silent.poll(0.02)  # the stand-in may have moved just before S1 came back
+            present.poll(0.02)
+        assert silent.view == present.view | {"seat": 1, "side": 1, "hand": silent.view["hand"]}
+        assert present.table["seats"][1]["standin"] is False
+        assert present.table["seats"][1]["connected"] is True
+        final = drive(seated, seconds=30)
+        assert final["winner"] is not None
+    finally:
+        seated.close()
+
+
+def test_the_turn_clock_draws_when_it_can_and_then_discards_the_highest_card(tmp_path) -> None:
+    handle = run_in_thread(data_dir=tmp_path)
+    seated = seat_table(handle.endpoint, 2, "guarded", capture=False, clock=0.2)
+    try:
+        watcher = seated.spectator
+        updates: list[dict] = []
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and len(updates) < 12:
+            updates.extend(m for m in watcher.poll(0.05) if m["type"] == "update")
+        assert len(updates) >= 12
+        assert [u["action"] for u in updates[:10]] == [{"type": "draw"}] * 10  # nobody acted: the clock drew
+        eleventh = updates[10]
+        assert eleventh["action"]["type"] == "discard"
+    finally:
+        seated.close()
+        handle.stop()
+    # Which card went: the highest of the five that seat drew (read from the stopped server's game).
+    game = handle.server.lobby.tables[seated.table].game
+    seat, action, _ = game.log[10]
+    drawn = [e.card for s, _, events in game.log[:10] for e in events if e.kind == "drew" and e.seat == seat]
+    assert len(drawn) == 5 and action.card == max(drawn)
