@@ -1,8 +1,11 @@
 """LAN discovery: a UDP beacon, as in the ZeroMQ Guide (chapter 8, "Discovery").
 
 A running server sends a small datagram every ``interval`` seconds to UDP
-port ``BEACON_PORT`` (9098) as a broadcast on the LAN; clients listen on that
-port for a moment and list the servers they heard. The host comes from the
+port ``BEACON_PORT`` (9098) as a broadcast on the LAN: to 255.255.255.255 and
+to the broadcast address of every interface that is up (on Linux), because a
+LAN without a gateway has no default route and the all-ones broadcast alone
+would not leave the machine. Clients listen on that port for a moment and list
+the servers they heard. The host comes from the
 datagram's source address, never from its payload, so a beacon cannot point
 clients at a third machine.
 
@@ -21,6 +24,8 @@ from __future__ import annotations
 
 import logging
 import socket
+import struct
+import sys
 import threading
 import time
 from collections.abc import Iterable
@@ -43,6 +48,41 @@ INTERVAL = 0.5
 BROADCAST = "255.255.255.255"
 #: Longest server name carried in a beacon (characters).
 MAX_NAME = 64
+
+
+#: Beacon targets meaning "the LAN": the all-ones broadcast plus each interface's own.
+LAN = "lan"
+
+# Linux ioctls and interface flags (linux/sockios.h, linux/if.h).
+_SIOCGIFFLAGS, _SIOCGIFBRDADDR = 0x8913, 0x8919
+_IFF_UP, _IFF_BROADCAST, _IFF_LOOPBACK = 0x1, 0x2, 0x8
+
+
+def broadcast_addresses() -> list[str]:
+    """The IPv4 broadcast address of every interface that is up (Linux; elsewhere none)."""
+    if not sys.platform.startswith("linux"):
+        return []
+    import fcntl
+
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            try:
+                flags = struct.unpack("H", fcntl.ioctl(probe, _SIOCGIFFLAGS, request)[16:18])[0]
+                if flags & _IFF_LOOPBACK or not flags & _IFF_UP or not flags & _IFF_BROADCAST:
+                    continue
+                address = socket.inet_ntoa(fcntl.ioctl(probe, _SIOCGIFBRDADDR, request)[20:24])
+            except OSError:
+                continue  # no IPv4 address on this interface
+            if address != "0.0.0.0" and address not in found:
+                found.append(address)
+    return found
+
+
+def lan_targets() -> list[str]:
+    """Where a LAN beacon goes: 255.255.255.255 and each interface's broadcast address."""
+    return [BROADCAST, *broadcast_addresses()]
 
 
 class BadBeacon(ValueError):
@@ -92,8 +132,10 @@ def parse_beacon(data: bytes) -> dict:
 class Beacon:
     """A thread that announces one server every ``interval`` seconds until ``stop()``.
 
-    ``targets`` are the addresses datagrams go to: the LAN broadcast by default;
-    tests pass ``("127.0.0.1",)`` so nothing leaves the machine.
+    ``targets`` are the addresses datagrams go to: ``(LAN,)`` (the default) is
+    every broadcast address of this machine, looked up again at each round so
+    an interface that comes up later is used; tests pass ``("127.0.0.1",)`` so
+    nothing leaves the machine.
     """
 
     def __init__(
@@ -103,7 +145,7 @@ class Beacon:
         key: str | None = None,
         *,
         beacon_port: int = BEACON_PORT,
-        targets: Iterable[str] = (BROADCAST,),
+        targets: Iterable[str] = (LAN,),
         interval: float = INTERVAL,
     ) -> None:
         self.payload = beacon_payload(name, port, key)
@@ -140,18 +182,19 @@ class Beacon:
     def _run(self) -> None:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
-            failing = False
+            failing: set[str] = set()
             while True:
-                for target in self.targets:
+                targets = [t for target in self.targets for t in (lan_targets() if target == LAN else [target])]
+                for target in targets:
                     try:
                         sock.sendto(self.payload, (target, self.beacon_port))
                         self.sent += 1
-                        failing = False
+                        failing.discard(target)
                     except OSError as exc:
-                        # No route (cable out, no LAN) must not stop the server; log once per outage.
-                        if not failing:
-                            log.warning("event=beacon-error target=%s error=%r", target, exc)
-                        failing = True
+                        # No route (cable out, no gateway) must not stop the server; log once per outage.
+                        if target not in failing:
+                            log.info("event=beacon-error target=%s error=%r", target, exc)
+                        failing.add(target)
                 if self._stop.wait(self.interval):
                     return
 
