@@ -28,6 +28,7 @@ from board99 import Action, Refused, from_data, seen_by, to_data
 
 from .journal import Journal, finished_record
 from .protocol import (
+    CHANGES,
     DEFAULT_PORT,
     MAX_MESSAGE_SIZE,
     PROTOCOL_VERSION,
@@ -303,6 +304,7 @@ class Server:
 
     def _changed(self, t: Table, change: str, exclude: bytes | None = None, save: bool = True) -> None:
         """The table's seats or state changed: next seq, journal it, tell every follower."""
+        assert change in CHANGES, change
         t.seq += 1
         if save:
             self.journal.save_table(t)

@@ -165,8 +165,11 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False)},
 }
 
-#: Messages the server sends: replies ('reply', 'error') and pushes.
-SERVER_MESSAGES = ("reply", "error", "update", "table", "presence")
+#: Messages the server sends: replies ('reply', 'error') and pushes ('update', 'table').
+SERVER_MESSAGES = ("reply", "error", "update", "table")
+#: What a 'table' push says changed.
+CHANGES = ("seat-taken", "bot-seated", "started", "seat-left", "presence", "takeover", "over",
+           "rematch", "rematch-vote")
 
 
 def check_request(msg: Any) -> tuple[str, dict]:
