@@ -74,6 +74,16 @@ def test_silence_gives_an_empty_list_after_the_timeout() -> None:
         assert listener.listen(0.1) == []
 
 
+def test_lan_targets_are_the_all_ones_broadcast_and_the_interfaces_own_never_loopback() -> None:
+    from server.discovery import lan_targets
+
+    targets = lan_targets()
+    assert targets[0] == "255.255.255.255" and len(set(targets)) == len(targets)
+    for address in targets:
+        socket.inet_aton(address)  # a dotted IPv4 address
+        assert not address.startswith("127.")
+
+
 def test_the_beacon_thread_stops_promptly() -> None:
     beacon = Beacon("den", 9099, beacon_port=9, targets=LOOPBACK, interval=10.0).start()
     time.sleep(0.05)
