@@ -130,7 +130,9 @@ def click_button(win, view, text: str) -> None:
     from arcade.gui import UIFlatButton
 
     step(win, 2)  # lay the widgets out first
-    found = [w for w in view.ui.walk_widgets() if isinstance(w, UIFlatButton) and w.text == text and w.visible]
+    widgets = view.buttons if hasattr(view, "buttons") else [
+        w for w in view.ui.walk_widgets() if isinstance(w, UIFlatButton)]
+    found = [w for w in widgets if w.text == text and w.visible]
     assert found, f"no button {text!r} on screen"
     win.click(*found[0].rect.center)
 

@@ -22,7 +22,7 @@ PEG_SIZE = 96  # pegs.png pixels per peg
 CARD_BACK = 100  # index of the back in cards.png
 
 TABLE_BG = (24, 70, 44)  # the green baize
-PANEL_BG = (16, 40, 28, 235)
+PANEL_BG = (17, 44, 30)
 TEXT = (240, 236, 220)
 TEXT_DIM = (170, 190, 170)
 WARN = (255, 200, 60)

@@ -14,14 +14,13 @@ from collections import deque
 from collections.abc import Callable
 
 import arcade
-import arcade.gui
-from arcade.types import LBWH
 from pyglet.graphics import Batch
 
 from board99 import Discard, Draw, Play, fits
 from board99.layout import LAYOUT, POSITION
 
 from . import wording
+from .buttons import Button
 from .geometry import TableGeometry
 from .palette import (
     BAD,
@@ -41,6 +40,7 @@ from .sounds import Sounds
 from .textures import load_fonts, textures
 
 DEFAULT_COLOURS = tuple(COLOUR_RGB)
+FRAME = (92, 60, 30)  # the board's wooden frame
 LOG_LINES = 200
 BANNER_SECONDS = 6.0
 
@@ -97,12 +97,10 @@ class TableView(arcade.View):
         tx = textures()
         self.tx = tx
         self.back_list = arcade.SpriteList()
-        self.panel = arcade.Sprite(tx.white)
-        self.panel.color = PANEL_BG
-        self.board_frame = arcade.Sprite(tx.white)
-        self.board_frame.color = (92, 60, 30, 255)
+        # The panel and the board's frame are cleared rectangles, not sprites: under software
+        # GL a clear is far cheaper than shading the same pixels.
         self.board_sprite = arcade.Sprite(tx.board)
-        self.back_list.extend([self.panel, self.board_frame, self.board_sprite])
+        self.back_list.append(self.board_sprite)
 
         self.mark_list = arcade.SpriteList()  # highlights and hover, under the pegs
         self.highlights = [arcade.Sprite(tx.highlight) for _ in range(100)]
@@ -110,19 +108,20 @@ class TableView(arcade.View):
             s.visible = False
         self.hover = arcade.Sprite(tx.hover)
         self.hover.visible = False
-        self.mark_list.extend(self.highlights)
-        self.mark_list.append(self.hover)
+        # mark_list and peg_list hold only the sprites shown: a hidden sprite in a list still
+        # costs its quad in the software rasteriser.
+        self._lit: tuple[int, ...] = ()
+        self._pegged: tuple[int, ...] = ()
 
         self.peg_list = arcade.SpriteList()
         self.pegs = [arcade.Sprite(tx.pegs[("red", 0)]) for _ in range(100)]
         for s in self.pegs:
             s.visible = False
-        self.peg_list.extend(self.pegs)
         self.line_list = arcade.SpriteList()
         self.line = arcade.Sprite(tx.line)
         self.line.color = (255, 215, 0, 230)
         self.line.visible = False
-        self.line_list.append(self.line)
+        self.line_list.extend([self.hover, self.line])
 
         self.card_list = arcade.SpriteList()
         self.glow = arcade.Sprite(tx.white)
@@ -165,7 +164,9 @@ class TableView(arcade.View):
         self.t_banner = t(17, bold=True, multiline=True, align="center", batch=self.over_batch)
         self.t_warn = t(14, multiline=True, batch=self.over_batch)
 
-        self.ui = arcade.gui.UIManager()
+        self.buttons: list[Button] = []
+        self.button_list = arcade.SpriteList()
+        self.over_button_list = arcade.SpriteList()  # the warning's buttons, above its box
         btn = self._button
         self.b_draw = btn("Draw (D)", lambda: self.attempt(Draw()))
         self.b_discard = btn("Discard (X)", self._discard_picked)
@@ -174,24 +175,10 @@ class TableView(arcade.View):
         self.b_rematch = btn("Rematch", self._rematch)
         self.b_bots = btn("Fill seats with bots", self._fill_bots)
         self.b_lobby = btn("Lobby", self._to_lobby)
-        self.b_confirm = btn("Do it anyway (Enter)", self._confirm_warning)
-        self.b_back = btn("Cancel (Esc)", self.cancel)
-        self._homes: dict[int, object] = {}  # where each hideable button sits when shown
+        self.b_confirm = btn("Do it anyway (Enter)", self._confirm_warning, over=True)
+        self.b_back = btn("Cancel (Esc)", self.cancel, over=True)
         for b in (self.b_confirm, self.b_back, self.b_bots):
             b.visible = False
-
-    def _place(self, button: arcade.gui.UIFlatButton, rect) -> None:
-        self._homes[id(button)] = rect
-        button.rect = rect if button.visible else LBWH(-4000, -4000, rect.width, rect.height)
-
-    def _reveal(self, button: arcade.gui.UIFlatButton, shown: bool) -> None:
-        # A hidden arcade.gui button still takes clicks in its rectangle: park it off screen.
-        if button.visible == shown:
-            return
-        button.visible = shown
-        home = self._homes.get(id(button))
-        if home is not None:
-            button.rect = home if shown else LBWH(-4000, -4000, home.width, home.height)
 
     def _text(self, size: float, *, bold: bool = False, color=TEXT, multiline: bool = False,
               align: str = "left", batch: Batch | None = None) -> arcade.Text:
@@ -199,10 +186,10 @@ class TableView(arcade.View):
                            font_name=FONT, bold=bold, multiline=multiline, anchor_y="top",
                            batch=batch or self.batch)
 
-    def _button(self, label: str, action: Callable[[], None]) -> arcade.gui.UIFlatButton:
-        b = arcade.gui.UIFlatButton(text=label, width=160, height=34)
-        b.on_click = lambda _event: action()
-        self.ui.add(b)
+    def _button(self, label: str, action: Callable[[], None], over: bool = False) -> Button:
+        b = Button(label, action, self.tx.white, self.over_button_list if over else self.button_list,
+                   self.over_batch if over else self.batch)
+        self.buttons.append(b)
         return b
 
     # -- layout ----------------------------------------------------------------
@@ -214,12 +201,8 @@ class TableView(arcade.View):
         players = v["players"] if v else (self.table or {}).get("players", 2)
         g = self.geo = TableGeometry(w, h, players, v.get("seat") if v else None)
         b, c = g.board, g.cell
-        self.panel.position = g.panel.cx, g.panel.cy
-        self.panel.width, self.panel.height = g.panel.width, g.panel.height
         self.board_sprite.position = b.cx, b.cy
         self.board_sprite.width = self.board_sprite.height = b.width
-        self.board_frame.position = b.cx, b.cy
-        self.board_frame.width = self.board_frame.height = b.width + 16
         for sq in range(100):
             row, col = POSITION[sq]
             x, y = g.square_centre(row, col)
@@ -252,8 +235,8 @@ class TableView(arcade.View):
         bw = (p.width - 44) / 2
         for r, pair in enumerate(grid):
             for k, button in enumerate(pair):
-                button.rect = LBWH(p.left + 16 + k * (bw + 12), top - (r + 1) * 40, bw, 34)
-        self._place(self.b_bots, LBWH(p.left + 16, top - 4 * 40, p.width - 32, 34))
+                button.place(p.left + 16 + k * (bw + 12), top - (r + 1) * 40, bw, 34)
+        self.b_bots.place(p.left + 16, top - 4 * 40, p.width - 32, 34)
         below = top - 4 * 40 - 8 if self.b_bots.visible else top - 3 * 40 - 8
         self.flow_top = below
         for text in (self.t_disabled, self.t_notice, self.t_log):
@@ -267,8 +250,8 @@ class TableView(arcade.View):
         self.warn_back.width, self.warn_back.height = min(w - 40, 640), 250
         self.t_warn.position = self.warn_back.left + 20, self.warn_back.top - 18
         self.t_warn.width = self.warn_back.width - 40
-        self._place(self.b_confirm, LBWH(self.warn_back.left + 20, self.warn_back.bottom + 16, 260, 38))
-        self._place(self.b_back, LBWH(self.warn_back.right - 200, self.warn_back.bottom + 16, 180, 38))
+        self.b_confirm.place(self.warn_back.left + 20, self.warn_back.bottom + 16, 260, 38)
+        self.b_back.place(self.warn_back.right - 200, self.warn_back.bottom + 16, 180, 38)
         self.refresh()
 
     # -- state from the server ---------------------------------------------------------
@@ -355,6 +338,7 @@ class TableView(arcade.View):
                 peg.texture = tx.pegs[(colours[side], side)]
                 peg.width = peg.height = g.cell * 0.56
                 peg.visible = True
+        self._pegged = self._show_only(self.peg_list, self.pegs, self._pegged)
         hand = (v or {}).get("hand") or []
         if self.picked is not None and self.picked >= len(hand):
             self.picked = None
@@ -362,10 +346,20 @@ class TableView(arcade.View):
         # Highlight: the free squares the picked card allows (board99.fits on the server's board).
         for sq, hl in enumerate(self.highlights):
             hl.visible = picked_card is not None and board[sq] is None and fits(picked_card, sq)
+        self._lit = self._show_only(self.mark_list, self.highlights, self._lit)
         self._refresh_hand(hand, v)
         self._refresh_seats(v, colours, players)
         self._refresh_line(v)
         self._refresh_panel(v, picked_card)
+
+    @staticmethod
+    def _show_only(sprite_list: arcade.SpriteList, sprites: list[arcade.Sprite], before: tuple) -> tuple:
+        """Make ``sprite_list`` hold exactly the visible ``sprites``; returns their indices."""
+        now = tuple(i for i, s in enumerate(sprites) if s.visible)
+        if now != before:
+            sprite_list.clear()
+            sprite_list.extend(sprites[i] for i in now)
+        return now
 
     def _refresh_hand(self, hand: list[int], v: dict | None) -> None:
         g, tx = self.geo, self.tx
@@ -504,15 +498,14 @@ class TableView(arcade.View):
                                         "you are warned first and penalised after." if v else "")
         over = v is not None and v.get("winner") is not None
         self.b_rematch.disabled = not over
-        self._reveal(self.b_bots, waiting and self.session is not None)
+        self.b_bots.visible = waiting and self.session is not None
         self._set(self.t_notice, self.notice, self.notice_colour)
         self._set(self.t_log_head, "Event log")
         self._flow()
         self._refresh_log()
         warn = self.warning is not None
         self.warn_back.visible = warn
-        self._reveal(self.b_confirm, warn)
-        self._reveal(self.b_back, warn)
+        self.b_confirm.visible = self.b_back.visible = warn
         self._set(self.t_warn, f"WARNING — this is an offence\n\n{self.warning[1]}" if warn else "")
         banner = self.banner if time.monotonic() < self.banner_until else ""
         if not self.connected:
@@ -557,13 +550,8 @@ class TableView(arcade.View):
     # -- arcade callbacks -----------------------------------------------------------
 
     def on_show_view(self) -> None:
-        """Enable the buttons when the view is shown."""
-        self.ui.enable()
+        """Lay out for the window the view is shown in."""
         self.relayout()
-
-    def on_hide_view(self) -> None:
-        """Disable the buttons when another view takes over."""
-        self.ui.disable()
 
     def on_resize(self, width: int, height: int) -> None:
         """Lay everything out again for the new size."""
@@ -580,16 +568,25 @@ class TableView(arcade.View):
 
     def on_draw(self) -> None:
         """Draw the table: sprite lists, one text batch, the buttons."""
+        g, ratio = self.geo, self.window.get_pixel_ratio()
+
+        def px(left: float, bottom: float, width: float, height: float) -> tuple[int, int, int, int]:
+            return round(left * ratio), round(bottom * ratio), round(width * ratio), round(height * ratio)
+
         self.clear(color=TABLE_BG)
+        self.clear(color=PANEL_BG, viewport=px(*g.panel))
+        b = g.board
+        self.clear(color=FRAME, viewport=px(b.left - 8, b.bottom - 8, b.width + 16, b.height + 16))
         self.back_list.draw()
         self.mark_list.draw()
         self.peg_list.draw()
         self.line_list.draw()
         self.card_list.draw()
+        self.button_list.draw()
         self.batch.draw()
         self.over_list.draw()
+        self.over_button_list.draw()
         self.over_batch.draw()
-        self.ui.draw()
         if self.view_data is not None:
             self.drawn = True
 
@@ -702,7 +699,9 @@ class TableView(arcade.View):
             self.lobby_cb()
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
-        """Outline the square under the pointer."""
+        """Outline the square under the pointer; light the button under it."""
+        for b in self.buttons:
+            b.hover(x, y)
         cell = self.geo.cell_at(x, y)
         if cell is None:
             self.hover.visible = False
@@ -712,9 +711,13 @@ class TableView(arcade.View):
         self.hover.visible = True
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
-        """A click on a card picks it; a click on a square plays the picked card there."""
+        """A click on a button presses it; on a card picks it; on a square plays the picked card there."""
         if self.warning is not None:
+            self.b_confirm.click(x, y) or self.b_back.click(x, y)
             return
+        for b in self.buttons:
+            if b.click(x, y):
+                return
         hand = (self.view_data or {}).get("hand") or []
         for i in range(len(hand)):
             if self.geo.hand_card(i, raised=i == self.picked).contains(x, y):

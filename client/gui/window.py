@@ -23,6 +23,9 @@ class GameWindow(arcade.Window):
 
     def step(self, dt: float = 1 / 60) -> None:
         """Run one frame by hand: handle pending input, update, draw, show."""
+        # pyglet's own event loop turns its event queue off so handlers run at once; stepping
+        # by hand must do the same, or each frame would draw what the previous one queued.
+        self._enable_event_queue = False
         self.switch_to()
         self.dispatch_events()
         self.dispatch_event("on_update", dt)
