@@ -478,6 +478,37 @@ def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(ser
     bystander.step()
 
 
+# -- the other way round: a client fed garbage ------------------------------------------------------------
+
+
+GARBAGE_FROM_SERVER = [
+    b"\xc1", b"", b"\x91" * 60_000 + b"\xc0", pack([1, 2]), pack(5), pack({"type": 7}),
+    pack({"type": "update", "seq": "x", "table": None}), pack({"type": "update", "seq": True, "view": 3}),
+    pack({"type": "reply", "id": "x"}), pack({"type": "error", "id": None, "code": 5}),
+    pack({"no": "type"}), b"\xdb\xff\xff\xff\xff",
+]
+
+
+def test_a_client_fed_garbage_by_a_fake_server_ignores_it(ctx) -> None:
+    """Anyone on the LAN can answer a beacon's listener: a broken or hostile server must not crash a client."""
+    fake = ctx.socket(zmq.ROUTER)
+    port = fake.bind_to_random_port("tcp://127.0.0.1")
+    client = GameClient(f"tcp://127.0.0.1:{port}", timeout=1.0)
+    try:
+        deadline = time.monotonic() + 5.0
+        while not fake.poll(0) and time.monotonic() < deadline:
+            client.poll(0.1)  # the client says hello, or pings, once its link is up
+        ident, _hello = fake.recv_multipart(zmq.NOBLOCK)
+        for frame in GARBAGE_FROM_SERVER:
+            fake.send_multipart([ident, frame])
+        out = client.poll(0.5)
+        assert all(isinstance(m, dict) and isinstance(m.get("type"), str) for m in out)
+        assert client.view is None and client.table is None
+    finally:
+        client.close()
+        fake.close(0)
+
+
 # -- afterwards --------------------------------------------------------------------------------------------
 
 
