@@ -131,3 +131,12 @@ def test_guarded_mode_shows_draw_disabled_with_the_reason_when_it_is_not_our_tur
     assert "Draw: not your turn: S1 plays" in table_view.t_disabled.text
     table_view.attempt(Draw())
     assert table_view.notice == "Not possible now: not your turn: S1 plays"
+
+
+def test_a_tie_and_the_replayed_deal_are_announced(table_view):
+    table_view.add_events([{"kind": "tied", "deal": 1}, {"kind": "dealt", "deal": 2, "cut": [40, 7, 93, 12],
+                                                          "first": 1}])
+    step(table_view.window)
+    assert "Tie in deal 1: deck and hands are empty. The deal is replayed." in table_view.log
+    assert "Deal 2 starts, cut 40 7 93 12; S1 Ben (bot) plays first" in table_view.t_banner.text
+    assert table_view.banner_back.visible

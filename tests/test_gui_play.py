@@ -15,6 +15,8 @@ import pytest
 from board99 import PENALTY_RULES, Discard, Draw
 from board99.bots import make_bot
 from board99.layout import POSITION
+from client.gui.lobby_view import LobbyView
+from client.gui.table_view import TableView
 from tests.gui_harness import run_until, step, window
 
 pytestmark = pytest.mark.timeout(150)
@@ -91,6 +93,10 @@ def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
     assert "win" in win.sounds.asked and "peg" in win.sounds.asked
     assert not tv.b_rematch.disabled  # the game is over: a rematch may be asked for
     assert "Refused" not in tv.notice
+    click_button(win, tv, "Rematch")
+    run_until(win, lambda: tv.table["state"] == "playing" and tv.view_data["winner"] is None, 10,
+              "the rematch to start")
+    assert not tv.line.visible and tv.b_rematch.disabled
 
 
 @pytest.mark.parametrize("server", [2.0], indirect=True)  # the bot's turn lasts 2 s: time to act out of turn
@@ -138,9 +144,6 @@ def click_button(win, view, text: str) -> None:
 
 
 def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_bots(app):
-    from client.gui.lobby_view import LobbyView
-    from client.gui.table_view import TableView
-
     win = app.window
     lobby = app.lobby
     assert isinstance(win.current_view, LobbyView)
@@ -191,3 +194,14 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     assert tv.b_discard.disabled and "Discard: pick a card first" in tv.t_disabled.text
     win.press(arcade.key.X)  # X with no card picked: told why, nothing sent
     assert "Pick a card to discard first" in tv.notice
+    # Back to the lobby (a bot plays on in our seat) and watch the same table.
+    click_button(win, tv, "Lobby")
+    run_until(win, lambda: isinstance(win.current_view, LobbyView), 5, "the lobby")
+    lobby = win.current_view
+    run_until(win, lambda: len(lobby.tables) == 1, 10, "the table list")
+    click_button(win, lobby, "Spectate")
+    run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the spectator's table view")
+    watcher = win.current_view
+    run_until(win, lambda: watcher.view_data is not None, 10, "the spectator view")
+    assert watcher.view_data["seat"] is None and watcher.view_data["hand"] is None
+    assert watcher.t_hand.text == "Spectating"
