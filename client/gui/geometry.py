@@ -71,8 +71,9 @@ class TableGeometry:
         self.width, self.height = width, height
         self.players = players
         self.me = 0 if me is None else me
-        play_w = max(200, width - PANEL_W)
-        side = max(160.0, min(height - HAND_H - TOP_H - 12, play_w - 2 * 170))
+        # The panel gives up some width in small windows so the board stays large.
+        play_w = max(200, width - max(300, min(PANEL_W, width * 0.3)))
+        side = max(160.0, min(height - HAND_H - TOP_H - 12, play_w - 2 * (150 if play_w < 860 else 170)))
         self.board = Rect((play_w - side) / 2, HAND_H + (height - HAND_H - TOP_H - side) / 2, side, side)
         self.cell = side / 10
         self.panel = Rect(play_w, 0, width - play_w, height)

@@ -242,8 +242,9 @@ class TableView(arcade.View):
         for text in (self.t_disabled, self.t_notice, self.t_log):
             text.width = p.width - 32
         self.log_bottom = 12
-        self.t_banner.position = b.cx - b.width * 0.45, b.top - 24
-        self.t_banner.width = b.width * 0.9
+        banner_w = max(b.width * 0.94, min(g.panel.left - 40, 640))
+        self.t_banner.position = b.cx - banner_w / 2 + 12, b.top - 24
+        self.t_banner.width = banner_w - 24
         self.t_banner.text = ""  # set again (and placed) by refresh
         self._fit_banner()
         self.warn_back.position = b.cx, b.cy
@@ -524,7 +525,7 @@ class TableView(arcade.View):
         line = (self.view_data or {}).get("line") or ()
         low = bool(line) and sum(POSITION[sq][0] for sq in line) / len(line) < 5
         top = b.bottom + 12 + height if low else b.top - 12
-        self.banner_back.width, self.banner_back.height = b.width * 0.94, height
+        self.banner_back.width, self.banner_back.height = self.t_banner.width + 24, height
         self.banner_back.position = b.cx, top - height / 2
         if self.t_banner.y != top - 12:
             self.t_banner.y = top - 12
