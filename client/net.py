@@ -10,6 +10,7 @@ reconnect or a server restart (the Clone pattern). See docs/protocol.md.
 from __future__ import annotations
 
 import itertools
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,6 +23,11 @@ from server.protocol import COLOURS, DEFAULT_PORT, PROTOCOL_VERSION
 
 __all__ = ["COLOURS", "DEFAULT_PORT", "GameClient", "ServerError", "discover", "endpoint_for", "play_bot"]
 
+log = logging.getLogger("board99.client")
+#: What the client decodes from a server: generous, but bounded (a record can be long).
+MAX_SERVER_MESSAGE = 16 << 20
+UNPACK_LIMITS = {"max_str_len": 8 << 20, "max_bin_len": 1 << 20,
+                 "max_array_len": 1 << 16, "max_map_len": 1 << 10, "max_ext_len": 0}
 #: Until the server's hello reply says otherwise.
 HEARTBEAT = 1.0
 LOST_AFTER = 3.0
@@ -104,6 +110,7 @@ class GameClient:
         sock.setsockopt(zmq.IMMEDIATE, 1)
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+        sock.setsockopt(zmq.MAXMSGSIZE, MAX_SERVER_MESSAGE)
         from server.keys import HandshakeWatch, connect_curve
 
         if self.server_key is not None:
@@ -175,7 +182,14 @@ class GameClient:
         """One message from the server, waiting at most ``wait`` seconds."""
         if not self._sock.poll(max(0, int(wait * 1000))):
             return None
-        msg = msgpack.unpackb(self._sock.recv(), raw=False)
+        frames = self._sock.recv_multipart()
+        try:
+            msg = msgpack.unpackb(frames[0], raw=False, **UNPACK_LIMITS)
+        except Exception:  # msgpack raises several types; a broken or hostile server must not crash us
+            msg = None
+        if len(frames) != 1 or type(msg) is not dict or type(msg.get("type")) is not str:
+            log.warning("event=bad-server-message endpoint=%s bytes=%d", self.endpoint, len(frames[0]))
+            return None
         self._last_heard = time.monotonic()
         if self.on_receive is not None:
             self.on_receive(msg)
@@ -186,6 +200,13 @@ class GameClient:
         return msg
 
     def _dispatch(self, msg: dict) -> None:
+        try:
+            self._handle(msg)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
+            log.warning("event=bad-server-message endpoint=%s type=%r error=%r", self.endpoint,
+                        msg.get("type"), exc)
+
+    def _handle(self, msg: dict) -> None:
         kind = msg.get("type")
         if kind in ("reply", "error"):
             handler = self._handlers.pop(msg.get("id"), None)
@@ -233,7 +254,9 @@ class GameClient:
     def _on_push(self, msg: dict) -> None:
         if msg.get("table") != self.table_id or self._snapshot_pending or self._rebind_pending:
             return  # another table's leftovers, or a snapshot is on its way and covers it
-        seq = msg.get("seq", -1)
+        seq = msg.get("seq")
+        if type(seq) is not int or not isinstance(msg.get("view"), dict):
+            raise ValueError("a push needs an integer seq and a view")
         if seq <= self.seq:
             return  # already seen
         if seq != self.seq + 1:

@@ -499,7 +499,7 @@ class Server:
             raise ProtocolError("bad-field", str(exc)) from None
         events = self._apply(t, seat, action, exclude=conn.ident)
         return {"events": [seen_by(e, seat) for e in events], "seq": t.seq, "view": t.game.view(seat),
-                "state": t.state}
+                "state": t.state, "table": t.describe()}
 
     def _fetch_record(self, conn: Conn, f: dict) -> dict:
         t = self.lobby.get(f["table"])
@@ -532,14 +532,15 @@ class Server:
                 log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
                          t.id, e.seat, e.offence, e.card, e.rule)
         extra = {"by": seat, "action": to_data(action), "state": t.state}
-        self._push(t, "update", extra, exclude=exclude,
-                   per_seat=lambda s: {"events": [seen_by(e, s) for e in events]})
         if t.state == "over":
+            # The game's end travels with the winning action (the seats may have changed: vacated
+            # seats are freed), so the actor's reply and everyone's push stay one seq each.
+            extra["info"] = t.describe()
             log.info("event=game-over table=%s game=%d winner=%s plies=%d deals=%d",
                      t.id, t.game_no, t.game.winner, t.game.ply, t.game.deal)
-            self._changed(t, "over", save=False)  # the state went to the journal with the action
-        else:
-            self._schedule(t)
+        self._push(t, "update", extra, exclude=exclude,
+                   per_seat=lambda s: {"events": [seen_by(e, s) for e in events]})
+        self._schedule(t)
         return events
 
     def _reload(self, t: Table) -> None:

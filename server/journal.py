@@ -108,17 +108,19 @@ class Journal:
     def save_action(self, t: Table, seat: int, action: Action, finished: str | None = None) -> None:
         """Journal one accepted action (and, if it ended the game, the record and the table's state)."""
         db = self.db
+        row = (t.id, t.game_no, t.game.ply, seat, action.text(), time.time())
+        if finished is None:
+            # One statement is its own transaction: the cheapest durable write (the table's seq is
+            # not saved per action; a restore moves it past every replayed action).
+            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", row)
+            return
         db.execute("BEGIN")
         try:
-            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
-                       (t.id, t.game_no, t.game.ply, seat, action.text(), time.time()))
-            if finished is None:
-                db.execute("UPDATE tables SET seq=? WHERE id=?", (t.seq, t.id))
-            else:
-                db.execute("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?)",
-                           (t.id, t.game_no, t.game.winner, finished, time.time()))
-                db.execute("UPDATE tables SET seq=?, state=?, votes='' WHERE id=?", (t.seq, t.state, t.id))
-                db.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", self._seat_rows(t))
+            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", row)
+            db.execute("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?)",
+                       (t.id, t.game_no, t.game.winner, finished, time.time()))
+            db.execute("UPDATE tables SET seq=?, state=?, votes='' WHERE id=?", (t.seq, t.state, t.id))
+            db.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", self._seat_rows(t))
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")
@@ -158,6 +160,7 @@ class Journal:
                                      vacated=bool(vacated))
             for seat, text in self.actions(tid, game_no):
                 t.game.apply(seat, parse_action(text))
+                t.seq += 1  # never behind what clients were told, so no push looks old to them
             tables.append(t)
         return tables
 

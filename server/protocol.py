@@ -168,7 +168,7 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
 #: Messages the server sends: replies ('reply', 'error') and pushes ('update', 'table').
 SERVER_MESSAGES = ("reply", "error", "update", "table")
 #: What a 'table' push says changed.
-CHANGES = ("seat-taken", "bot-seated", "started", "seat-left", "presence", "takeover", "over",
+CHANGES = ("seat-taken", "bot-seated", "started", "seat-left", "presence", "takeover",
            "rematch", "rematch-vote")
 
 

@@ -217,11 +217,11 @@ def test_bad_input_gets_a_clear_error_and_harms_nobody(server) -> None:
 
 
 def test_a_flood_from_one_connection_is_rate_limited_while_others_play(tmp_path) -> None:
-    handle = run_in_thread(data_dir=tmp_path, rate=200, burst=100)
+    handle = run_in_thread(data_dir=tmp_path, rate=1000, burst=200)
     flood = Raw(handle.endpoint)
     seated = seat_table(handle.endpoint, 2, "guarded", capture=False)
     try:
-        for i in range(1000):
+        for i in range(3000):
             flood.send({"type": "ping", "id": i})
         replies = []
         while flood.sock.poll(300):
@@ -229,7 +229,7 @@ def test_a_flood_from_one_connection_is_rate_limited_while_others_play(tmp_path)
         limited = [r for r in replies if r.get("code") == "rate-limited"]
         answered = [r for r in replies if r["type"] == "reply"]
         assert limited and "messages a second" in limited[0]["message"]
-        assert 100 <= len(answered) < 1000
+        assert 200 <= len(answered) < 2500
         assert drive(seated, seconds=20)["winner"] is not None
     finally:
         flood.close()
