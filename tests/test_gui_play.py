@@ -205,3 +205,33 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     run_until(win, lambda: watcher.view_data is not None, 10, "the spectator view")
     assert watcher.view_data["seat"] is None and watcher.view_data["hand"] is None
     assert watcher.t_hand.text == "Spectating"
+
+
+def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
+    from client.gui.app import App
+    from server.app import run_in_thread
+    from server.discovery import Listener
+
+    win = window()
+    with Listener(port=0, bind="127.0.0.1") as listener:
+        # The beacon goes to loopback only, to this test's own listening port.
+        handle = run_in_thread(port=0, data_dir=tmp_path, name="den",
+                               beacon={"beacon_port": listener.port, "targets": ("127.0.0.1",), "interval": 0.05})
+        application = App(win, name="Tester", discover=lambda: listener.listen(0.5))
+        try:
+            lobby = application.show_lobby()
+            click_button(win, lobby, "Find servers")
+            run_until(win, lambda: lobby.servers, 10, "the server's beacon")
+            port = handle.endpoint.rsplit(":", 1)[1]
+            assert lobby.servers[0]["name"] == "den" and str(lobby.servers[0]["port"]) == port
+            click_button(win, lobby, f"den 127.0.0.1:{port}")
+            run_until(win, lambda: application.session is not None and win.current_view is not lobby, 5,
+                      "the lobby of the found server")
+            assert application.session.endpoint == f"tcp://127.0.0.1:{port}"
+            lobby = win.current_view
+            click_button(win, lobby, "Create table")
+            run_until(win, lambda: len(lobby.tables) == 1, 10, "a table on the found server")
+        finally:
+            application.shutdown()
+            handle.stop()
+            step(win)

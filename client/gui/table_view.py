@@ -83,6 +83,7 @@ class TableView(arcade.View):
         self.banner_colour = TEXT
         self.banner_until = 0.0
         self.turn_started = time.monotonic()
+        self._table_at = time.monotonic()
         self._last_turn: tuple | None = None
         self.drawn = False  # True once a frame with a game in it has been drawn
         self.geo = TableGeometry(self.window.width, self.window.height, 2, 0)
@@ -267,6 +268,7 @@ class TableView(arcade.View):
         self.view_data = view
         if table is not None:
             self.table = table
+            self._table_at = time.monotonic()
         self.connected = connected
         hand = (view or {}).get("hand") or []
         if self.picked is not None:
@@ -476,7 +478,11 @@ class TableView(arcade.View):
                 lines.append("Cards shown by penalties: " + " ".join(map(str, v["shown"])))
             clock = t.get("clock")
             if clock and v.get("winner") is None:
-                left = max(0.0, clock - (time.monotonic() - self.turn_started))
+                # The server's own count when the table info carries it; else ours since the turn changed.
+                if t.get("turn_left") is not None:
+                    left = max(0.0, t["turn_left"] - (time.monotonic() - self._table_at))
+                else:
+                    left = max(0.0, clock - (time.monotonic() - self.turn_started))
                 lines.append(f"Turn clock: {math.ceil(left)} s of {clock:g}")
         self._set(self.t_status, "\n".join(lines), BAD if not self.connected else TEXT)
         self._set(self.t_deck, f"Deck: {v['deck_size']} cards" if v else "Deck")
