@@ -1,0 +1,52 @@
+"""What the table says: warnings before offences, reasons for disabled actions, log lines (no window)."""
+
+from __future__ import annotations
+
+from board99 import PENALTY_RULES, Discard, Draw, Game, Play, seen_by
+from board99.events import Penalty
+from client.gui import wording
+from client.gui.geometry import TableGeometry
+
+
+def view(**changes) -> dict:
+    v = Game(2, "penalty", seed=1, first=0).view(0)
+    v.update(changes)
+    return v
+
+
+def test_penalty_mode_warns_before_each_offence_with_its_rule():
+    out_of_turn = view(turn=1, hand=[5])
+    assert PENALTY_RULES["play-out-of-turn"] in wording.offence_warning(out_of_turn, Play(5, 50))
+    assert PENALTY_RULES["draw-out-of-turn"] in wording.offence_warning(out_of_turn, Draw())
+    assert PENALTY_RULES["discard-out-of-turn"] in wording.offence_warning(out_of_turn, Discard(5))
+    own_turn = view(hand=[40, 1, 2, 3, 4])
+    assert PENALTY_RULES["illegal-play"] in wording.offence_warning(own_turn, Play(40, 12))
+    assert PENALTY_RULES["illegal-draw"] in wording.offence_warning(own_turn, Draw())
+    assert wording.offence_warning(own_turn, Play(40, 40)) is None
+    assert wording.offence_warning(own_turn, Discard(40)) is None
+
+
+def test_guarded_mode_reasons_name_what_stops_the_action():
+    assert wording.draw_disabled(view(turn=1)) == "not your turn: S1 plays"
+    assert wording.draw_disabled(view(hand=[1, 2, 3, 4, 5])) == "hand full (5 cards): play or discard"
+    assert wording.draw_disabled(view(deck_size=0)) == "the deck is empty"
+    board = [None] * 95 + [0] * 5
+    assert wording.play_disabled(view(hand=[95], board=board), 95).startswith("card 95 is dead")
+    assert wording.discard_disabled(view(hand=[3]), None) == "pick a card first (keys 1-5)"
+    assert wording.draw_disabled(view(seat=None, hand=None)) == "you are watching (spectator)"
+
+
+def test_log_lines_hide_others_drawn_cards_and_name_the_penalty_rule():
+    from board99.events import Drew
+
+    assert wording.event_line(seen_by(Drew(1, 42), 0)) == "S1 drew a card"
+    assert wording.event_line(seen_by(Drew(0, 42), 0)) == "S0 drew card 42"
+    line = wording.event_line(seen_by(Penalty(1, "illegal-play", 60, 12), 0))
+    assert line == f"PENALTY S1, card 60 on square 12. Rule: {PENALTY_RULES['illegal-play']}"
+
+
+def test_seats_go_clockwise_from_the_bottom_and_partners_sit_opposite():
+    g = TableGeometry(1280, 800, 4, me=1)
+    assert [g.place(s) for s in (1, 2, 3, 0)] == [270, 180, 90, 0]  # me, left, across, right
+    six = TableGeometry(1280, 800, 6, me=0)
+    assert six.place(3) == 90  # the partner of seat 0 sits straight across
