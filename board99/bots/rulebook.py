@@ -4,12 +4,15 @@
 2. Block an opponent's four (four pegs of one other side and the fifth square
    free) with the highest card that fits the fifth square.
 3. Don't run out of cards: with two live cards or fewer, draw while the deck
-   lasts (a full hand of dead cards discards one to make room).
-4. Otherwise peg the square worth most: lines still open for its side through
-   the square (more directions count more), lines of the opponents it cuts,
-   less the waste of the card (square - card), always using the highest card
-   that fits so the low cards are saved for the low squares in the centre.
-   A play worth too little is not made while a draw is possible.
+   lasts, rather than play them.
+4. Otherwise peg the square worth most (``LineTally.value``): every line of
+   five through it that some side can still complete, weighted 1, 4, 16, 64 by
+   that side's pegs in it -- its own lines to build "in more than one
+   direction", the opponents' lines to cut -- less 0.15 per point of waste
+   (square - card). The card is always the highest that fits, so the low
+   cards are saved for the low squares in the centre, and high cards go on
+   high squares. A play worth less than 4 is not made while a draw is possible.
+5. Discard a dead card (every square it fits is taken) when the hand is full.
 """
 
 from __future__ import annotations

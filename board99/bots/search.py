@@ -6,7 +6,12 @@ cards it has not seen, dealt at random into the other hands (by their known
 sizes) and the deck -- and plays every candidate out to the end of the deal
 with a fast, slightly noisy rulebook policy for every seat. All candidates
 share each guess and each playout's random numbers, so they are compared on
-the same futures. The candidate that wins most often is played.
+the same futures. The rulebook's own choice is the default; another candidate
+is played only when it wins more often by PICK_Z standard errors of the
+paired difference, so that few guesses rarely lead it astray by chance. Candidates clearly behind are dropped as the guesses come in, and
+the search stops when only the default is left, when the budget is spent
+(checked between playouts; a guess cut short is not counted) or after
+``rollouts`` guesses.
 """
 
 from __future__ import annotations
