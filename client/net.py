@@ -273,7 +273,7 @@ class GameClient:
         if info is not None:
             self.table = info
         elif self.table is not None and "state" in msg:
-            self.table = {**self.table, "state": msg["state"]}
+            self.table = {**self.table, "state": msg["state"], "turn_left": msg.get("turn_left")}
 
     def _ask_snapshot(self) -> None:
         if not self._snapshot_pending:
@@ -378,8 +378,10 @@ class GameClient:
         self._take(reply)
         return self.table
 
-    def take_seat(self, table: str, seat: int, colour: str | None = None) -> dict:
-        """Sit at ``table`` in ``seat`` playing ``colour``; the secret seat token stays in this client."""
+    def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> dict:
+        """Sit at ``table`` in ``seat`` playing ``colour`` (as ``name``, default the client's); the token stays here."""
+        if name is not None:
+            self.name = name
         reply = self._request("take_seat", table=table, seat=seat, colour=colour, name=self.name)
         self.token = reply["token"]
         return self._follow(reply, table, seat)

@@ -531,7 +531,7 @@ class Server:
             if e.kind == "penalty":
                 log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
                          t.id, e.seat, e.offence, e.card, e.rule)
-        extra = {"by": seat, "action": to_data(action), "state": t.state}
+        extra = {"by": seat, "action": to_data(action), "state": t.state, "turn_left": t.turn_left()}
         if t.state == "over":
             # The game's end travels with the winning action (the seats may have changed: vacated
             # seats are freed), so the actor's reply and everyone's push stay one seq each.

@@ -102,6 +102,7 @@ class Table:
             "state": self.state,
             "game": self.game_no,
             "votes": sorted(self.votes),
+            "turn_left": self.turn_left(),
             "seats": [
                 {
                     "seat": s.seat,
@@ -115,6 +116,12 @@ class Table:
                 for s in self.seats
             ],
         }
+
+    def turn_left(self) -> float | None:
+        """Seconds left on the turn clock now, or None when no clock runs."""
+        if self.clock is None or self.state != "playing":
+            return None
+        return round(max(0.0, self.turn_since + self.clock - time.monotonic()), 3)
 
     def seat(self, seat: int) -> Seat:
         """The seat, or ProtocolError('no-such-seat')."""

@@ -193,6 +193,8 @@ def test_the_turn_clock_draws_when_it_can_and_then_discards_the_highest_card(tmp
             updates.extend(m for m in watcher.poll(0.05) if m["type"] == "update")
         assert len(updates) >= 12
         assert [u["action"] for u in updates[:10]] == [{"type": "draw"}] * 10  # nobody acted: the clock drew
+        assert all(0 <= u["turn_left"] <= 0.2 for u in updates)  # what the GUI's countdown shows
+        assert watcher.table["turn_left"] is not None
         eleventh = updates[10]
         assert eleventh["action"]["type"] == "discard"
     finally:
