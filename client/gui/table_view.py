@@ -608,8 +608,14 @@ class TableView(arcade.View):
             self.add_events(msg["events"])
         elif kind == "error":
             self.tell(f"Server refused ({msg.get('code')}): {msg.get('message')}", BAD)
-        elif kind == "lobby" and self.lobby_cb is not None:
-            self.lobby_cb()
+        elif kind == "push":
+            push = msg.get("push") or {}
+            if push.get("type") == "seat-lost":
+                self.tell(f"Your seat could not be taken back ({push.get('code')}): {push.get('message')}", BAD)
+            elif push.get("type") == "restarted":
+                self.tell("The server restarted; taking the seat back…", WARN)
+            elif push.get("type") == "error":
+                self.tell(f"Server: {push.get('message')}", BAD)
 
     # -- input: clicks and keys become intents ---------------------------------------------
 
