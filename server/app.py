@@ -498,8 +498,11 @@ class Server:
         except ValueError as exc:
             raise ProtocolError("bad-field", str(exc)) from None
         events = self._apply(t, seat, action, exclude=conn.ident)
-        return {"events": [seen_by(e, seat) for e in events], "seq": t.seq, "view": t.game.view(seat),
-                "state": t.state, "table": t.describe()}
+        reply = {"events": [seen_by(e, seat) for e in events], "seq": t.seq, "view": t.game.view(seat),
+                 "state": t.state, "turn_left": t.turn_left()}
+        if t.state == "over":
+            reply["table"] = t.describe()
+        return reply
 
     def _fetch_record(self, conn: Conn, f: dict) -> dict:
         t = self.lobby.get(f["table"])
