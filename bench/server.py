@@ -20,9 +20,10 @@ A finished game is followed by a rematch. Measured:
 - act round trip: from sending ``act`` to its reply, at the client;
 - actions per second: every accepted action (remote acts and server-bot moves);
 - server memory per table: the server's RSS growth over its idle start / tables;
-- lost or duplicated actions: per table, the actions the client saw (its own
-  acts and every ``update`` push) against the server's ply and the journal's
-  rows; push sequence numbers must strictly increase.
+- lost or duplicated actions: per table and game, the actions the client saw
+  (its own acts and every ``update`` push) against the journal's rows, read
+  after the server process is stopped (their plies must run 1 to n with no
+  hole and no repeat); push sequence numbers must strictly increase.
 
 The bare echo is a pyzmq ROUTER in its own process, with the same poller
 loop, answering a request of the act request's size with a reply of the act
