@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import zmq
 from zmq.utils import z85
+from zmq.utils.monitor import parse_monitor_message
 
 log = logging.getLogger("board99.keys")
 
@@ -168,8 +169,6 @@ class HandshakeWatch:
 
     def update(self) -> None:
         """Read the monitor events that arrived (never blocks)."""
-        from zmq.utils.monitor import parse_monitor_message
-
         while True:
             try:
                 frames = self._monitor.recv_multipart(zmq.NOBLOCK)
