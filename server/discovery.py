@@ -247,6 +247,9 @@ class Listener:
 
 
 def discover(timeout: float = 1.0, port: int = BEACON_PORT, bind: str = "") -> list[dict]:
-    """Servers heard on the LAN within ``timeout`` seconds: ``{"name", "host", "port", "key"}``."""
+    """Servers heard on the LAN within ``timeout`` seconds: ``{"name", "host", "port", "key"}``.
+
+    OSError if the beacon port cannot be bound (another program holds it without SO_REUSEPORT).
+    """
     with Listener(port, bind) as listener:
         return listener.listen(timeout)
