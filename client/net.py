@@ -310,6 +310,9 @@ class GameClient:
         if self.table_id is None or self._rebind_pending:
             return
         if (reply.get("table"), reply.get("seat")) == (self.table_id, self.seat):
+            seq = reply.get("seq")
+            if type(seq) is int and seq > self.seq:
+                self._ask_snapshot()  # the latest push never came (a gap with nothing after it)
             return
         # The server no longer knows this connection as ours (restart or new link): bind again.
         if self.seat is not None and self.token is not None:

@@ -371,7 +371,8 @@ class Server:
                 "heartbeat": self.heartbeat, "lost_after": self.lost_after, "curve": self.curve is not None}
 
     def _ping(self, conn: Conn, f: dict) -> dict:
-        return {"epoch": self.epoch, "table": conn.table, "seat": conn.seat}
+        t = self.lobby.tables.get(conn.table) if conn.table else None
+        return {"epoch": self.epoch, "table": conn.table, "seat": conn.seat, "seq": None if t is None else t.seq}
 
     def _list_tables(self, conn: Conn, f: dict) -> dict:
         return {"tables": [t.describe() for t in self.lobby.tables.values()]}

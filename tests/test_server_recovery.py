@@ -205,3 +205,36 @@ def test_the_turn_clock_draws_when_it_can_and_then_discards_the_highest_card(tmp
     seat, action, _ = game.log[10]
     drawn = [e.card for s, _, events in game.log[:10] for e in events if e.kind == "drew" and e.seat == seat]
     assert len(drawn) == 5 and action.card == max(drawn)
+
+
+def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) -> None:
+    handle = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    watcher = GameClient(handle.endpoint)
+    try:
+        table = watcher.create_table("bots", 2, "guarded")["id"]
+        watcher.spectate(table)
+        watcher.add_bot(table, 0, "random")
+        watcher.add_bot(table, 1, "random")
+        # The network loses every 7th message on the way in (a PUB at its high-water mark would).
+        receive, count = watcher._receive, [0]
+
+        def lossy(wait: float):
+            msg = receive(wait)
+            if msg is not None and msg.get("type") == "update":
+                count[0] += 1
+                if count[0] % 7 == 0 or msg.get("state") == "over":  # the very last one too
+                    return None
+            return msg
+
+        watcher._receive = lossy
+        snapshots = 0
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and watcher.table["state"] != "over":
+            snapshots += sum(m["type"] == "snapshot" for m in watcher.poll(0.05))
+        assert watcher.table["state"] == "over"
+        assert snapshots >= 3
+        game = Record.loads(watcher.fetch_record(table)).replay()
+        assert watcher.view == game.view(None)
+    finally:
+        watcher.close()
+        handle.stop()
