@@ -238,3 +238,13 @@ def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) ->
     finally:
         watcher.close()
         handle.stop()
+
+
+def test_a_second_server_on_the_same_data_directory_is_refused(tmp_path) -> None:
+    handle = run_in_thread(data_dir=tmp_path)
+    try:
+        with pytest.raises(RuntimeError, match="in use by another board99 server"):
+            run_in_thread(data_dir=tmp_path)
+        assert GameClient(handle.endpoint).create_table("still fine", 2)["state"] == "waiting"
+    finally:
+        handle.stop()
