@@ -182,9 +182,10 @@ class LobbyView(arcade.View):
         self.tables_box.clear()
         for r in rows:
             self.tables_box.add(r)
-        picked = (f"Seat S{self.selected[1]} at table {self.selected[0]} picked" if self.selected
-                  else "Pick a free seat above")
-        self._fill(self.pick_box, label(picked, 13, WARN, width=300),
+        names = {t["id"]: t.get("name") or t["id"] for t in self.tables}
+        picked = (f"Seat S{self.selected[1]} at {names.get(self.selected[0], self.selected[0])!r} picked"
+                  if self.selected else "Pick a free seat above")
+        self._fill(self.pick_box, label(picked, 13, WARN, width=340),
                    self._button("Sit here", self.sit, 140, disabled=self.selected is None),
                    self._button("Put a bot here", self.bot, 160, disabled=self.selected is None))
         self._fill(self.status_box, label(self.status or " ", 13, WARN, width=1100, multiline=True))
