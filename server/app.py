@@ -422,6 +422,9 @@ class Server:
         self._changed(t, "started" if started else "bot-seated")
         if started:
             log.info("event=table-started table=%s game=%d", t.id, t.game_no)
+        if t.start_rematch_if_ready():  # the bot filled the last seat everyone's rematch waited for
+            log.info("event=rematch table=%s game=%d", t.id, t.game_no)
+            self._changed(t, "rematch")
         return {"table": t.describe()}
 
     def _spectate(self, conn: Conn, f: dict) -> dict:

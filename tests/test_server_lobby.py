@@ -248,3 +248,17 @@ def test_every_message_type_and_error_code_is_on_the_protocol_page() -> None:
         assert f"`{code}`" in page, f"error code {code!r} is not documented"
     for change in CHANGES:
         assert f"`{change}`" in page, f"table change {change!r} is not documented"
+
+
+def test_a_rematch_waiting_for_an_empty_seat_starts_when_a_bot_fills_it(server) -> None:
+    seated = seat_table(server.endpoint, 2, "guarded", spectate=False, capture=False)
+    try:
+        drive(seated, seconds=20)
+        c0, c1 = seated.clients
+        c1.leave()
+        info = c0.rematch()
+        assert info["state"] == "over" and info["seats"][1]["occupant"] is None
+        info = c0.add_bot(seated.table, 1, "random")
+        assert info["state"] == "playing" and info["game"] == 2
+    finally:
+        seated.close()
