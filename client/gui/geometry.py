@@ -130,6 +130,6 @@ class TableGeometry:
         room = b.left if dx < 0 else self.panel.left - b.right
         left = 8 if dx < 0 else b.right + 8
         width = room - 16
-        y = b.cy + dy * b.height * 0.3
+        y = b.cy + dy * b.height * 0.5  # two seats on one side (6 players) sit well apart
         x = left + width / 2
         return SeatSpot(left, y + ph / 2 + 78, width, x, y, x - pw / 2, y - ph / 2 - 4)

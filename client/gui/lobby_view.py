@@ -298,7 +298,10 @@ class LobbyView(arcade.View):
                 if self.table_cb is not None:
                     self.table_cb()
         elif kind == "error":
-            self.say(f"Server refused {op} ({msg.get('code')}): {msg.get('message')}")
+            if msg.get("code") in ("disconnected", "timeout", "bad-server-key", "connect"):
+                self.say(f"Cannot reach the server ({msg.get('code')}): {msg.get('message')}")
+            else:
+                self.say(f"Server refused {op} ({msg.get('code')}): {msg.get('message')}")
         elif kind == "push":
             self.refresh()
 
