@@ -46,6 +46,8 @@ MAX_BEACON = 512
 INTERVAL = 0.5
 #: The limited-broadcast address: every host on the local link.
 BROADCAST = "255.255.255.255"
+#: Ignored datagrams logged one by one per listen(); the rest are counted in one line.
+LOG_IGNORED = 10
 #: Longest server name carried in a beacon (characters).
 MAX_NAME = 64
 
@@ -218,6 +220,7 @@ class Listener:
     def listen(self, timeout: float = 1.0) -> list[dict]:
         """Listen ``timeout`` seconds; the servers heard, one entry per host and port."""
         heard: dict[tuple[str, int], dict] = {}
+        ignored = 0
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
             self.sock.settimeout(left)
@@ -229,10 +232,15 @@ class Listener:
                 found = parse_beacon(data)
             except BadBeacon as exc:
                 self.ignored += 1
-                log.warning("event=beacon-ignored from=%s:%d bytes=%d reason=%r", host, src_port, len(data), str(exc))
+                ignored += 1
+                if ignored <= LOG_IGNORED:  # a flood of junk must not flood the log too
+                    log.warning("event=beacon-ignored from=%s:%d bytes=%d reason=%r",
+                                host, src_port, len(data), str(exc))
                 continue
             heard[(host, found["port"])] = {"name": found["name"], "host": host,
                                             "port": found["port"], "key": found["key"]}
+        if ignored > LOG_IGNORED:
+            log.warning("event=beacons-ignored count=%d logged=%d", ignored, LOG_IGNORED)
         return sorted(heard.values(), key=lambda s: (s["name"], s["host"], s["port"]))
 
     def close(self) -> None:
