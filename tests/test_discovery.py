@@ -137,15 +137,15 @@ def test_a_flood_of_junk_is_logged_in_a_bounded_number_of_lines(caplog: pytest.L
 
     caplog.set_level(logging.WARNING, logger="board99.discovery")
     with Listener(port=0, bind="127.0.0.1") as listener:
-        for _ in range(500):
+        for _ in range(100):  # well within the socket's receive buffer
             send(listener.port, b"junk")
         with Beacon("den", 9099, beacon_port=listener.port, targets=LOOPBACK, interval=0.05):
             heard = listener.listen(0.3)
     assert [s["name"] for s in heard] == ["den"]
-    assert listener.ignored == 500
+    assert listener.ignored == 100
     lines = [r.getMessage() for r in caplog.records]
     assert sum("event=beacon-ignored" in line for line in lines) == LOG_IGNORED
-    assert "event=beacons-ignored count=500" in lines[-1]
+    assert "event=beacons-ignored count=100" in lines[-1]
 
 
 def test_a_bad_beacon_is_refused_at_the_server_naming_the_field() -> None:
