@@ -8,10 +8,11 @@ with a fast, slightly noisy rulebook policy for every seat. All candidates
 share each guess and each playout's random numbers, so they are compared on
 the same futures. The rulebook's own choice is the default; another candidate
 is played only when it wins more often by PICK_Z standard errors of the
-paired difference, so that few guesses rarely lead it astray by chance. Candidates clearly behind are dropped as the guesses come in, and
-the search stops when only the default is left, when the budget is spent
-(checked between playouts; a guess cut short is not counted) or after
-``rollouts`` guesses.
+paired difference, so that few guesses rarely lead it astray by chance.
+Candidates clearly behind the leader are dropped as the guesses come in, and
+the search stops when the leader is clear of all the others, when the budget
+is spent (checked between playouts; a guess cut short is not counted) or
+after ``rollouts`` guesses.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ PLAYOUT_NOISE = 3.0
 PLAYOUT_PLIES = 400
 #: Guesses before a candidate may be dropped or the search stopped early.
 MIN_GUESSES = 8
-#: How many standard errors behind the rulebook's choice a candidate is dropped.
+#: How many standard errors behind the leader a candidate is dropped (and the search stops
+#: when every other candidate is that far behind).
 DROP_Z = 2.0
 #: How many standard errors ahead of the rulebook's choice a candidate must be to be played.
 PICK_Z = 1.0
@@ -209,11 +211,9 @@ class SearchBot:
         unseen = [c for c in range(100) if c not in seen]
         sizes = view["hand_sizes"]
         rng = self.rng
-        k = len(acts)
-        # Paired against the rulebook's own choice acts[0]: sums of r_i - r_0 and of its square.
-        diff = [0.0] * k
-        diff2 = [0.0] * k
-        alive = list(range(k))
+        # outcomes[i]: candidate i's score on each guess so far (all live candidates share every guess)
+        outcomes: list[list[float]] = [[] for _ in acts]
+        alive = list(range(len(acts)))
         guesses = 0
         tie_value = 1.0 / view["sides"]
         slowest = 0.0  # the longest one guess has taken, to stop before the budget runs out
@@ -242,32 +242,56 @@ class SearchBot:
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             else:
-                r0 = results[0]  # acts[0] is never dropped
                 for i, r in zip(alive, results):
-                    d = r - r0
-                    diff[i] += d
-                    diff2[i] += d * d
+                    outcomes[i].append(r)
                 guesses += 1
                 slowest = max(slowest, time.perf_counter() - began)
-                if guesses >= MIN_GUESSES:
-                    alive = [i for i in alive if i == 0 or _edge(diff[i], diff2[i], guesses) > -DROP_Z]
-                    if len(alive) == 1:
+                if guesses >= MIN_GUESSES and guesses % 4 == 0:
+                    alive, clear = _prune(alive, outcomes)
+                    if clear:
                         break
                 continue
             break  # out of time in the middle of a guess: it does not count
         self.last_guesses = guesses
-        best = 0
-        for i in alive:
-            # Leave the rulebook's choice only on evidence, so few guesses cannot make it worse.
-            if i and diff[i] > diff[best] and _edge(diff[i], diff2[i], guesses) > PICK_Z:
-                best = i
-        return acts[best]
+        return acts[_pick(alive, outcomes)]
 
 
-def _edge(total: float, squares: float, n: int) -> float:
-    """How many standard errors a candidate's mean gain over the rulebook's choice lies above 0."""
+def _edge(a: list[float], b: list[float]) -> float:
+    """How many standard errors the mean of a - b (paired, guess by guess) lies above 0."""
+    n = len(a)
     if n == 0:
         return 0.0
+    total = squares = 0.0
+    for x, y in zip(a, b):
+        d = x - y
+        total += d
+        squares += d * d
     # One pseudo-observation of size 1 keeps the error from vanishing after a few equal outcomes.
     se = math.sqrt((squares + 1.0) / (n + 1) / n)
     return total / n / se
+
+
+def _leader(alive: list[int], outcomes: list[list[float]]) -> int:
+    """The live candidate with the best total, the earlier one on a tie."""
+    return max(alive, key=lambda i: (sum(outcomes[i]), -i))
+
+
+def _prune(alive: list[int], outcomes: list[list[float]]) -> tuple[list[int], bool]:
+    """Drop candidates DROP_Z standard errors behind the leader; True when the leader is clear of all.
+
+    The rulebook's choice (candidate 0) is kept to the end as the baseline.
+    """
+    lead = _leader(alive, outcomes)
+    behind = {i: _edge(outcomes[lead], outcomes[i]) >= DROP_Z for i in alive if i != lead}
+    kept = [i for i in alive if i == lead or i == 0 or not behind[i]]
+    return kept, all(behind[i] for i in kept if i != lead)
+
+
+def _pick(alive: list[int], outcomes: list[list[float]]) -> int:
+    """The candidate to play: the best of those PICK_Z standard errors ahead of the rulebook's choice, else it."""
+    best = 0
+    for i in alive:
+        # Leave the rulebook's choice only on evidence, so few guesses rarely lead astray.
+        if i and sum(outcomes[i]) > sum(outcomes[best]) and _edge(outcomes[i], outcomes[0]) > PICK_Z:
+            best = i
+    return best
