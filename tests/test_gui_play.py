@@ -154,6 +154,12 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: len(lobby.tables) == 1, 10, "the new table in the lobby")
     table = lobby.tables[0]
     assert (table["players"], table["mode"], table["state"]) == (4, "penalty", "waiting")
+    click_button(win, lobby, "S1: free")
+    click_button(win, lobby, "random")
+    click_button(win, lobby, "Put a bot here")
+    run_until(win, lambda: lobby.tables[0]["seats"][1]["occupant"] == "bot", 10, "the random bot in S1")
+    bot_colour = lobby.tables[0]["seats"][1]["colour"]
+    assert bot_colour != "blue" and lobby.tables[0]["seats"][3]["colour"] == bot_colour  # partners share it
     click_button(win, lobby, "S2: free")
     click_button(win, lobby, "Sit here")
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
@@ -164,7 +170,8 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: table_ready(tv), 15, "the game to start with three bots")
     seats = tv.table["seats"]
     assert [s["occupant"] for s in seats] == ["bot", "bot", "human", "bot"]
-    assert seats[2]["colour"] == "blue" and tv.view_data["seat"] == 2
+    assert seats[2]["colour"] == seats[0]["colour"] == "blue" and tv.view_data["seat"] == 2
+    assert seats[1]["colour"] == seats[3]["colour"] == bot_colour
     assert "S2 Tester (you)" in tv.t_seats[2].text
 
 

@@ -16,6 +16,7 @@ PLAYER_CHOICES = (2, 3, 4, 6)
 MODE_CHOICES = ("guarded", "penalty")
 CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
 MAX_TABLES_SHOWN = 6
+BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bots), strongest usual first
 
 
 def button_style(bg: tuple[int, int, int] = (44, 62, 80), fg=(255, 255, 255), border=None) -> dict:
@@ -51,7 +52,7 @@ def table_summary(table: dict) -> str:
 def seat_text(seat: dict) -> str:
     """A seat's button text: who sits there, or that it is free."""
     if not seat.get("occupant"):
-        return f"S{seat['seat']}: free"
+        return f"S{seat['seat']}: free" + (f" ({seat['colour']})" if seat.get("colour") else "")
     who = seat.get("name") or seat["occupant"]
     tag = " (bot)" if seat["occupant"] == "bot" else ("" if seat.get("connected", True) else " (away)")
     return f"S{seat['seat']}: {who}{tag}"
@@ -73,6 +74,7 @@ class LobbyView(arcade.View):
         self.servers: list[dict] = []
         self.players, self.mode, self.clock = 2, "guarded", None
         self.colour = "red"
+        self.bot_name = BOT_CHOICES[0]
         self.selected: tuple[str, int] | None = None
         self.status = ""
         self._found: list[dict] | None = None
@@ -187,7 +189,10 @@ class LobbyView(arcade.View):
                   if self.selected else "Pick a free seat above")
         self._fill(self.pick_box, label(picked, 13, WARN, width=340),
                    self._button("Sit here", self.sit, 140, disabled=self.selected is None),
-                   self._button("Put a bot here", self.bot, 160, disabled=self.selected is None))
+                   self._button("Put a bot here", self.bot, 160, disabled=self.selected is None),
+                   label("  bot:", 12, TEXT_DIM),
+                   *[self._button(b, lambda b=b: self._choose(bot_name=b), 96, chosen=b == self.bot_name)
+                     for b in BOT_CHOICES])
         self._fill(self.status_box, label(self.status or " ", 13, WARN, width=1100, multiline=True))
 
     def _colour_button(self, colour: str, rgb: tuple[int, int, int], fg) -> UIFlatButton:
@@ -257,16 +262,22 @@ class LobbyView(arcade.View):
         """Take the picked seat with the chosen colour."""
         if self.session is None or self.selected is None:
             return
-        self.session.take_seat(self.selected[0], self.selected[1], self.colour)
-        self.say(f"Asking for seat S{self.selected[1]}…")
+        table_id, seat = self.selected
+        side_colour = next((entry.get("colour") for t in self.tables if t["id"] == table_id
+                            for entry in t["seats"] if entry["seat"] == seat), None)
+        # Partners share one colour: a side that already has one keeps it (the server insists).
+        colour = side_colour or self.colour
+        self.session.take_seat(table_id, seat, colour)
+        note = f" (your side already plays {colour})" if side_colour and side_colour != self.colour else ""
+        self.say(f"Asking for seat S{seat}…{note}")
 
     def bot(self) -> None:
         """Put a bot in the picked seat."""
         if self.session is None or self.selected is None:
             return
-        self.session.add_bot(self.selected[0], self.selected[1])
+        self.session.add_bot(self.selected[0], self.selected[1], self.bot_name)
         self.selected = None
-        self.say("Asking for a bot…")
+        self.say(f"Asking for a {self.bot_name} bot…")
 
     def spectate(self, table: str) -> None:
         """Watch a table."""
