@@ -19,6 +19,9 @@ A finished game is followed by a rematch. Measured:
 
 - act round trip: from sending ``act`` to its reply, at the client;
 - actions per second: every accepted action (remote acts and server-bot moves);
+- server CPU per action: the server process's user+system time over the games
+  (warm-up and drain included) / every action in that span (pushes, pings and
+  rematches included in the cost);
 - server memory per table: the server's RSS growth over its idle start / tables;
 - lost or duplicated actions: per table and game, the actions the client saw
   (its own acts and every ``update`` push) against the journal's rows, read
@@ -27,8 +30,9 @@ A finished game is followed by a rematch. Measured:
 
 The bare echo is a pyzmq ROUTER in its own process, with the same poller
 loop, answering a request of the act request's size with a reply of the act
-reply's size (the sizes measured at 1 table). The GameClient's own ``act()``
-round trip at 1 table is measured too.
+reply's size (medians from a short 1-table probe), half of its round trips
+just before the first row and half just after, pooled. The GameClient's own
+``act()`` round trip at 1 table is measured too.
 """
 
 from __future__ import annotations
@@ -64,6 +68,12 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
@@ -197,6 +207,8 @@ class Run:
     think: float = 0.0
     latencies: list[float] = field(default_factory=list)
     actions: int = 0  # accepted actions in the window, both seats
+    all_actions: int = 0  # ... from the first to the last, warm-up and drain included
+    server_cpu: float = 0.0  # server CPU seconds over the same span
     remote_acts: int = 0
     rss_idle: int = 0
     rss_end: int = 0
@@ -245,6 +257,7 @@ def on_message(seat: Seat, msg: dict, size: int, arrived: float, run: Run, count
         if kind == "update":  # another seat's action (our own come back as replies)
             seat.seen[seat.game] = seat.seen.get(seat.game, 0) + 1
             run.actions += counting
+            run.all_actions += 1
         if msg["seq"] > seat.seq:
             seat.seq = msg["seq"]
             seat.view = msg["view"]
@@ -259,6 +272,7 @@ def on_message(seat: Seat, msg: dict, size: int, arrived: float, run: Run, count
         return
     if request == "act":
         seat.seen[seat.game] = seat.seen.get(seat.game, 0) + 1
+        run.all_actions += 1
         seat.not_before = arrived + think
         if counting:
             run.latencies.append(arrived - seat.sent_at)
@@ -300,7 +314,9 @@ def play_tables(count: int, seconds: float, think: float) -> Run:
             started = time.perf_counter()
             tables = make_tables(ctx, endpoint, count)
             run.setup_seconds = time.perf_counter() - started
+            cpu = cpu_seconds(proc.pid)
             seats = play(ctx, endpoint, tables, run, think)
+            run.server_cpu = cpu_seconds(proc.pid) - cpu
             run.rss_end = rss_kib(proc.pid)
         finally:
             stop(proc)
@@ -441,17 +457,21 @@ def main(argv: list[str] | None = None) -> int:
           f"pyzmq {zmq.pyzmq_version()}, libzmq {zmq.zmq_version()}, loadavg {os.getloadavg()[0]:.2f}",
           flush=True)
     runs = []
+    # The echo runs just before and just after the first row (a short probe gives the act sizes), so both
+    # meet the same conditions on a shared machine; its samples are pooled.
+    probe = play_tables(1, 0.5, 0.0)
+    request_size = int(statistics.median(probe.request_bytes))
+    reply_size = int(statistics.median(probe.reply_bytes))
+    echo = echo_latency(request_size, reply_size, args.echo_count // 2)
+    lib: list[float] = []
     for count, think in plan:
         run = play_tables(count, args.seconds, think)
         runs.append(run)
         print(f"  {count} tables, think {think:g} s: {run.remote_acts} acts measured, "
               f"setup {run.setup_seconds:.1f} s", flush=True)
-    sizes = next((r for r in runs if r.request_bytes and r.tables == 1), None) or next(
-        (r for r in runs if r.request_bytes), None)
-    request_size = int(statistics.median(sizes.request_bytes)) if sizes else 100
-    reply_size = int(statistics.median(sizes.reply_bytes)) if sizes else 1000
-    echo = echo_latency(request_size, reply_size, args.echo_count)
-    lib = client_latency(2000)
+        if not lib:
+            echo += echo_latency(request_size, reply_size, args.echo_count - args.echo_count // 2)
+            lib = client_latency(2000)
     echo_p50 = percentile(echo, 50)
 
     print()
@@ -461,14 +481,15 @@ def main(argv: list[str] | None = None) -> int:
           f"p99 {ms(percentile(lib, 99))} ms")
     print()
     print("| tables | think s | acts measured | act p50 ms | act p99 ms | p50 / echo p50 | actions/s (both seats) "
-          "| server RSS idle → end MiB | KiB per table | games finished | lost | duplicated | unanswered "
+          "| server CPU µs per action | server RSS idle → end MiB | KiB per table | games finished | lost | duplicated | unanswered "
           "| push seq out of order | refusals |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
     for r in runs:
         p50 = percentile(r.latencies, 50)
         per_table = (r.rss_end - r.rss_idle) / r.tables
         print(f"| {r.tables} | {r.think:g} | {r.remote_acts} | {ms(p50)} | {ms(percentile(r.latencies, 99))} "
               f"| {p50 / echo_p50:.2f} | {r.actions / r.seconds:,.0f} "
+              f"| {r.server_cpu / max(1, r.all_actions) * 1e6:.0f} "
               f"| {r.rss_idle / 1024:.1f} → {r.rss_end / 1024:.1f} | {per_table:.0f} | {r.games} "
               f"| {r.lost} | {r.duplicated} | {r.unanswered} | {r.push_disorder} "
               f"| {', '.join(f'{k} {v}' for k, v in sorted(r.refused.items())) or 'none'} |")
