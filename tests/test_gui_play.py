@@ -242,3 +242,32 @@ def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
             application.shutdown()
             handle.stop()
             step(win)
+
+
+def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(app):
+    win = app.window
+    tv = app.practice(players=2, mode="penalty", bot="rulebook")
+    run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
+    # Draw until we hold a card above 0 on our own turn.
+    deadline = time.monotonic() + 30
+    while not (tv.view_data["turn"] == tv.view_data["seat"] and any(c > 0 for c in tv.view_data["hand"])):
+        assert time.monotonic() < deadline, "never held a card above 0 on our turn"
+        v = tv.view_data
+        if v["turn"] == v["seat"]:
+            ply = v["ply"]
+            win.press(arcade.key.D)
+            run_until(win, lambda p=ply: tv.view_data["ply"] != p, 5, "our draw")
+        step(win)
+    v = tv.view_data
+    index, card = next((i, c) for i, c in enumerate(v["hand"]) if c > 0)
+    square = next(sq for sq in range(card) if v["board"][sq] is None)  # below the card: an offence
+    win.press(DIGITS[index])
+    assert not tv.highlights[square].visible  # not a square the card allows
+    win.click(*tv.geo.square_centre(*POSITION[square]))
+    assert tv.warning is not None and PENALTY_RULES["illegal-play"] in tv.t_warn.text
+    win.press(arcade.key.ENTER)
+    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.log), 10, "the penalty")
+    line = next(line for line in tv.log if line.startswith("PENALTY S0"))
+    assert f"card {card} on square {square}" in line and PENALTY_RULES["illegal-play"] in line
+    run_until(win, lambda: tv.view_data["ply"] > v["ply"], 5, "the view after the penalty")
+    assert tv.view_data["board"][square] is None and card in tv.view_data["discards"][0]
