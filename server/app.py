@@ -238,18 +238,26 @@ class Server:
                             frames = router.recv_multipart(zmq.NOBLOCK)
                         except zmq.Again:
                             break
-                        self._on_frames(frames)
+                        self._guarded(self._on_frames, frames)
                 if self._monitor in ready:
-                    self._log_links()
+                    self._guarded(self._log_links)
                 if self._bots_in in ready or not self._thoughts.empty():
-                    self._take_thoughts()
-                self._run_timers()
+                    self._guarded(self._take_thoughts)
+                self._guarded(self._run_timers)
                 now = time.monotonic()
                 if now >= next_sweep:
-                    self._sweep(now)
+                    self._guarded(self._sweep, now)
                     next_sweep = now + sweep_every
         except KeyboardInterrupt:
             pass
+
+    @staticmethod
+    def _guarded(step: Callable[..., None], *args: Any) -> None:
+        # A bug in one step must not end the loop (every table would stop): log it and go on.
+        try:
+            step(*args)
+        except Exception:
+            log.exception("event=internal-error step=%s", getattr(step, "__name__", step))
 
     def _log_links(self) -> None:
         from zmq.utils.monitor import parse_monitor_message
@@ -551,7 +559,15 @@ class Server:
         return events
 
     def _reload(self, t: Table) -> None:
-        for restored in self.journal.restore():
+        try:
+            tables = self.journal.restore()
+        except Exception:
+            # The journal cannot even be read: the table in memory is ahead of it, so nobody may
+            # use it any more; a restart brings it back as the journal has it.
+            log.exception("event=table-withdrawn table=%s", t.id)
+            del self.lobby.tables[t.id]
+            return
+        for restored in tables:
             if restored.id == t.id:
                 members = t.members()
                 self.lobby.tables[t.id] = restored
@@ -560,6 +576,7 @@ class Server:
                         restored.spectators.add(ident)
                     else:
                         restored.seats[seat].conn = ident
+                self._schedule(restored)
 
     # -- timers: bots, turn clocks ---------------------------------------------------------------
 

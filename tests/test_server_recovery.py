@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from board99 import Discard, Draw
 from board99.bots import make_bot
 from board99.record import Record
 from client.net import GameClient, ServerError
@@ -247,4 +248,50 @@ def test_a_second_server_on_the_same_data_directory_is_refused(tmp_path) -> None
             run_in_thread(data_dir=tmp_path)
         assert GameClient(handle.endpoint).create_table("still fine", 2)["state"] == "waiting"
     finally:
+        handle.stop()
+
+
+def mover_of(seated: Seated) -> GameClient:
+    """The client whose turn it is, once every client has heard of the latest action."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        seated.poll_all(0.01)
+        ply = max(c.view["ply"] for c in seated.clients)
+        ready = [c for c in seated.clients if c.view["ply"] == ply and c.my_turn()]
+        if ready and all(c.view["ply"] == ply for c in seated.clients):
+            return ready[0]
+    raise AssertionError("no client's turn came")
+
+
+def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> None:
+    handle = run_in_thread(data_dir=tmp_path)
+    seated = seat_table(handle.endpoint, 2, "guarded", capture=False)
+    try:
+        play_until(seated, 6)
+        seated.poll_all(0.05)
+        db = handle.server.journal.db
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count={pages}")  # SQLite now answers "database or disk is full"
+        failed, ply = 0, -1
+        for _ in range(300):  # fill the last free pages, then the next write fails
+            mover = mover_of(seated)
+            ply = mover.view["ply"]
+            hand = mover.view["hand"]
+            # Draw and discard only: no peg, so the game cannot end before the disk is full.
+            action = Draw() if len(hand) < 5 and mover.view["deck_size"] else Discard(hand[0])
+            try:
+                mover.act(action)
+            except ServerError as exc:
+                assert exc.code == "internal" and "could not be saved" in exc.message
+                failed += 1
+                break
+        assert failed == 1
+        seated.poll_all(0.2)
+        # Nothing happened and nobody heard of it: every view is still at the ply before.
+        assert {c.view["ply"] for _, c in seated.everyone()} == {ply}
+        assert handle.server.lobby.tables[seated.table].game.ply == ply
+        db.execute("PRAGMA max_page_count=1073741823")
+        assert drive(seated, seconds=30)["winner"] is not None
+    finally:
+        seated.close()
         handle.stop()
