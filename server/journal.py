@@ -40,7 +40,7 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL, game_no INTEGER NOT NULL, ply INTEGER NOT NULL,
     seat INTEGER NOT NULL, action TEXT NOT NULL, at REAL NOT NULL,
     PRIMARY KEY (table_id, game_no, ply)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS records (
     table_id TEXT NOT NULL, game_no INTEGER NOT NULL, winner INTEGER NOT NULL,
     record TEXT NOT NULL, finished REAL NOT NULL,
