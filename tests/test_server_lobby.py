@@ -262,3 +262,49 @@ def test_a_rematch_waiting_for_an_empty_seat_starts_when_a_bot_fills_it(server) 
         assert info["state"] == "playing" and info["game"] == 2
     finally:
         seated.close()
+
+
+def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> None:
+    # Only what docs/protocol.md says: one DEALER, one msgpack map per frame, ids, seq, snapshots.
+    raw = Raw(server.endpoint)
+    try:
+        ids = iter(range(1, 100_000))
+
+        def ask(kind: str, **fields) -> dict:
+            rid = next(ids)
+            raw.send({"type": kind, "id": rid, **fields})
+            while True:
+                msg = raw.recv()
+                if msg["type"] in ("reply", "error") and msg["id"] == rid:
+                    return msg
+
+        assert ask("hello", version=1, name="stranger")["version"] == 1
+        table = ask("create_table", name="by the page", players=2, mode="penalty")["table"]["id"]
+        ask("add_bot", table=table, seat=1, bot="random")
+        seat = ask("take_seat", table=table, seat=0, colour="orange")
+        token, view, seq = seat["token"], seat["view"], seat["seq"]
+        from board99 import to_data
+        from board99.bots import make_bot
+
+        bot = make_bot("rulebook", seed=2)
+        deadline = time.monotonic() + 30
+        while view["winner"] is None and time.monotonic() < deadline:
+            if view["turn"] == 0:
+                reply = ask("act", table=table, seat=0, token=token, action=to_data(bot.choose(view)))
+                assert reply["type"] == "reply", reply
+                view, seq = reply["view"], reply["seq"]
+                continue
+            if not raw.sock.poll(1000):
+                continue
+            push = msgpack.unpackb(raw.sock.recv())
+            if push["type"] in ("update", "table") and push["table"] == table:
+                if push["seq"] == seq + 1:
+                    view, seq = push["view"], push["seq"]
+                elif push["seq"] > seq + 1:
+                    snap = ask("snapshot")
+                    view, seq = snap["view"], snap["seq"]
+        assert view["winner"] is not None
+        record = ask("fetch_record", table=table)["record"]
+        assert Record.loads(record).replay().view(0) == view
+    finally:
+        raw.close()
