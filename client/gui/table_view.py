@@ -86,6 +86,7 @@ class TableView(arcade.View):
         self._table_at = time.monotonic()
         self._last_turn: tuple | None = None
         self.drawn = False  # True once a frame with a game in it has been drawn
+        self._game_seen: tuple | None = None
         self.geo = TableGeometry(self.window.width, self.window.height, 2, 0)
         self._build()
         self.relayout()
@@ -269,6 +270,7 @@ class TableView(arcade.View):
         if table is not None:
             self.table = table
             self._table_at = time.monotonic()
+            self._note_start(view, table)
         self.connected = connected
         hand = (view or {}).get("hand") or []
         if self.picked is not None:
@@ -284,6 +286,23 @@ class TableView(arcade.View):
             self.relayout()
         else:
             self.refresh()
+
+    def _note_start(self, view: dict | None, table: dict) -> None:
+        # A game's start is a table change, not an event: log it once per game, with its cut.
+        key = (table.get("id"), table.get("game"))
+        if table.get("state") != "playing" or view is None or key == self._game_seen:
+            return
+        first_seen = self._game_seen is None
+        self._game_seen = key
+        if view.get("ply", 0) > 0 and first_seen:
+            self.log.append(f"Watching game {table.get('game', 1)} in play (deal {view.get('deal')})")
+            return
+        cut = view.get("cut")
+        cut_text = f", cut {' '.join(map(str, cut))}" if cut else ""
+        line = f"Game {table.get('game', 1)} starts{cut_text}; {wording.seat_name(view['turn'], table)} plays first"
+        self.log.append(line)
+        if not first_seen:
+            self.announce(line, GOOD)  # a rematch: the old game's banner gives way
 
     def add_events(self, events: list[dict]) -> None:
         """Log what happened (every action and every penalty with its rule); sound and announce it."""
@@ -461,6 +480,8 @@ class TableView(arcade.View):
         lines = [f"{players} players · {mode} mode"]
         if not self.connected:
             lines.append("reconnecting… (the server is not answering)")
+        if t.get("state") == "over" and t.get("votes"):
+            lines.append("Rematch asked by " + ", ".join(f"S{s}" for s in t["votes"]))
         waiting = v is None or t.get("state") == "waiting"
         if waiting:
             empty = [s["seat"] for s in t.get("seats", ()) if not s.get("occupant")]
