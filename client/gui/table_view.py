@@ -37,7 +37,7 @@ from .palette import (
     WARN,
 )
 from .sounds import Sounds
-from .textures import load_fonts, textures
+from .textures import board_at, load_fonts, textures
 
 DEFAULT_COLOURS = tuple(COLOUR_RGB)
 FRAME = (92, 60, 30)  # the board's wooden frame
@@ -103,6 +103,7 @@ class TableView(arcade.View):
         # GL a clear is far cheaper than shading the same pixels.
         self.board_sprite = arcade.Sprite(tx.board)
         self.back_list.append(self.board_sprite)
+        self.back_list.blend = False  # the board is opaque
 
         self.mark_list = arcade.SpriteList()  # highlights and hover, under the pegs
         self.highlights = [arcade.Sprite(tx.highlight) for _ in range(100)]
@@ -136,12 +137,10 @@ class TableView(arcade.View):
         self.turn_marks = [arcade.Sprite(tx.white) for _ in range(6)]
         for s in self.turn_marks:
             s.color = WARN
-        self.card_list.append(self.glow)
-        self.card_list.extend(self.turn_marks)
-        self.card_list.extend(self.hand_cards)
-        self.card_list.append(self.deck)
-        self.card_list.extend(self.piles)
-        self.card_list.extend(self.seat_pegs)
+        # card_list holds the shown ones of these, in this order (see _show_only)
+        self.card_sprites = [self.glow, *self.turn_marks, *self.hand_cards, self.deck, *self.piles,
+                             *self.seat_pegs]
+        self._cards_shown: tuple[int, ...] = ()
 
         self.over_list = arcade.SpriteList()  # banner and warning backgrounds, above everything
         self.banner_back = arcade.Sprite(tx.white)
@@ -203,6 +202,10 @@ class TableView(arcade.View):
         players = v["players"] if v else (self.table or {}).get("players", 2)
         g = self.geo = TableGeometry(w, h, players, v.get("seat") if v else None)
         b, c = g.board, g.cell
+        # The board texture is resampled to the board's size on screen and drawn without
+        # filtering: crisper numbers than the GPU's minification, and cheaper under llvmpipe.
+        pixels = max(16, round(b.width * self.window.get_pixel_ratio()))
+        self.board_sprite.texture = board_at(pixels)
         self.board_sprite.position = b.cx, b.cy
         self.board_sprite.width = self.board_sprite.height = b.width
         for sq in range(100):
@@ -373,6 +376,7 @@ class TableView(arcade.View):
         self._refresh_seats(v, colours, players)
         self._refresh_line(v)
         self._refresh_panel(v, picked_card)
+        self._cards_shown = self._show_only(self.card_list, self.card_sprites, self._cards_shown)
 
     @staticmethod
     def _show_only(sprite_list: arcade.SpriteList, sprites: list[arcade.Sprite], before: tuple) -> tuple:
@@ -605,16 +609,17 @@ class TableView(arcade.View):
         self.clear(color=PANEL_BG, viewport=px(*g.panel))
         b = g.board
         self.clear(color=FRAME, viewport=px(b.left - 8, b.bottom - 8, b.width + 16, b.height + 16))
-        self.back_list.draw()
+        self.back_list.draw(pixelated=True)
         self.mark_list.draw()
         self.peg_list.draw()
         self.line_list.draw()
         self.card_list.draw()
         self.button_list.draw()
         self.batch.draw()
-        self.over_list.draw()
-        self.over_button_list.draw()
-        self.over_batch.draw()
+        if self.banner_back.visible or self.warn_back.visible:  # hidden sprites still cost their pixels
+            self.over_list.draw()
+            self.over_button_list.draw()
+            self.over_batch.draw()
         if self.view_data is not None:
             self.drawn = True
 

@@ -30,6 +30,17 @@ def load_fonts() -> None:
         arcade.load_font(asset(name))
 
 
+@functools.lru_cache(maxsize=4)
+def board_at(pixels: int) -> arcade.Texture:
+    """The board texture resampled to exactly ``pixels`` square (crisp numbers, cheap nearest sampling)."""
+    from PIL import Image
+
+    image = Image.open(asset("board.png")).convert("RGBA")
+    if pixels != image.width:
+        image = image.resize((pixels, pixels), Image.LANCZOS)
+    return arcade.Texture(image, hash=f"board99-board-{pixels}")
+
+
 @functools.cache
 def textures() -> Textures:
     """Load (once) and return every texture."""
