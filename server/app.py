@@ -65,7 +65,6 @@ class Conn:
     name: str = "player"
     table: str | None = None
     seat: int | None = None  # None with a table: spectating
-    lost: bool = False
     warned: float = 0.0  # when the last rate-limit error went out
     label: str = field(init=False)
 
@@ -100,7 +99,6 @@ class Server:
         self.beacon_opts = beacon
         self.bot_delay, self.heartbeat, self.lost_after = bot_delay, heartbeat, lost_after
         self.rate, self.burst = rate, burst
-        self.forget_after = max(60.0, 10 * lost_after)
         self.epoch = secrets.token_hex(8)  # changes at every start: clients see a restart
         self.ctx = context or zmq.Context.instance()
         self.journal = Journal(data_dir, fsync=fsync)
@@ -329,8 +327,6 @@ class Server:
             conn = self.conns[ident] = Conn(ident, now, self.burst, now)
             log.info("event=connect conn=%s", conn.label)
         conn.last_seen = now
-        if conn.lost:
-            self._found(conn)
         if self.rate is not None:
             conn.tokens = min(self.burst, conn.tokens + (now - conn.stamp) * self.rate)
             conn.stamp = now
@@ -681,33 +677,25 @@ class Server:
 
     # -- presence ---------------------------------------------------------------------------------
 
-    def _found(self, conn: Conn) -> None:
-        conn.lost = False
-        log.info("event=conn-back conn=%s", conn.label)
-        t = self.lobby.tables.get(conn.table) if conn.table else None
-        if t is not None and conn.seat is not None and t.seats[conn.seat].conn == conn.ident:
-            s = t.seats[conn.seat]
-            s.lost_at, s.standin = None, False
-            t.bots.pop(s.seat, None)
-            self._lost.discard((t.id, s.seat))
-            self._changed(t, "presence", save=False)
-
     def _sweep(self, now: float) -> None:
-        """Find lost connections, hand long-lost seats to a bot, forget old idle connections."""
+        """Drop lost connections (their seats are held for the token), hand long-lost seats to a bot."""
         for conn in list(self.conns.values()):
-            silent = now - conn.last_seen
-            if not conn.lost and silent > self.lost_after:
-                conn.lost = True
-                log.info("event=conn-lost conn=%s table=%s seat=%s", conn.label, conn.table, conn.seat)
-                t = self.lobby.tables.get(conn.table) if conn.table else None
-                if t is not None and conn.seat is not None and t.seats[conn.seat].conn == conn.ident:
-                    t.seats[conn.seat].lost_at = now
-                    self._lost.add((t.id, conn.seat))
-                    self._changed(t, "presence", save=False)
-            if silent > self.forget_after:
-                self._unfollow(conn)
-                del self.conns[conn.ident]
-                log.info("event=conn-forgotten conn=%s", conn.label)
+            if now - conn.last_seen <= self.lost_after:
+                continue
+            # A lost connection keeps nothing: its routing id could be claimed by another socket once
+            # the link is gone, so only `resume` with the seat token binds the seat again.
+            del self.conns[conn.ident]
+            log.info("event=conn-lost conn=%s table=%s seat=%s", conn.label, conn.table, conn.seat)
+            t = self.lobby.tables.get(conn.table) if conn.table else None
+            if t is None:
+                continue
+            if conn.seat is None:
+                t.spectators.discard(conn.ident)
+            elif t.seats[conn.seat].conn == conn.ident:
+                s = t.seats[conn.seat]
+                s.conn, s.lost_at = None, now
+                self._lost.add((t.id, conn.seat))
+                self._changed(t, "presence", save=False)
         for table_id, seat in list(self._lost):
             t = self.lobby.tables.get(table_id)
             if t is None:

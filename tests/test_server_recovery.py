@@ -57,12 +57,14 @@ def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path
         watcher = GameClient(endpoint, timeout=2.0)
         bots_table = watcher.create_table("bots", 3, "penalty")["id"]
         watcher.spectate(bots_table)
-        for seat in range(3):
-            watcher.add_bot(bots_table, seat, "random")
         for seated in tables:
             play_until(seated, 12)
             seated.poll_all(0.05)
-        watcher.poll(0.05)
+        for seat in range(3):  # the bots start last, so the kill finds them mid-game
+            watcher.add_bot(bots_table, seat, "random")
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and watcher.view["ply"] < 5:
+            watcher.poll(0.005)
         before = [[dict(c.view) for c in seated.clients] for seated in tables]
         spectator_ply = watcher.view["ply"]
         assert watcher.table["state"] == "playing" and spectator_ply > 0  # the bots are mid-game
