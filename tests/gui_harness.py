@@ -24,16 +24,24 @@ _window = None
 _xvfb = None
 
 
+def display() -> None:
+    """Make sure there is an X display: $DISPLAY, or an Xvfb started once for the test process."""
+    global _xvfb
+    if _xvfb is not None:
+        return
+    if not os.environ.get("DISPLAY") and shutil.which("Xvfb") is None:
+        if os.environ.get("CI", "").lower() == "true":
+            raise RuntimeError("CI=true: Xvfb is missing; `make test` installs it (Debian package xvfb)")
+        pytest.skip("no display and no Xvfb: run `make gui-deps` (or apt-get install xvfb) for the window tests")
+    _xvfb = xvfb.ensure_display()
+    atexit.register(xvfb.stop, _xvfb)
+
+
 def window():
     """The one GameWindow of the test process (arcade keeps one window per process), 1280x800."""
-    global _window, _xvfb
+    global _window
     if _window is None:
-        if not os.environ.get("DISPLAY") and shutil.which("Xvfb") is None:
-            if os.environ.get("CI", "").lower() == "true":
-                raise RuntimeError("CI=true: Xvfb is missing; `make test` installs it (Debian package xvfb)")
-            pytest.skip("no display and no Xvfb: run `make gui-deps` (or apt-get install xvfb) for the window tests")
-        _xvfb = xvfb.ensure_display()
-        atexit.register(xvfb.stop, _xvfb)
+        display()
         from client.gui.window import GameWindow
 
         _window = GameWindow(1280, 800, muted=True)

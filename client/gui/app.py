@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -151,10 +152,24 @@ def _first_table_frame_hook(window: GameWindow) -> None:
     arcade.schedule(check, 1 / 120)
 
 
+def open_window(command: str, muted: bool) -> GameWindow | None:
+    """The game window, or None (with the reason on stderr) where no window can be opened."""
+    try:
+        return GameWindow(muted=muted)
+    except Exception as exc:  # no display, no OpenGL: say so plainly instead of a traceback
+        where = os.environ.get("DISPLAY") or "no $DISPLAY set"
+        print(f"board99 {command}: cannot open a window ({where}): {exc}\n"
+              f"  The window needs a desktop session and OpenGL 3.3 (Mesa works);"
+              f" `board99 play --terminal` needs neither.", file=sys.stderr)
+        return None
+
+
 def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
              server: str | None = None, muted: bool = False) -> int:
     """`board99 play`: an embedded server (unless ``server`` names one), a table with bots, the window."""
-    window = GameWindow(muted=muted)
+    window = open_window("play", muted)
+    if window is None:
+        return 2
     app = App(window, name=name)
     if server is None:
         app.server = start_embedded_server()
@@ -170,7 +185,9 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
 def run_join(address: str | None = None, name: str = "player", server_key: str | None = None,
              muted: bool = False) -> int:
     """`board99 join [HOST[:PORT]]`: the lobby of a LAN server, or the servers discovery finds."""
-    window = GameWindow(muted=muted)
+    window = open_window("join", muted)
+    if window is None:
+        return 2
     app = App(window, name=name, server_key=server_key)
     if address:
         app.connect(address)

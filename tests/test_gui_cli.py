@@ -1,0 +1,48 @@
+"""`board99 play` and `board99 join` as commands: the real program, its embedded server and window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.gui_harness import display
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def board99(*args: str, env: dict, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "board99.cli", *args], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_play_without_a_display_says_why_and_points_to_the_terminal_game():
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    out = board99("play", env=env)
+    assert out.returncode == 2
+    assert "board99 play: cannot open a window" in out.stderr and "--terminal" in out.stderr
+
+
+def test_play_opens_the_window_on_a_table_with_bots_from_its_own_server(tmp_path):
+    display()
+    marker = tmp_path / "first_frame"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), BOARD99_T0=repr(time.time()),
+               BOARD99_FIRST_FRAME_FILE=str(marker))
+    out = board99("play", "--mute", "--players", "4", env=env)
+    assert out.returncode == 0, out.stderr
+    seconds = float(marker.read_text())  # written at the first drawn frame with a game in it
+    assert 0 < seconds < 60
+    journal = list((tmp_path / "data" / "board99" / "play").iterdir())
+    assert journal, "the embedded server keeps its data in the user's data directory"
+
+
+def test_join_and_play_list_their_options():
+    env = dict(os.environ)
+    join = board99("join", "--help", env=env)
+    assert join.returncode == 0 and "HOST[:PORT]" in join.stdout
+    play = board99("play", "--help", env=env)
+    assert play.returncode == 0 and "--terminal" in play.stdout and "--server" in play.stdout
+
