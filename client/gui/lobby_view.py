@@ -16,6 +16,7 @@ PLAYER_CHOICES = (2, 3, 4, 6)
 MODE_CHOICES = ("guarded", "penalty")
 CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
 MAX_TABLES_SHOWN = 6
+REFRESH_SECONDS = 3.0  # the lobby asks for the table list this often, so friends' tables appear
 BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bots), strongest usual first
 
 
@@ -78,6 +79,7 @@ class LobbyView(arcade.View):
         self.selected: tuple[str, int] | None = None
         self.status = ""
         self._found: list[dict] | None = None
+        self._since_refresh = 0.0
         self.ui = arcade.gui.UIManager()
         self.root = UIBoxLayout(vertical=True, align="left", space_between=12)
         self.ui.add(arcade.gui.UIAnchorLayout()).add(self.root, anchor_x="left", anchor_y="top",
@@ -246,6 +248,7 @@ class LobbyView(arcade.View):
 
     def refresh(self) -> None:
         """Ask the server for its tables."""
+        self._since_refresh = 0.0
         if self.session is not None:
             self.session.list_tables()
 
@@ -288,6 +291,8 @@ class LobbyView(arcade.View):
 
     def show_tables(self, tables: list[dict]) -> None:
         """Show the server's tables (a list_tables reply)."""
+        if list(tables) == self.tables:
+            return  # the periodic refresh found nothing new: keep the widgets
         self.tables = list(tables)
         if self.selected and not any(t["id"] == self.selected[0] for t in self.tables):
             self.selected = None
@@ -328,7 +333,10 @@ class LobbyView(arcade.View):
         self.ui.disable()
 
     def on_update(self, delta_time: float) -> None:
-        """Take the session's messages and the discovery result."""
+        """Take the session's messages and the discovery result; ask for the tables now and then."""
+        self._since_refresh += delta_time
+        if self._since_refresh >= REFRESH_SECONDS:
+            self.refresh()
         if self.session is not None:
             for msg in self.session.drain():
                 self.handle(msg)
