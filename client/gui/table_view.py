@@ -131,6 +131,9 @@ class TableView(arcade.View):
         self.glow.color = (255, 220, 60, 255)
         self.glow.visible = False
         self.hand_cards = [arcade.Sprite(tx.cards[0]) for _ in range(5)]
+        self.slots = [arcade.Sprite(tx.white) for _ in range(5)]  # where the hand's cards go
+        for slot in self.slots:
+            slot.color = (18, 52, 32, 255)
         self.deck = arcade.Sprite(tx.cards[CARD_BACK])
         self.piles = [arcade.Sprite(tx.cards[0]) for _ in range(6)]
         self.seat_pegs = [arcade.Sprite(tx.pegs[("red", 0)]) for _ in range(6)]
@@ -138,7 +141,7 @@ class TableView(arcade.View):
         for s in self.turn_marks:
             s.color = WARN
         # card_list holds the shown ones of these, in this order (see _show_only)
-        self.card_sprites = [self.glow, *self.turn_marks, *self.hand_cards, self.deck, *self.piles,
+        self.card_sprites = [*self.slots, self.glow, *self.turn_marks, *self.hand_cards, self.deck, *self.piles,
                              *self.seat_pegs]
         self._cards_shown: tuple[int, ...] = ()
 
@@ -218,10 +221,11 @@ class TableView(arcade.View):
             peg.position = g.peg_centre(row, col)
             peg.width = peg.height = c * 0.56
         self.hover.width = self.hover.height = c
-        for i, card in enumerate(self.hand_cards):
+        for i, (card, slot) in enumerate(zip(self.hand_cards, self.slots)):
             r = g.hand_card(i)
-            card.position = r.cx, r.cy
+            card.position = slot.position = r.cx, r.cy
             card.width, card.height = r.width, r.height
+            slot.width, slot.height = r.width, r.height
         for pile, peg in zip(self.piles, self.seat_pegs):
             pile.width, pile.height = g.pile_w, g.pile_h
             peg.width = peg.height = 26
@@ -390,6 +394,9 @@ class TableView(arcade.View):
     def _refresh_hand(self, hand: list[int], v: dict | None) -> None:
         g, tx = self.geo, self.tx
         dim = v is not None and v.get("mode") == "guarded" and wording.not_now(v) is not None
+        seated = v is not None and v.get("seat") is not None
+        for i, slot in enumerate(self.slots):
+            slot.visible = seated and i >= len(hand)
         for i, sprite in enumerate(self.hand_cards):
             if i < len(hand):
                 sprite.texture = tx.cards[hand[i]]
