@@ -47,9 +47,11 @@ class ServerLog(logging.Handler):
 class Raw:
     """A bare DEALER that sends whatever bytes it is given, as a hostile client would."""
 
-    def __init__(self, ctx: zmq.Context, endpoint: str) -> None:
+    def __init__(self, ctx: zmq.Context, endpoint: str, ident: bytes | None = None) -> None:
         self.sock = ctx.socket(zmq.DEALER)
         self.sock.linger = 0
+        if ident is not None:
+            self.sock.setsockopt(zmq.ROUTING_ID, ident)  # libzmq lets a peer choose its own
         self.sock.setsockopt(zmq.RECONNECT_IVL, 20)
         self.sock.setsockopt(zmq.RCVHWM, 100_000)
         self.sock.connect(endpoint)
@@ -476,6 +478,33 @@ def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(ser
     # The walk reached the interesting places, not only the front door.
     assert tokens and accepted and {"seat-taken", "already-seated", "bad-token"} <= set(codes)
     bystander.step()
+
+
+def test_a_socket_claiming_a_departed_holders_routing_id_learns_nothing(tmp_path, ctx) -> None:
+    """A DEALER may pick its own routing id; once the seat's holder is gone, that id must not carry the seat."""
+    handle = run_in_thread(0, tmp_path, lost_after=0.5)
+    try:
+        holder = Raw(ctx, handle.endpoint, b"holder")
+        table = holder.ask(pack({"type": "create_table", "name": "t", "players": 2}))["table"]["id"]
+        assert holder.ask(pack({"type": "take_seat", "table": table, "seat": 0, "colour": "red"}))["type"] == "reply"
+        holder.ask(pack({"type": "add_bot", "table": table, "seat": 1, "bot": "random"}))
+        holder.sock.close(0)
+        with GameClient(handle.endpoint, timeout=5.0) as watcher:
+            watcher.spectate(table)
+            deadline = time.monotonic() + 5.0
+            while watcher.table["seats"][0]["connected"] and time.monotonic() < deadline:
+                watcher.poll(0.05)  # the server notices the silence after lost_after
+            assert not watcher.table["seats"][0]["connected"]
+            thief = Raw(ctx, handle.endpoint, b"holder")
+            for kind in ("snapshot", "rematch", "leave"):
+                reply = thief.ask(pack({"type": kind, "id": 1}))
+                assert reply["type"] == "error" or reply == {"type": "reply", "id": 1}, reply  # nothing to leave
+                assert "view" not in reply
+            watcher.poll(0.2)
+            seat0 = watcher.table["seats"][0]
+            assert seat0["occupant"] == "human" and not seat0["connected"]  # still held for its token
+    finally:
+        handle.stop()
 
 
 # -- the other way round: a client fed garbage ------------------------------------------------------------
