@@ -6,8 +6,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play test lint bench clean gui-deps assets
 
-# The window needs OpenGL; its tests run it on Xvfb with Mesa's software GL (Debian packages).
-GUI_DEBS := xvfb xauth libgl1 libegl1 libgl1-mesa-dri libglu1-mesa fonts-dejavu-core
+# The window needs OpenGL; its tests run it on Xvfb with Mesa's software GL (Debian packages),
+# and pyglet loads the X11, font and FreeType libraries by name.
+GUI_DEBS := xvfb xauth libgl1 libegl1 libgl1-mesa-dri libglu1-mesa fonts-dejavu-core \
+	libx11-6 libxext6 libxi6 libxrandr2 libxrender1 libxinerama1 libxxf86vm1 libfontconfig1 libfreetype6
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
