@@ -708,6 +708,12 @@ class Server:
                 s.standin = True
                 log.info("event=takeover table=%s seat=%d after=%.1fs", t.id, seat, now - s.lost_at)
                 self._changed(t, "takeover", save=False)
+            elif t.state != "playing" and now - s.lost_at >= t.grace:
+                # Before or after a game nobody waits for ever: the seat is freed for someone else.
+                self._lost.discard((table_id, seat))
+                t.leave(s)
+                log.info("event=seat-freed table=%s seat=%d state=%s", t.id, seat, t.state)
+                self._changed(t, "seat-left")
 
 
 class ServerThread:

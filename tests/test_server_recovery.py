@@ -297,3 +297,22 @@ def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> No
     finally:
         seated.close()
         handle.stop()
+
+
+def test_a_waiting_table_frees_the_seat_of_someone_lost_past_the_grace_period(quick) -> None:
+    host, gone = GameClient(quick.endpoint), GameClient(quick.endpoint)
+    try:
+        table = host.create_table("waiting", 3, grace=0.2)["id"]
+        host.take_seat(table, 0)
+        gone.take_seat(table, 1)
+        gone.close()  # went away before the game began
+        deadline = time.monotonic() + 5
+        changes: list[str] = []
+        while time.monotonic() < deadline and "seat-left" not in changes:
+            changes += [m.get("change") for m in host.poll(0.05) if m["type"] == "table"]
+        assert changes[-3:] == ["seat-taken", "presence", "seat-left"]
+        assert host.table["seats"][1]["occupant"] is None and host.table["state"] == "waiting"
+        host.add_bot(table, 1, "random")
+        assert host.add_bot(table, 2, "random")["state"] == "playing"
+    finally:
+        host.close()
