@@ -75,7 +75,6 @@ class TableView(arcade.View):
         self.connected = True
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         self.picked: int | None = None  # index into the hand
-        self.hover_square: int | None = None
         self.warning: tuple[Play | Draw | Discard, str] | None = None
         self.notice = ""  # one line under the buttons: the last refusal or hint
         self.notice_colour = TEXT
@@ -246,8 +245,7 @@ class TableView(arcade.View):
             for k, button in enumerate(pair):
                 button.place(p.left + 16 + k * (bw + 12), top - (r + 1) * 40, bw, 34)
         self.b_bots.place(p.left + 16, top - 4 * 40, p.width - 32, 34)
-        below = top - 4 * 40 - 8 if self.b_bots.visible else top - 3 * 40 - 8
-        self.flow_top = below
+        self.below_buttons = top - 3 * 40 - 8  # the "fill seats" button, when shown, takes 40 more
         for text in (self.t_disabled, self.t_notice, self.t_log):
             text.width = p.width - 32
         self.log_bottom = 12
@@ -570,7 +568,8 @@ class TableView(arcade.View):
 
     def _flow(self) -> None:
         # The panel's texts stack under the buttons, each as tall as its wrapped content.
-        x, y = self.geo.panel.left + 16, self.flow_top
+        x = self.geo.panel.left + 16
+        y = self.below_buttons - (40 if self.b_bots.visible else 0)
         for text, gap in ((self.t_disabled, 6), (self.t_notice, 10), (self.t_log_head, 4), (self.t_log, 0)):
             if (text.x, text.y) != (x, y):
                 text.position = x, y
