@@ -776,6 +776,18 @@ def run_in_thread(port: int = 0, data_dir: str | Path | None = None, *, bind: st
     return ServerThread(Server(bind, port, data_dir, **options)).start()
 
 
+def _lan_address() -> str | None:
+    """This machine's address on its LAN (the one its default route uses), or None."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 9))  # UDP connect sends nothing; it only picks a route
+            return probe.getsockname()[0]
+        except OSError:
+            return None
+
+
 def default_data_dir() -> Path:
     """Where `board99 serve` keeps its journal and keys unless --data says otherwise."""
     from platformdirs import user_data_dir
@@ -804,6 +816,9 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
     shown = f"tcp://{bind}:{server.port}"
     print(f"board99 server {server.name!r} listening on {shown} (protocol {PROTOCOL_VERSION}), "
           f"data in {folder}, {len(server.lobby.tables)} table(s) restored", flush=True)
+    lan = _lan_address() if bind in ("*", "0.0.0.0") else None
+    if lan is not None:
+        print(f"players on the LAN: board99 join (discovery) or --server {lan}:{server.port}", flush=True)
     if keys is not None:
         print(f"CurveZMQ on; server public key: {keys.public.decode()}", flush=True)
     try:

@@ -103,6 +103,7 @@ class Table:
             "game": self.game_no,
             "votes": sorted(self.votes),
             "turn_left": self.turn_left(),
+            "spectators": len(self.spectators),
             "seats": [
                 {
                     "seat": s.seat,
