@@ -818,7 +818,7 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
           f"data in {folder}, {len(server.lobby.tables)} table(s) restored", flush=True)
     lan = _lan_address() if bind in ("*", "0.0.0.0") else None
     if lan is not None:
-        print(f"players on the LAN: board99 join (discovery) or --server {lan}:{server.port}", flush=True)
+        print(f"players on the LAN: board99 join (finds it by discovery) or board99 join {lan}:{server.port}", flush=True)
     if keys is not None:
         print(f"CurveZMQ on; server public key: {keys.public.decode()}", flush=True)
     try:
