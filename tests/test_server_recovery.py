@@ -248,7 +248,8 @@ def test_a_second_server_on_the_same_data_directory_is_refused(tmp_path) -> None
     try:
         with pytest.raises(RuntimeError, match="in use by another board99 server"):
             run_in_thread(data_dir=tmp_path)
-        assert GameClient(handle.endpoint).create_table("still fine", 2)["state"] == "waiting"
+        with GameClient(handle.endpoint) as client:
+            assert client.create_table("still fine", 2)["state"] == "waiting"
     finally:
         handle.stop()
 
