@@ -128,7 +128,7 @@ def test_guarded_mode_shows_draw_disabled_with_the_reason_when_it_is_not_our_tur
     table_view.show(view)
     step(table_view.window)
     assert table_view.b_draw.disabled and table_view.b_discard.disabled
-    assert "Draw: not your turn: S1 plays" in table_view.t_disabled.text
+    assert "Draw, Play, Discard: not your turn: S1 plays" in table_view.t_disabled.text
     table_view.attempt(Draw())
     assert table_view.notice == "Not possible now: not your turn: S1 plays"
 

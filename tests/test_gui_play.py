@@ -97,7 +97,8 @@ def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
     run_until(win, lambda: tv.table["state"] == "playing" and tv.view_data["winner"] is None, 10,
               "the rematch to start")
     assert not tv.line.visible and tv.b_rematch.disabled
-    assert tv.log[0].startswith("Game 1 starts, cut ") and any(e.startswith("Game 2 starts") for e in tv.log)
+    assert tv.log[0].startswith("Game 1 ") and "cut " in tv.log[0] and "plays first" in tv.log[0]
+    assert any(e.startswith("Game 2 ") for e in tv.log)
 
 
 @pytest.mark.parametrize("server", [2.0], indirect=True)  # the bot's turn lasts 2 s: time to act out of turn

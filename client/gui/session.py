@@ -135,7 +135,7 @@ class Session:
         except Exception as exc:
             self._post({"type": "error", "op": "connect", "code": "connect", "message": str(exc)})
             return
-        last_state: tuple = (None, None, None)
+        self._last_state: tuple = (None, None, None)
         try:
             while not self._stop.is_set():
                 self._serve_requests(client)
@@ -145,24 +145,34 @@ class Session:
                     log.warning("poll failed: %s", exc)
                     pushes = []
                     self._stop.wait(POLL_SECONDS)
+                table = self._last_state[1]
                 for push in pushes:
+                    # Each push's own view first, so the views see the table in the order it changed
+                    # (a game's start, then the events of its first moves).
+                    if isinstance(push.get("view"), dict):
+                        if isinstance(push.get("info"), dict):
+                            table = push["info"]
+                        self._post_state(push["view"], table, client.connected)
                     events = events_of(push)
                     if events:
                         self._post({"type": "events", "events": events})
                     else:
                         self._post({"type": "push", "push": push})
-                # Copies: the client may change its dicts in place while the views read them.
-                state = (copy.deepcopy(client.view), copy.deepcopy(client.table), client.connected)
-                if state != last_state:
-                    last_state = state
-                    msg = {"type": "state", "view": state[0], "table": state[1], "connected": state[2]}
-                    self.latest_state = msg
-                    self._post(msg)
+                self._post_state(client.view, client.table, client.connected)
         finally:
             try:
                 client.close()
             except Exception as exc:
                 log.info("close failed: %s", exc)
+
+    def _post_state(self, view: dict | None, table: dict | None, connected: bool) -> None:
+        # Copies: the client may change its dicts in place while the views read them.
+        state = (copy.deepcopy(view), copy.deepcopy(table), connected)
+        if state != self._last_state:
+            self._last_state = state
+            msg = {"type": "state", "view": state[0], "table": state[1], "connected": state[2]}
+            self.latest_state = msg
+            self._post(msg)
 
     def _serve_requests(self, client: Any) -> None:
         while True:
@@ -181,6 +191,11 @@ class Session:
                 self._post({"type": "error", "op": op, "code": code, "message": message})
                 continue
             self._post({"type": "reply", "op": op, "result": result})
+            if (op == "add_bot" and isinstance(result, dict) and result.get("id") is not None
+                    and result.get("id") == getattr(client, "table_id", None)):
+                # The server tells the other followers of this change but not the connection that
+                # asked; client/net.py keeps the reply to itself, so bring its copy up to date.
+                client.table = result
             if op == "act" and result:
                 # The server does not push an action back to its actor: the reply carries its events.
                 self._post({"type": "events", "events": result})

@@ -293,18 +293,18 @@ class TableView(arcade.View):
             self.refresh()
 
     def _note_start(self, view: dict | None, table: dict) -> None:
-        # A game's start is a table change, not an event: log it once per game, with its cut.
+        # A game's start is a table change, not an event (and the server does not echo it to
+        # the connection whose request started it): log it once per game, with its cut.
         key = (table.get("id"), table.get("game"))
         if table.get("state") != "playing" or view is None or key == self._game_seen:
             return
         first_seen = self._game_seen is None
         self._game_seen = key
-        if view.get("ply", 0) > 0 and first_seen:
-            self.log.append(f"Watching game {table.get('game', 1)} in play (deal {view.get('deal')})")
-            return
         cut = view.get("cut")
+        opener = f"; {wording.seat_name(cut.index(min(cut)), table)} plays first" if cut else ""
         cut_text = f", cut {' '.join(map(str, cut))}" if cut else ""
-        line = f"Game {table.get('game', 1)} starts{cut_text}; {wording.seat_name(view['turn'], table)} plays first"
+        started = "starts" if view.get("ply", 0) == 0 else "is under way"
+        line = f"Game {table.get('game', 1)} {started} (deal {view.get('deal')}{cut_text}){opener}"
         self.log.append(line)
         if not first_seen:
             self.announce(line, GOOD)  # a rematch: the old game's banner gives way
@@ -458,7 +458,8 @@ class TableView(arcade.View):
             peg.width = peg.height = 24
             peg.visible = True
             peg.position = spot.label_left + 12, spot.label_top - 10
-            is_turn = v is not None and v.get("turn") == seat and v.get("winner") is None
+            is_turn = (v is not None and v.get("turn") == seat and v.get("winner") is None
+                       and not self.waiting)
             mark.visible = is_turn
             if is_turn:
                 mark.position = spot.pile_x, spot.pile_y
@@ -518,15 +519,20 @@ class TableView(arcade.View):
         self._set(self.t_deck, f"Deck: {v['deck_size']} cards" if v else "Deck")
         self.deck.visible = bool(v and v["deck_size"])
         guarded = mode == "guarded"
+        playing = None if waiting else v  # before the start no action is possible at all
         reasons = {
-            "Draw": wording.draw_disabled(v),
-            "Play": wording.play_disabled(v, picked_card),
-            "Discard": wording.discard_disabled(v, picked_card),
+            "Draw": wording.draw_disabled(playing),
+            "Play": wording.play_disabled(playing, picked_card),
+            "Discard": wording.discard_disabled(playing, picked_card),
         }
         if guarded:
             self.b_draw.disabled = reasons["Draw"] is not None
             self.b_discard.disabled = reasons["Discard"] is not None
-            shown = [f"{k}: {r}" for k, r in reasons.items() if r]
+            grouped: dict[str, list[str]] = {}
+            for what, reason in reasons.items():
+                if reason:
+                    grouped.setdefault(reason, []).append(what)
+            shown = [f"{', '.join(whats)}: {reason}" for reason, whats in grouped.items()]
             self._set(self.t_disabled, "Disabled — " + "; ".join(shown) if shown else "")
         else:
             self.b_draw.disabled = v is None or v.get("seat") is None
@@ -651,6 +657,11 @@ class TableView(arcade.View):
 
     # -- input: clicks and keys become intents ---------------------------------------------
 
+    @property
+    def waiting(self) -> bool:
+        """True while the table waits for players (the game has not started)."""
+        return (self.table or {}).get("state") == "waiting"
+
     def _picked_card(self) -> int | None:
         hand = (self.view_data or {}).get("hand") or []
         return hand[self.picked] if self.picked is not None and self.picked < len(hand) else None
@@ -689,9 +700,9 @@ class TableView(arcade.View):
 
     def attempt(self, action: Play | Draw | Discard) -> None:
         """The player asks for an action: guarded shows why not, penalty warns, then the server decides."""
-        v = self.view_data
+        v = None if self.waiting else self.view_data
         if v is None or v.get("seat") is None:
-            self.tell(wording.not_now(v) or "you hold no seat", WARN)
+            self.tell(f"Not possible now: {wording.not_now(v) or 'you hold no seat'}", WARN)
             return
         if v.get("mode") == "guarded":
             reason = {Draw: wording.draw_disabled, Discard: lambda view: wording.discard_disabled(view, 0),

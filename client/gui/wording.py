@@ -14,10 +14,13 @@ from .palette import MARKS
 
 
 def seat_name(seat: int, table: dict | None) -> str:
-    """'S2 Ann' (or 'S2 bot'); just 'S2' when the table does not name the seat."""
+    """'S2 Ann'; 'S2 (empty)' for a free seat; just 'S2' when the table does not say."""
     for entry in (table or {}).get("seats", ()):
-        if entry.get("seat") == seat and entry.get("name"):
-            return f"S{seat} {entry['name']}"
+        if entry.get("seat") == seat:
+            if entry.get("name"):
+                return f"S{seat} {entry['name']}"
+            if "occupant" in entry and not entry["occupant"]:
+                return f"S{seat} (empty)"
     return f"S{seat}"
 
 
