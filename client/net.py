@@ -425,7 +425,11 @@ class GameClient:
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
         self._wait_rebind()
-        reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token, action=to_data(action))
+        # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
+        # applying an action chosen on an old position (in penalty mode that would be an offence).
+        ply = self.view.get("ply") if isinstance(self.view, dict) else None
+        reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
+                              action=to_data(action), ply=ply)
         if reply["seq"] > self.seq:
             if reply["seq"] > self.seq + 1:
                 self._ask_snapshot()  # a table push went missing: its info comes with the snapshot
@@ -472,7 +476,7 @@ def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_mes
             except ServerError as exc:
                 if exc.code in ("timeout", "disconnected", "not-your-seat", "not-seated", "deal-over"):
                     continue
-                if exc.code in ("out-of-turn",):  # our view was stale; the next push corrects it
+                if exc.code in ("stale", "out-of-turn"):  # our view was old; the next push corrects it
                     continue
                 raise
     return None

@@ -505,6 +505,11 @@ class Server:
             action = from_data(f["action"])
         except ValueError as exc:
             raise ProtocolError("bad-field", str(exc)) from None
+        ply = f.get("ply")
+        if ply is not None and ply != t.game.ply and t.state == "playing":
+            # Chosen on a position that has since changed (a push still on its way, the clock, a bot).
+            raise ProtocolError("stale", f"ply: the game is at action {t.game.ply}, not {ply}; "
+                                         f"the table moved on, so look again")
         events = self._apply(t, seat, action, exclude=conn.ident)
         reply = {"events": [seen_by(e, seat) for e in events], "seq": t.seq, "view": t.game.view(seat),
                  "state": t.state, "turn_left": t.turn_left()}

@@ -53,6 +53,7 @@ ERRORS: dict[str, str] = {
     "bad-token": "the seat token is not the one issued for that seat",
     "not-started": "the table is still waiting for players",
     "not-over": "the game at that table is still being played",
+    "stale": "the action was chosen on an older position (its 'ply' is not the game's): look again",
     "no-record": "that table has no finished game with that number",
     "no-such-bot": "there is no bot by that name",
     "too-many-tables": "the server holds as many tables as it allows",
@@ -161,7 +162,8 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "leave": {},
     "rematch": {},
     "snapshot": {},
-    "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True)},
+    "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True),
+            "ply": (whole(0, 1 << 62), False)},
     "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False)},
 }
 
