@@ -141,3 +141,23 @@ def test_a_search_bot_thinks_off_the_loop_and_moves(server) -> None:
         assert watcher.view["ply"] >= 6
     finally:
         watcher.close()
+
+
+def test_an_action_chosen_on_an_older_position_is_refused_as_stale(server) -> None:
+    seated = seat_table(server.endpoint, 2, "penalty", capture=False)
+    try:
+        seated.poll_all(0.05)
+        mover = next(c for c in seated.clients if c.my_turn())
+        other = seated.clients[1 - mover.seat]
+        old_ply = other.view["ply"]
+        mover.act(Draw())
+        # The other seat has not read the update yet; in penalty mode its draw would be an offence.
+        with pytest.raises(ServerError) as stale:
+            other._request("act", table=seated.table, seat=other.seat, token=other.token,
+                           action={"type": "draw"}, ply=old_ply)
+        assert stale.value.code == "stale" and "moved on" in stale.value.message
+        seated.poll_all(0.1)
+        assert other.view["ply"] == old_ply + 1 and other.view["skips"] == [0, 0]
+        other.act(Draw())  # with the current position it goes through
+    finally:
+        seated.close()
