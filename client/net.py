@@ -397,7 +397,10 @@ class GameClient:
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> dict:
         """Put a server-side bot in an empty seat."""
-        return self._request("add_bot", table=table, seat=seat, bot=bot)["table"]
+        info = self._request("add_bot", table=table, seat=seat, bot=bot)["table"]
+        if table == self.table_id:
+            self.table = info  # the push with the same news may still be queued behind this reply
+        return info
 
     def spectate(self, table: str) -> dict:
         """Follow a table with the public view."""
