@@ -140,3 +140,11 @@ def test_a_tie_and_the_replayed_deal_are_announced(table_view):
     assert "Tie in deal 1: deck and hands are empty. The deal is replayed." in table_view.log
     assert "Deal 2 starts, cut 40 7 93 12; S1 Ben (bot) plays first" in table_view.t_banner.text
     assert table_view.banner_back.visible
+
+
+def test_the_turn_clock_counts_down_for_the_seat_to_play(table_view):
+    table = dict(table_view.table, clock=30.0)
+    table_view.show(table_view.view_data, table)
+    table_view.turn_started -= 12.2  # the turn began 12.2 s ago
+    step(table_view.window)
+    assert "Turn clock: 18 s of 30" in table_view.t_status.text
