@@ -4,11 +4,23 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
 
 SCREEN = "1600x1000x24"
+
+
+def _die_with_parent() -> None:
+    # Runs in the child before exec: if the test process is killed (a timeout, Ctrl-C),
+    # the kernel sends Xvfb SIGTERM instead of leaving it running.
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG
+    except OSError:
+        pass
 
 
 def start_xvfb(screen: str = SCREEN, timeout: float = 10.0) -> subprocess.Popen:
@@ -19,7 +31,8 @@ def start_xvfb(screen: str = SCREEN, timeout: float = 10.0) -> subprocess.Popen:
     read, write = os.pipe()
     # -displayfd: Xvfb picks a free display and writes its number once it accepts clients.
     proc = subprocess.Popen([exe, "-displayfd", str(write), "-screen", "0", screen, "-nolisten", "tcp"],
-                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            preexec_fn=_die_with_parent)
     os.close(write)
     deadline = time.monotonic() + timeout
     number = b""
