@@ -472,6 +472,8 @@ def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_mes
                 on_message(msg)
         if client.table is not None and client.table.get("state") == "over":
             return client.view
+        if client.table_id is None:  # the seat could not be resumed (see the 'seat-lost' message)
+            raise ServerError("not-seated", "the seat was lost and could not be resumed with its token")
         if client.my_turn() and actions < max_actions:
             try:
                 client.act(bot.choose(client.view))
