@@ -148,3 +148,9 @@ def test_the_turn_clock_counts_down_for_the_seat_to_play(table_view):
     table_view.turn_started -= 12.2  # the turn began 12.2 s ago
     step(table_view.window)
     assert "Turn clock: 18 s of 30" in table_view.t_status.text
+
+
+def test_the_turn_clock_shows_the_servers_time_left_when_the_table_carries_it(table_view):
+    table_view.show(table_view.view_data, dict(table_view.table, clock=30.0, turn_left=9.6))
+    step(table_view.window)
+    assert "Turn clock: 10 s of 30" in table_view.t_status.text

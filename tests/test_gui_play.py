@@ -162,6 +162,7 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: lobby.tables[0]["seats"][1]["occupant"] == "bot", 10, "the random bot in S1")
     bot_colour = lobby.tables[0]["seats"][1]["colour"]
     assert bot_colour != "blue" and lobby.tables[0]["seats"][3]["colour"] == bot_colour  # partners share it
+    lobby.name_input.text = "Nell"
     click_button(win, lobby, "S2: free")
     click_button(win, lobby, "Sit here")
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
@@ -174,7 +175,7 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     assert [s["occupant"] for s in seats] == ["bot", "bot", "human", "bot"]
     assert seats[2]["colour"] == seats[0]["colour"] == "blue" and tv.view_data["seat"] == 2
     assert seats[1]["colour"] == seats[3]["colour"] == bot_colour
-    assert "S2 Tester (you)" in tv.t_seats[2].text
+    assert "S2 Nell (you)" in tv.t_seats[2].text  # the name typed in the lobby
 
 
 def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, server):

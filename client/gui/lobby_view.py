@@ -270,7 +270,7 @@ class LobbyView(arcade.View):
                             for entry in t["seats"] if entry["seat"] == seat), None)
         # Partners share one colour: a side that already has one keeps it (the server insists).
         colour = side_colour or self.colour
-        self.session.take_seat(table_id, seat, colour)
+        self.session.take_seat(table_id, seat, colour, self.name_input.text.strip() or None)
         note = f" (your side already plays {colour})" if side_colour and side_colour != self.colour else ""
         self.say(f"Asking for seat S{seat}…{note}")
 

@@ -83,9 +83,12 @@ class Session:
         """Ask for a new table."""
         self.request("create_table", name, players, mode, clock)
 
-    def take_seat(self, table: str, seat: int, colour: str) -> None:
-        """Ask to sit at ``seat`` of ``table`` playing ``colour``."""
-        self.request("take_seat", table, seat, colour)
+    def take_seat(self, table: str, seat: int, colour: str, name: str | None = None) -> None:
+        """Ask to sit at ``seat`` of ``table`` playing ``colour`` (as ``name``, default the connection's)."""
+        if name is None:
+            self.request("take_seat", table, seat, colour)
+        else:
+            self.request("take_seat", table, seat, colour, name=name)
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> None:
         """Ask for a bot in an empty seat."""
@@ -191,11 +194,6 @@ class Session:
                 self._post({"type": "error", "op": op, "code": code, "message": message})
                 continue
             self._post({"type": "reply", "op": op, "result": result})
-            if (op == "add_bot" and isinstance(result, dict) and result.get("id") is not None
-                    and result.get("id") == getattr(client, "table_id", None)):
-                # The server tells the other followers of this change but not the connection that
-                # asked; client/net.py keeps the reply to itself, so bring its copy up to date.
-                client.table = result
             if op == "act" and result:
                 # The server does not push an action back to its actor: the reply carries its events.
                 self._post({"type": "events", "events": result})
