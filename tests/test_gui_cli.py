@@ -46,3 +46,27 @@ def test_join_and_play_list_their_options():
     play = board99("play", "--help", env=env)
     assert play.returncode == 0 and "--terminal" in play.stdout and "--server" in play.stdout
 
+
+
+def test_play_with_server_sits_at_a_new_table_on_that_server(tmp_path):
+    from client.net import GameClient
+    from server.app import run_in_thread
+
+    display()
+    handle = run_in_thread(port=0, data_dir=tmp_path / "server", bot_delay=0.0)
+    try:
+        marker = tmp_path / "first_frame"
+        port = handle.endpoint.rsplit(":", 1)[1]
+        env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), BOARD99_T0=repr(time.time()),
+                   BOARD99_FIRST_FRAME_FILE=str(marker))
+        out = board99("play", "--mute", "--server", f"127.0.0.1:{port}", "--mode", "penalty",
+                      "--name", "Ann", env=env)
+        assert out.returncode == 0, out.stderr
+        assert marker.exists()
+        with GameClient(handle.endpoint, name="check") as client:
+            tables = client.list_tables()
+        assert len(tables) == 1 and tables[0]["mode"] == "penalty"
+        assert tables[0]["seats"][0]["name"] == "Ann" and tables[0]["seats"][1]["occupant"] == "bot"
+        assert not (tmp_path / "data" / "board99" / "play").exists()  # no embedded server this time
+    finally:
+        handle.stop()
