@@ -50,3 +50,22 @@ def test_seats_go_clockwise_from_the_bottom_and_partners_sit_opposite():
     assert [g.place(s) for s in (1, 2, 3, 0)] == [270, 180, 90, 0]  # me, left, across, right
     six = TableGeometry(1280, 800, 6, me=0)
     assert six.place(3) == 90  # the partner of seat 0 sits straight across
+
+
+def test_status_names_whose_turn_the_skips_the_shown_cards_and_the_clock():
+    table = {"name": "T", "players": 2, "mode": "penalty", "clock": 30.0, "state": "playing",
+             "seats": [{"seat": 0, "name": "Ann", "occupant": "human"}, {"seat": 1, "name": "Bo", "occupant": "bot"}]}
+    v = view(turn=1, skips=[1, 0], shown=[42])
+    assert wording.status_lines(v, table, True, 7.2) == [
+        "2 players · penalty mode", "Deal 1 · S1 Bo to play", "Skips pending: S0: 1",
+        "Cards shown by penalties: 42", "Turn clock: 8 s of 30"]
+    assert wording.status_lines(v, table, False, None)[1] == "reconnecting… (the server is not answering)"
+    waiting = dict(table, state="waiting", seats=[table["seats"][0], {"seat": 1, "occupant": None}])
+    assert wording.status_lines(v, waiting, True, None)[-1] == "Waiting for players: seats 1 empty"
+
+
+def test_a_seat_label_names_the_seat_its_colour_and_mark_and_its_hand():
+    table = {"seats": [{"seat": 0, "name": "Ann", "occupant": "human"}, {"seat": 1, "occupant": None}]}
+    v = view(hand_sizes=[1, 3], skips=[0, 2])
+    assert wording.seat_label(0, 0, v, table, "red") == "S0 Ann (you)\nred cross\n1 card"
+    assert wording.seat_label(1, 1, v, table, "blue") == "S1 (empty)\nblue ring\n3 cards · skips 2"

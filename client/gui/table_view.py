@@ -28,8 +28,6 @@ from .palette import (
     COLOUR_RGB,
     FONT,
     GOOD,
-    MARK_NAMES,
-    MARKS,
     PANEL_BG,
     TABLE_BG,
     TEXT,
@@ -441,17 +439,7 @@ class TableView(arcade.View):
             pile.width, pile.height = g.pile_w, g.pile_h
             self._set(count, f"{len(discards)} discarded" if discards else "no discards")
             count.position = spot.count_x, spot.count_y
-            name = wording.seat_name(seat, self.table)
-            if v is not None and seat == v.get("seat"):
-                name += " (you)"
-            detail = ""
-            if v is not None:
-                n = v["hand_sizes"][seat]
-                detail = f"{n} card{'' if n == 1 else 's'}"
-                if v["skips"][seat]:
-                    detail += f" · skips {v['skips'][seat]}"
-            mark_word = MARK_NAMES[MARKS[side % len(MARKS)]]
-            text = f"{name}\n{colours[side]} {mark_word}\n{detail}"
+            text = wording.seat_label(seat, side, v, self.table, colours[side])
             label.width = max(60, int(spot.label_width - 30))
             label.position = spot.label_left + 30, spot.label_top
             peg.texture = tx.pegs[(colours[side], side)]
@@ -485,36 +473,17 @@ class TableView(arcade.View):
     def _refresh_panel(self, v: dict | None, picked_card: int | None) -> None:
         t = self.table or {}
         mode = (v or {}).get("mode") or t.get("mode") or "guarded"
-        players = (v or {}).get("players") or t.get("players") or 2
         self._set(self.t_title, str(t.get("name", "GAME OF 99"))[:28])
-        lines = [f"{players} players · {mode} mode"]
-        if not self.connected:
-            lines.append("reconnecting… (the server is not answering)")
-        if t.get("state") == "over" and t.get("votes"):
-            lines.append("Rematch asked by " + ", ".join(f"S{s}" for s in t["votes"]))
         waiting = v is None or t.get("state") == "waiting"
-        if waiting:
-            empty = [s["seat"] for s in t.get("seats", ()) if not s.get("occupant")]
-            lines.append("Waiting for players" + (f": seats {', '.join(map(str, empty))} empty" if empty else ""))
-        else:
-            if v.get("winner") is not None:
-                lines.append(f"Deal {v['deal']} · side {wording.side_label(v['winner'])} won")
-            elif v.get("turn") is not None:
-                who = wording.seat_name(v["turn"], self.table)
-                lines.append(f"Deal {v['deal']} · " + ("your turn" if v["turn"] == v.get("seat") else f"{who} to play"))
-            skips = [f"S{s}: {n}" for s, n in enumerate(v["skips"]) if n]
-            if skips:
-                lines.append("Skips pending: " + ", ".join(skips))
-            if v.get("shown"):
-                lines.append("Cards shown by penalties: " + " ".join(map(str, v["shown"])))
-            clock = t.get("clock")
-            if clock and v.get("winner") is None:
-                # The server's own count when the table info carries it; else ours since the turn changed.
-                if t.get("turn_left") is not None:
-                    left = max(0.0, t["turn_left"] - (time.monotonic() - self._table_at))
-                else:
-                    left = max(0.0, clock - (time.monotonic() - self.turn_started))
-                lines.append(f"Turn clock: {math.ceil(left)} s of {clock:g}")
+        left = None
+        clock = t.get("clock")
+        if clock and not waiting and v.get("winner") is None:
+            # The server's own count when the table info carries it; else ours since the turn changed.
+            if t.get("turn_left") is not None:
+                left = max(0.0, t["turn_left"] - (time.monotonic() - self._table_at))
+            else:
+                left = max(0.0, clock - (time.monotonic() - self.turn_started))
+        lines = wording.status_lines(v, t, self.connected, left)
         self._set(self.t_status, "\n".join(lines), BAD if not self.connected else TEXT)
         self._set(self.t_deck, f"Deck: {v['deck_size']} cards" if v else "Deck")
         self.deck.visible = bool(v and v["deck_size"])

@@ -8,9 +8,11 @@ told before acting, and the server still has the last word on every action.
 
 from __future__ import annotations
 
+import math
+
 from board99 import HAND_LIMIT, PENALTY_RULES, Discard, Draw, Play, fits
 
-from .palette import MARKS
+from .palette import MARK_NAMES, MARKS
 
 
 def seat_name(seat: int, table: dict | None) -> str:
@@ -121,3 +123,45 @@ def discard_disabled(view: dict | None, card: int | None) -> str | None:
     if reason:
         return reason
     return "pick a card first (keys 1-5)" if card is None else None
+
+
+def seat_label(seat: int, side: int, view: dict | None, table: dict | None, colour: str) -> str:
+    """A seat's three label lines: name (and 'you'), colour and mark, hand size and skips."""
+    name = seat_name(seat, table)
+    if view is not None and seat == view.get("seat"):
+        name += " (you)"
+    detail = ""
+    if view is not None:
+        n = view["hand_sizes"][seat]
+        detail = f"{n} card{'' if n == 1 else 's'}"
+        if view["skips"][seat]:
+            detail += f" · skips {view['skips'][seat]}"
+    return f"{name}\n{colour} {MARK_NAMES[MARKS[side % len(MARKS)]]}\n{detail}"
+
+
+def status_lines(view: dict | None, table: dict, connected: bool, clock_left: float | None) -> list[str]:
+    """The panel's status: players and mode, connection, whose turn, skips, shown cards, the clock."""
+    mode = (view or {}).get("mode") or table.get("mode") or "guarded"
+    players = (view or {}).get("players") or table.get("players") or 2
+    lines = [f"{players} players · {mode} mode"]
+    if not connected:
+        lines.append("reconnecting… (the server is not answering)")
+    if table.get("state") == "over" and table.get("votes"):
+        lines.append("Rematch asked by " + ", ".join(f"S{s}" for s in table["votes"]))
+    if view is None or table.get("state") == "waiting":
+        empty = [s["seat"] for s in table.get("seats", ()) if not s.get("occupant")]
+        lines.append("Waiting for players" + (f": seats {', '.join(map(str, empty))} empty" if empty else ""))
+        return lines
+    if view.get("winner") is not None:
+        lines.append(f"Deal {view['deal']} · side {side_label(view['winner'])} won")
+    elif view.get("turn") is not None:
+        who = seat_name(view["turn"], table)
+        lines.append(f"Deal {view['deal']} · " + ("your turn" if view["turn"] == view.get("seat") else f"{who} to play"))
+    skips = [f"S{s}: {n}" for s, n in enumerate(view["skips"]) if n]
+    if skips:
+        lines.append("Skips pending: " + ", ".join(skips))
+    if view.get("shown"):
+        lines.append("Cards shown by penalties: " + " ".join(map(str, view["shown"])))
+    if clock_left is not None:
+        lines.append(f"Turn clock: {math.ceil(clock_left)} s of {table['clock']:g}")
+    return lines
