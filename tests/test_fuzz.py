@@ -135,7 +135,9 @@ def server_log() -> Iterator[ServerLog]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, server_log):
-    handle = run_in_thread(0, tmp_path_factory.mktemp("fuzz"))
+    # The bystander only speaks between fuzz steps (it is polled from this thread), so it may be silent for
+    # seconds: a long lost_after keeps the server from counting it as gone, which is not what is tested here.
+    handle = run_in_thread(0, tmp_path_factory.mktemp("fuzz"), lost_after=120.0)
     yield handle
     handle.stop()
 
@@ -280,9 +282,9 @@ def test_unknown_message_types_are_refused_by_name(kind: str, conns) -> None:
 GOOD = {
     "version": PROTOCOL_VERSION, "name": "fuzz", "players": 2, "mode": "guarded", "clock": None,
     "grace": None, "table": "deadbeef", "seat": 0, "colour": "red", "bot": "random", "token": "ab" * 16,
-    "action": {"type": "draw"}, "game": 1,
+    "action": {"type": "draw"}, "game": 1, "ply": 0,
 }
-INT_FIELDS = {"version", "players", "seat", "game"}
+INT_FIELDS = {"version", "players", "seat", "game", "ply"}
 TEXT_FIELDS = {"name", "table", "token", "bot"}
 BAD = {
     **{f: [True, False, 1.5, "1", [], {}, -(2 ** 63), 2 ** 64 - 1] for f in INT_FIELDS},
@@ -293,6 +295,13 @@ BAD = {
     "colour": ["pink", 1, True, "", "RED"],
     "action": [[], "draw", 1, True, None],
 }
+
+
+def test_every_request_field_has_a_valid_value_to_fuzz_around() -> None:
+    missing = {name for spec in REQUESTS.values() for name in spec} - set(GOOD)
+    assert not missing, f"a new request field: give GOOD in tests/test_fuzz.py a valid value for {sorted(missing)}"
+
+
 WRONG = [(kind, name, value) for kind, spec in REQUESTS.items() for name in spec for value in BAD.get(name, [])]
 
 
