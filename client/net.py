@@ -275,9 +275,12 @@ class GameClient:
         elif self.table is not None and "state" in msg:
             self.table = {**self.table, "state": msg["state"], "turn_left": msg.get("turn_left")}
 
+    def _seat_token(self) -> dict:
+        return {"token": self.token} if self.seat is not None and self.token is not None else {}
+
     def _ask_snapshot(self) -> None:
         if not self._snapshot_pending:
-            self._snapshot_pending = self._send_async("snapshot", {}, self._on_snapshot)
+            self._snapshot_pending = self._send_async("snapshot", self._seat_token(), self._on_snapshot)
 
     def _on_snapshot(self, reply: dict) -> None:
         self._snapshot_pending = False
@@ -410,7 +413,7 @@ class GameClient:
 
     def leave(self) -> None:
         """Give up the seat (a bot plays on if the game is running) or stop spectating."""
-        self._request("leave")
+        self._request("leave", **self._seat_token())
         self.table_id = self.seat = self.token = None
         self.view = self.table = None
         self.seq = -1
@@ -418,7 +421,7 @@ class GameClient:
     def rematch(self) -> dict:
         """Ask for another game with the same seats; it starts when every person has asked."""
         self._wait_rebind()
-        reply = self._request("rematch")
+        reply = self._request("rematch", **self._seat_token())
         if reply["seq"] > self.seq:
             self._take(reply)
         return self.table
@@ -441,7 +444,7 @@ class GameClient:
 
     def snapshot(self) -> dict:
         """Fetch the table's current state now (poll() does this by itself on a gap)."""
-        reply = self._request("snapshot")
+        reply = self._request("snapshot", **self._seat_token())
         self._take(reply)
         return self.view
 

@@ -460,9 +460,19 @@ class Server:
         self._changed(t, "presence", exclude=conn.ident, save=False)
         return self._snapshot_of(t, seat)
 
+    def _own_seat(self, conn: Conn, f: dict) -> None:
+        """A seated connection's request about its seat must carry that seat's token."""
+        if conn.seat is not None and conn.table is not None:
+            t = self.lobby.get(conn.table)
+            if "token" not in f:
+                raise ProtocolError("bad-token", f"token: missing; requests for S{conn.seat} at table {t.id} "
+                                                 f"carry the seat's token")
+            t.check_token(conn.seat, f["token"])
+
     def _leave(self, conn: Conn, f: dict) -> dict:
         if conn.table is None:
             return {}
+        self._own_seat(conn, f)
         t = self.lobby.tables.get(conn.table)
         if conn.seat is None:
             self._unfollow(conn)
@@ -482,6 +492,7 @@ class Server:
 
     def _rematch(self, conn: Conn, f: dict) -> dict:
         t = self._seated(conn)
+        self._own_seat(conn, f)
         started = t.vote_rematch(conn.seat)
         if started:
             log.info("event=rematch table=%s game=%d", t.id, t.game_no)
@@ -491,6 +502,7 @@ class Server:
     def _snapshot(self, conn: Conn, f: dict) -> dict:
         if conn.table is None:
             raise ProtocolError("not-seated", "this connection follows no table; take a seat or spectate first")
+        self._own_seat(conn, f)
         t = self.lobby.get(conn.table)
         return self._snapshot_of(t, conn.seat)
 

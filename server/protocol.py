@@ -159,9 +159,10 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "add_bot": {"table": (TABLE_ID, True), "seat": (SEAT, True), "bot": (text(20), False)},
     "spectate": {"table": (TABLE_ID, True)},
     "resume": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True)},
-    "leave": {},
-    "rematch": {},
-    "snapshot": {},
+    # A seated connection carries its seat token on these too ("every request for a seat carries it").
+    "leave": {"token": (TOKEN, False)},
+    "rematch": {"token": (TOKEN, False)},
+    "snapshot": {"token": (TOKEN, False)},
     "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True),
             "ply": (whole(0, 1 << 62), False)},
     "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False)},

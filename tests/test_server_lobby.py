@@ -79,6 +79,10 @@ def test_seat_theft_without_the_token_or_with_another_seats_token_cannot_act(ser
         for token in (c1.token, c0.token):
             assert error_of(lambda t=token: c1._request("act", table=table, seat=0, token=t, action=draw)).code \
                 in ("bad-token", "not-your-seat")
+        # Requests about a seat carry its token, even from the connection that holds it.
+        for kind in ("snapshot", "leave", "rematch"):
+            assert error_of(lambda k=kind: c0._request(k)).code == "bad-token"
+            assert error_of(lambda k=kind: c0._request(k, token=c1.token)).code == "bad-token"
         # A spectator holds no seat at all.
         assert error_of(lambda: seated.spectator.act(Draw())).code == "not-seated"
         seated.poll_all(0.1)
@@ -301,7 +305,7 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
                 if push["seq"] == seq + 1:
                     view, seq = push["view"], push["seq"]
                 elif push["seq"] > seq + 1:
-                    snap = ask("snapshot")
+                    snap = ask("snapshot", token=token)
                     view, seq = snap["view"], snap["seq"]
         assert view["winner"] is not None
         record = ask("fetch_record", table=table)["record"]
