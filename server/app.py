@@ -66,6 +66,7 @@ class Conn:
     table: str | None = None
     seat: int | None = None  # None with a table: spectating
     warned: float = 0.0  # when the last rate-limit error went out
+    rid: int | None = None  # the id of the request being handled
     label: str = field(init=False)
 
     def __post_init__(self) -> None:
@@ -114,7 +115,7 @@ class Server:
         self._thinking: set[tuple[str, int, int]] = set()
         self.router: zmq.Socket | None = None
         self.endpoint = ""
-        self.handlers: dict[str, Callable[[Conn, dict], dict]] = {
+        self.handlers: dict[str, Callable[[Conn, dict], dict | None]] = {
             "hello": self._hello, "ping": self._ping, "list_tables": self._list_tables,
             "create_table": self._create_table, "take_seat": self._take_seat, "add_bot": self._add_bot,
             "spectate": self._spectate, "resume": self._resume, "leave": self._leave,
@@ -348,6 +349,7 @@ class Server:
             msg = decode(frames[1])
             rid = request_id(msg)
             kind, fields = check_request(msg)
+            conn.rid = rid
             reply = self.handlers[kind](conn, fields)
         except ProtocolError as exc:
             log.info("event=error conn=%s code=%s message=%r", conn.label, exc.code, exc.message)
@@ -361,9 +363,10 @@ class Server:
             log.exception("event=internal-error conn=%s", conn.label)
             self._error(ident, rid, "internal", "the server failed to handle this request; it was logged")
             return
-        self._send(ident, {"type": "reply", "id": rid, **reply})
+        if reply is not None:
+            self._send(ident, {"type": "reply", "id": rid, **reply})
 
-    # -- handlers: each returns the reply's fields or raises ProtocolError / Refused ---------------
+    # -- handlers: each returns the reply's fields (None: it replied itself) or raises ---------------
 
     def _hello(self, conn: Conn, f: dict) -> dict:
         if f["version"] != PROTOCOL_VERSION:
@@ -506,7 +509,7 @@ class Server:
         t = self.lobby.get(conn.table)
         return self._snapshot_of(t, conn.seat)
 
-    def _act(self, conn: Conn, f: dict) -> dict:
+    def _act(self, conn: Conn, f: dict) -> None:
         t = self.lobby.get(f["table"])
         seat = f["seat"]
         t.check_token(seat, f["token"])
@@ -522,12 +525,15 @@ class Server:
             # Chosen on a position that has since changed (a push still on its way, the clock, a bot).
             raise ProtocolError("stale", f"ply: the game is at action {t.game.ply}, not {ply}; "
                                          f"the table moved on, so look again")
-        events = self._apply(t, seat, action, exclude=conn.ident)
-        reply = {"events": [seen_by(e, seat) for e in events], "seq": t.seq, "view": t.game.view(seat),
-                 "state": t.state, "turn_left": t.turn_left()}
-        if t.state == "over":
-            reply["table"] = t.describe()
-        return reply
+        def reply_now(events: list) -> None:
+            reply = {"type": "reply", "id": conn.rid, "events": [seen_by(e, seat) for e in events],
+                     "seq": t.seq, "view": t.game.view(seat), "state": t.state, "turn_left": t.turn_left()}
+            if t.state == "over":
+                reply["table"] = t.describe()
+            self._send(conn.ident, reply)
+
+        self._apply(t, seat, action, exclude=conn.ident, first=reply_now)
+        return None  # already replied
 
     def _fetch_record(self, conn: Conn, f: dict) -> dict:
         t = self.lobby.get(f["table"])
@@ -542,8 +548,13 @@ class Server:
 
     # -- play ------------------------------------------------------------------------------------
 
-    def _apply(self, t: Table, seat: int, action: Action, exclude: bytes | None = None) -> list:
-        """Apply an action through the engine, journal it, then tell the table (Refused propagates)."""
+    def _apply(self, t: Table, seat: int, action: Action, exclude: bytes | None = None,
+               first: Callable[[list], None] | None = None) -> list:
+        """Apply an action through the engine, journal it, then tell the table (Refused propagates).
+
+        ``first`` is called with the events once they are journaled, before the pushes: the
+        actor's reply goes out first, so its round trip does not wait for the table's pushes.
+        """
         events = t.apply(seat, action)
         t.seq += 1
         finished = finished_record(t) if t.state == "over" else None
@@ -555,6 +566,8 @@ class Server:
             log.exception("event=journal-error table=%s", t.id)
             self._reload(t)
             raise ProtocolError("internal", "the action could not be saved, so it did not happen") from None
+        if first is not None:
+            first(events)
         for e in events:
             if e.kind == "penalty":
                 log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
