@@ -21,7 +21,8 @@ import zmq
 from board99 import Action, to_data
 from server.protocol import COLOURS, DEFAULT_PORT, PROTOCOL_VERSION
 
-__all__ = ["COLOURS", "DEFAULT_PORT", "GameClient", "ServerError", "discover", "endpoint_for", "play_bot"]
+__all__ = ["COLOURS", "DEFAULT_PORT", "GameClient", "ServerError", "connect", "discover", "endpoint_for",
+           "play_bot"]
 
 log = logging.getLogger("board99.client")
 #: What the client decodes from a server: generous, but bounded (a record can be long).
@@ -57,6 +58,28 @@ def discover(timeout: float = 1.0, **options: Any) -> list[dict]:
     from server.discovery import discover as listen
 
     return listen(timeout, **options)
+
+
+def connect(server: str | None = None, *, name: str = "player", timeout: float = 5.0,
+            server_name: str | None = None, server_key: bytes | str | None = None,
+            discovery_timeout: float = 1.0, **discover_options: Any) -> GameClient:
+    """A GameClient for ``server`` ('host[:port]'), or for a server found by LAN discovery.
+
+    Without ``server``, listens for beacons for ``discovery_timeout`` seconds and
+    takes the server called ``server_name`` (or the only one heard), with the
+    CURVE key its beacon carries. ServerError('no-server') if none fits.
+    """
+    if server is not None:
+        return GameClient(endpoint_for(server), server_key=server_key, name=name, timeout=timeout)
+    heard = discover(discovery_timeout, **discover_options)
+    fits = [s for s in heard if server_name is None or s["name"] == server_name]
+    if len(fits) != 1:
+        names = ", ".join(sorted(f"{s['name']} ({s['host']}:{s['port']})" for s in heard)) or "none"
+        want = f"a server called {server_name!r}" if server_name else "exactly one server"
+        raise ServerError("no-server", f"discovery heard {len(heard)} server(s): {names}; expected {want}")
+    found = fits[0]
+    return GameClient(f"tcp://{found['host']}:{found['port']}", server_key=found["key"] or server_key,
+                      name=name, timeout=timeout)
 
 
 class GameClient:

@@ -62,6 +62,7 @@ ERRORS: dict[str, str] = {
     "timeout": "(client) no reply within the client's timeout",
     "disconnected": "(client) the server is not reachable right now",
     "bad-server-key": "(client) the server's CURVE key differs from the one expected",
+    "no-server": "(client) LAN discovery heard no server (or not the one named)",
 }
 
 

@@ -84,3 +84,25 @@ def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
     finally:
         client.close()
         handle.stop()
+
+
+def test_connect_finds_the_server_by_discovery_and_names_what_it_heard(tmp_path) -> None:
+    from client.net import ServerError, connect
+    from server.discovery import Listener
+
+    with Listener(port=0, bind="127.0.0.1") as probe:
+        port = probe.port
+    handle = run_in_thread(data_dir=tmp_path, name="den",
+                           beacon={"beacon_port": port, "targets": ("127.0.0.1",), "interval": 0.05})
+    try:
+        with connect(name="ann", discovery_timeout=0.4, port=port, bind="127.0.0.1") as client:
+            assert client.endpoint == handle.endpoint
+            assert client.list_tables() == []
+        try:
+            connect(server_name="attic", discovery_timeout=0.3, port=port, bind="127.0.0.1")
+        except ServerError as exc:
+            assert exc.code == "no-server" and "den (127.0.0.1:" in exc.message
+        else:
+            raise AssertionError("connect() took a server with another name")
+    finally:
+        handle.stop()
