@@ -841,7 +841,11 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
         keys = load_or_create(folder)
     server = Server(bind, port, folder, name=name or socket.gethostname(), curve=keys, beacon=beacon,
                     bot_delay=bot_delay, fsync=fsync)
-    server.bind()
+    try:
+        server.bind()
+    except zmq.ZMQError as exc:
+        server.journal.close()
+        raise OSError(f"--bind {bind} --port {port}: {exc}") from None
     signal.signal(signal.SIGTERM, lambda *_: server.stop())
     shown = f"tcp://{bind}:{server.port}"
     print(f"board99 server {server.name!r} listening on {shown} (protocol {PROTOCOL_VERSION}), "
