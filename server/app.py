@@ -13,7 +13,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
-import queue
 import secrets
 import threading
 import time
@@ -39,6 +38,7 @@ from .protocol import (
     request_id,
 )
 from .tables import Lobby, Table
+from .thinker import Thinker
 
 log = logging.getLogger("board99.server")
 
@@ -110,9 +110,6 @@ class Server:
         self._lost: set[tuple[str, int]] = set()  # seats whose person is away
         self._stop = False
         self._beacon = None
-        self._thinker = None  # worker thread pool for SLOW_BOTS, made on first use
-        self._thoughts: queue.SimpleQueue = queue.SimpleQueue()
-        self._thinking: set[tuple[str, int, int]] = set()
         self.router: zmq.Socket | None = None
         self.endpoint = ""
         self.handlers: dict[str, Callable[[Conn, dict], dict | None]] = {
@@ -160,9 +157,7 @@ class Server:
         self._wake = self.ctx.socket(zmq.PAIR)
         self._wake_addr = f"inproc://board99-wake-{id(self)}-{self.epoch}"
         self._wake.bind(self._wake_addr)
-        self._bots_in = self.ctx.socket(zmq.PULL)
-        self._bots_addr = f"inproc://board99-bots-{id(self)}-{self.epoch}"
-        self._bots_in.bind(self._bots_addr)
+        self.thinker = Thinker(self.ctx, f"{id(self)}-{self.epoch}")
         if self.beacon_opts:
             self._start_beacon()
         log.info("event=server-start endpoint=%s bind=%s protocol=%d curve=%s data=%s tables=%d",
@@ -194,8 +189,6 @@ class Server:
         """Release sockets, the beacon and the journal (the loop has ended)."""
         if self._beacon is not None:
             self._beacon.stop()
-        if self._thinker is not None:
-            self._thinker.shutdown(wait=True, cancel_futures=True)
         if self.router is not None:
             try:
                 self.router.disable_monitor()
@@ -204,7 +197,7 @@ class Server:
             self._monitor.close(linger=0)
             self.router.close(linger=0)
             self._wake.close(linger=0)
-            self._bots_in.close(linger=0)
+            self.thinker.close()
         self.journal.close()
         log.info("event=server-stop endpoint=%s", self.endpoint)
 
@@ -218,7 +211,7 @@ class Server:
         poller = zmq.Poller()
         poller.register(router, zmq.POLLIN)
         poller.register(self._wake, zmq.POLLIN)
-        poller.register(self._bots_in, zmq.POLLIN)
+        poller.register(self.thinker.wake, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
         sweep_every = min(0.5, self.lost_after / 3)
         next_sweep = time.monotonic() + sweep_every
@@ -240,7 +233,7 @@ class Server:
                         self._guarded(self._on_frames, frames)
                 if self._monitor in ready:
                     self._guarded(self._log_links)
-                if self._bots_in in ready or not self._thoughts.empty():
+                if self.thinker.wake in ready or self.thinker.pending():
                     self._guarded(self._take_thoughts)
                 self._guarded(self._run_timers)
                 now = time.monotonic()
@@ -653,47 +646,12 @@ class Server:
 
     def _think(self, t: Table, seat: int) -> None:
         """Hand a slow bot's move to the worker thread; the loop applies it when it comes back."""
-        key = (t.id, t.game_no, t.game.ply)
-        if key in self._thinking:
-            return
-        self._thinking.add(key)
-        if self._thinker is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._thinker = ThreadPoolExecutor(1, thread_name_prefix="board99-bot")
-        bot, view = t.bot_for(seat), t.game.view(seat)
-
-        def work() -> None:
-            try:
-                result: Any = bot.choose(view)
-            except Exception as exc:  # reported and replaced by the clock's action in the loop
-                result = exc
-            self._thoughts.put((key, seat, result))
-            out = self.ctx.socket(zmq.PUSH)  # one per move: a socket belongs to the thread that made it
-            try:
-                out.connect(self._bots_addr)
-                out.send(b"", zmq.NOBLOCK)
-            except zmq.ZMQError:
-                pass  # the server is stopping
-            finally:
-                out.close(linger=1000)
-
-        self._thinker.submit(work)
+        self.thinker.submit((t.id, t.game_no, t.game.ply, seat), t.bot_for(seat), t.game.view(seat))
 
     def _take_thoughts(self) -> None:
-        while True:
-            try:
-                self._bots_in.recv(zmq.NOBLOCK)
-            except zmq.Again:
-                break
-        while True:
-            try:
-                key, seat, result = self._thoughts.get_nowait()
-            except queue.Empty:
-                return
-            self._thinking.discard(key)
-            t = self.lobby.tables.get(key[0])
-            if t is None or (t.id, t.game_no, t.game.ply) != key or t.bot_turn() != seat:
+        for (table_id, game_no, ply, seat), result in self.thinker.answers():
+            t = self.lobby.tables.get(table_id)
+            if t is None or (t.game_no, t.game.ply) != (game_no, ply) or t.bot_turn() != seat:
                 continue  # the table moved on while the bot thought
             if isinstance(result, Exception):
                 log.error("event=bot-error table=%s seat=%d error=%r", t.id, seat, result)

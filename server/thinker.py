@@ -1,0 +1,80 @@
+"""A worker thread for bots that think for a while (the search bot), so the server's loop never waits.
+
+The loop hands a bot and its view over with ``submit``; the worker's answer
+comes back through a queue, and a byte on an inproc PUSH/PULL pair wakes the
+loop's poller. Only the loop thread touches ``wake`` (the PULL end); each
+answer makes its own PUSH socket, because a socket belongs to the thread that
+made it.
+"""
+
+from __future__ import annotations
+
+import queue
+from collections.abc import Hashable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import zmq
+
+
+class Thinker:
+    """One worker thread running slow bots' ``choose``; answers are read by the loop that owns it."""
+
+    def __init__(self, ctx: zmq.Context, name: str) -> None:
+        self.ctx = ctx
+        self.address = f"inproc://board99-thinker-{name}"
+        #: The loop polls this socket: readable when an answer is waiting.
+        self.wake = ctx.socket(zmq.PULL)
+        self.wake.bind(self.address)
+        self._answers: queue.SimpleQueue = queue.SimpleQueue()
+        self._busy: set[Hashable] = set()
+        self._pool: ThreadPoolExecutor | None = None  # made on the first slow bot
+
+    def submit(self, key: Hashable, bot: Any, view: dict) -> None:
+        """Have ``bot`` choose from ``view`` on the worker; a second submit of ``key`` while busy is ignored."""
+        if key in self._busy:
+            return
+        self._busy.add(key)
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(1, thread_name_prefix="board99-bot")
+        self._pool.submit(self._work, key, bot, view)
+
+    def _work(self, key: Hashable, bot: Any, view: dict) -> None:
+        try:
+            result: Any = bot.choose(view)
+        except Exception as exc:  # handed back: the loop logs it and plays the clock's action instead
+            result = exc
+        self._answers.put((key, result))
+        out = self.ctx.socket(zmq.PUSH)
+        try:
+            out.connect(self.address)
+            out.send(b"", zmq.NOBLOCK)
+        except zmq.ZMQError:
+            pass  # the server is stopping
+        finally:
+            out.close(linger=1000)
+
+    def pending(self) -> bool:
+        """True when an answer is waiting (checked each round as well as by the poller)."""
+        return not self._answers.empty()
+
+    def answers(self) -> Iterator[tuple[Hashable, Any]]:
+        """Every answer that has arrived: (key, action or the exception the bot raised)."""
+        while True:
+            try:
+                self.wake.recv(zmq.NOBLOCK)
+            except zmq.Again:
+                break
+        while True:
+            try:
+                key, result = self._answers.get_nowait()
+            except queue.Empty:
+                return
+            self._busy.discard(key)
+            yield key, result
+
+    def close(self) -> None:
+        """Wait for a bot still thinking, then release the socket."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+        self.wake.close(linger=0)
