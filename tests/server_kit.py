@@ -66,6 +66,18 @@ def seat_table(endpoint: str, players: int, mode: str, *, spectate: bool = True,
     return seated
 
 
+def settle(seated: Seated, seconds: float = 5.0) -> None:
+    """Poll until every client (the spectator too) has heard of the same latest action."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        seated.poll_all(0.01)
+        plies = {c.view["ply"] for _, c in seated.everyone()}
+        seqs = {c.seq for _, c in seated.everyone()}
+        if len(plies) == 1 and len(seqs) == 1:
+            return
+    raise AssertionError(f"table {seated.table}: the clients did not catch up in {seconds} s")
+
+
 class Offender:
     """Commits each offence of RULES.md section 7 once, when its conditions hold (penalty mode)."""
 

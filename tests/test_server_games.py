@@ -10,7 +10,7 @@ from board99 import PENALTY_RULES, Discard, Draw, Play
 from board99.record import Record
 from client.net import GameClient, ServerError
 from server.app import run_in_thread
-from tests.server_kit import OFFENCES, Offender, drive, seat_table
+from tests.server_kit import OFFENCES, Offender, drive, seat_table, settle
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def test_a_full_game_over_the_wire_ends_with_every_view_exact(server, players, m
         offender = Offender() if mode == "penalty" else None
         final = drive(seated, offender=offender, seconds=40)
         assert final["winner"] is not None
-        seated.poll_all(0.05)
+        settle(seated)
         # The record replays under the rules to the very position every client ended with.
         game = Record.loads(seated.clients[0].fetch_record(seated.table)).replay()
         assert game.winner == final["winner"]
@@ -71,7 +71,7 @@ def test_a_guarded_table_refuses_each_offence_to_the_sender_only(server) -> None
                 if len(clients[turn].view["hand"]) == 5:
                     break
                 clients[turn].act(Draw())
-        seated.poll_all(0.05)
+        settle(seated)
         turn = clients[0].view["turn"]
         mover, waiting = clients[turn], clients[1 - turn]
         before = {seat: c.seq for seat, c in seated.everyone()}
@@ -146,7 +146,7 @@ def test_a_search_bot_thinks_off_the_loop_and_moves(server) -> None:
 def test_an_action_chosen_on_an_older_position_is_refused_as_stale(server) -> None:
     seated = seat_table(server.endpoint, 2, "penalty", capture=False)
     try:
-        seated.poll_all(0.05)
+        settle(seated)
         mover = next(c for c in seated.clients if c.my_turn())
         other = seated.clients[1 - mover.seat]
         old_ply = other.view["ply"]

@@ -6,7 +6,7 @@ import pytest
 
 from board99.record import Record
 from server.app import run_in_thread
-from tests.server_kit import Offender, card_locations, drive, leaks, seat_table
+from tests.server_kit import Offender, card_locations, drive, leaks, seat_table, settle
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +25,7 @@ def test_no_message_shows_a_card_its_reader_may_not_see(server, players, mode, r
     seated = seat_table(server.endpoint, players, mode)
     try:
         drive(seated, offender=Offender() if mode == "penalty" else None, seconds=40, bot="rulebook" if rep else "random")
-        seated.poll_all(0.05)
+        settle(seated)
         text = seated.clients[0].fetch_record(seated.table)
         seed = Record.loads(text).seed
         states = card_locations(text)

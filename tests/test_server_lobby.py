@@ -14,7 +14,7 @@ from board99.record import Record
 from client.net import GameClient, ServerError
 from server.app import run_in_thread
 from server.protocol import CHANGES, ERRORS, MAX_MESSAGE_SIZE, REQUESTS, SERVER_MESSAGES
-from tests.server_kit import drive, seat_table
+from tests.server_kit import drive, seat_table, settle
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -61,7 +61,7 @@ def test_seat_theft_without_the_token_or_with_another_seats_token_cannot_act(ser
     seated = seat_table(server.endpoint, 2, "penalty", capture=False)
     thief = Raw(server.endpoint)
     try:
-        seated.poll_all(0.05)
+        settle(seated)
         c0, c1 = seated.clients
         assert len(c0.token) == 32 and int(c0.token, 16) >= 0  # 128 random bits
         seq, ply, table = c0.seq, c0.view["ply"], seated.table

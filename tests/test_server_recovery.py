@@ -17,7 +17,7 @@ from board99.bots import make_bot
 from board99.record import Record
 from client.net import GameClient, ServerError
 from server.app import run_in_thread
-from tests.server_kit import Seated, drive, seat_table
+from tests.server_kit import Seated, drive, seat_table, settle
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,7 +59,7 @@ def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path
         watcher.spectate(bots_table)
         for seated in tables:
             play_until(seated, 12)
-            seated.poll_all(0.05)
+            settle(seated)
         for seat in range(3):  # the bots start last, so the kill finds them mid-game
             watcher.add_bot(bots_table, seat, "random")
         deadline = time.monotonic() + 10
@@ -129,7 +129,7 @@ def test_a_dropped_client_comes_back_with_its_token_and_plays_on(quick) -> None:
     seated = seat_table(quick.endpoint, 2, "guarded", capture=False)
     try:
         play_until(seated, 8)
-        seated.poll_all(0.05)
+        settle(seated)
         gone = seated.clients[1]
         table, token, view = gone.table_id, gone.token, dict(gone.view)
         gone.close()
@@ -151,7 +151,7 @@ def test_a_lost_client_is_played_by_a_bot_after_the_grace_period_until_it_return
     seated = seat_table(quick.endpoint, 2, "guarded", capture=False, grace=0.3)
     try:
         play_until(seated, 4)
-        seated.poll_all(0.05)
+        settle(seated)
         present, silent = seated.clients[0], seated.clients[1]
         bot = make_bot("random", seed=5)
         heard: list[dict] = []
@@ -271,7 +271,7 @@ def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> No
     seated = seat_table(handle.endpoint, 2, "guarded", capture=False)
     try:
         play_until(seated, 6)
-        seated.poll_all(0.05)
+        settle(seated)
         db = handle.server.journal.db
         pages = db.execute("PRAGMA page_count").fetchone()[0]
         db.execute(f"PRAGMA max_page_count={pages}")  # SQLite now answers "database or disk is full"
