@@ -116,6 +116,7 @@ class GameClient:
         self._inbox: list[dict] = []
         self._snapshot_pending = False
         self._rebind_pending = False
+        self._binding = 0  # bumped whenever the table or seat this client follows changes
         self._last_sent = 0.0
         self._last_heard = time.monotonic()
         self._watch = None
@@ -244,7 +245,7 @@ class GameClient:
         """Heartbeat: ping when idle; notice a silent server."""
         now = time.monotonic()
         if now - self._last_sent >= self.heartbeat:
-            self._send_async("ping", {}, self._on_ping)
+            self._ping()
             self._last_sent = now  # even when the send failed: one attempt per heartbeat
         if self.connected and now - self._last_heard > self.lost_after:
             self._lost()
@@ -303,7 +304,10 @@ class GameClient:
 
     def _ask_snapshot(self) -> None:
         if not self._snapshot_pending:
-            self._snapshot_pending = self._send_async("snapshot", self._seat_token(), self._on_snapshot)
+            binding = self._binding
+            self._snapshot_pending = self._send_async(
+                "snapshot", self._seat_token(),
+                lambda reply: self._on_snapshot(reply) if binding == self._binding else None)
 
     def _on_snapshot(self, reply: dict) -> None:
         self._snapshot_pending = False
@@ -315,7 +319,13 @@ class GameClient:
                             "info": self.table})
 
     def _check_binding(self) -> None:
-        self._send_async("ping", {}, self._on_ping)
+        self._ping()
+
+    def _ping(self) -> None:
+        # Replies are read against the binding they were asked under: a ping sent before take_seat
+        # must not make the client think the server forgot its seat.
+        binding = self._binding
+        self._send_async("ping", {}, lambda reply: self._on_ping(reply, binding))
 
     def _on_hello(self, reply: dict) -> None:
         if reply["type"] == "error":
@@ -325,7 +335,7 @@ class GameClient:
         self.heartbeat = reply.get("heartbeat", HEARTBEAT)
         self.lost_after = reply.get("lost_after", LOST_AFTER)
 
-    def _on_ping(self, reply: dict) -> None:
+    def _on_ping(self, reply: dict, binding: int) -> None:
         if reply["type"] == "error":
             return
         if reply.get("epoch") != self.epoch:
@@ -333,7 +343,7 @@ class GameClient:
                 self._inbox.append({"type": "restarted", "epoch": reply.get("epoch")})
             self.epoch = reply.get("epoch")
             self._send_async("hello", {"version": PROTOCOL_VERSION, "name": self.name}, self._on_hello)
-        if self.table_id is None or self._rebind_pending:
+        if self.table_id is None or self._rebind_pending or binding != self._binding:
             return
         if (reply.get("table"), reply.get("seat")) == (self.table_id, self.seat):
             seq = reply.get("seq")
@@ -341,11 +351,15 @@ class GameClient:
                 self._ask_snapshot()  # the latest push never came (a gap with nothing after it)
             return
         # The server no longer knows this connection as ours (restart or new link): bind again.
+        def rebound(reply: dict) -> None:
+            if binding == self._binding:
+                self._on_rebound(reply)
+
         if self.seat is not None and self.token is not None:
             sent = self._send_async("resume", {"table": self.table_id, "seat": self.seat, "token": self.token},
-                                    self._on_rebound)
+                                    rebound)
         else:
-            sent = self._send_async("spectate", {"table": self.table_id}, self._on_rebound)
+            sent = self._send_async("spectate", {"table": self.table_id}, rebound)
         self._rebind_pending = sent
 
     def _on_rebound(self, reply: dict) -> None:
@@ -353,6 +367,7 @@ class GameClient:
         if reply["type"] == "error":
             self._inbox.append({"type": "seat-lost", "code": reply.get("code"), "message": reply.get("message")})
             self.table_id = self.seat = self.token = None
+            self._binding += 1
             return
         self._snapshot_pending = False
         self._take(reply)
@@ -401,6 +416,7 @@ class GameClient:
                              grace=grace)["table"]
 
     def _follow(self, reply: dict, table_id: str, seat: int | None) -> dict:
+        self._binding += 1
         self.table_id, self.seat = table_id, seat
         self._snapshot_pending = self._rebind_pending = False
         self.seq = -1
@@ -437,6 +453,7 @@ class GameClient:
     def leave(self) -> None:
         """Give up the seat (a bot plays on if the game is running) or stop spectating."""
         self._request("leave", **self._seat_token())
+        self._binding += 1
         self.table_id = self.seat = self.token = None
         self.view = self.table = None
         self.seq = -1

