@@ -358,7 +358,7 @@ def play(ctx: zmq.Context, endpoint: str, tables: list[tuple[str, str]], run: Ru
                 continue
             if seat.state == "over":
                 run.games += 1
-                send(seat, "rematch")
+                send(seat, "rematch", token=seat.token)
             elif seat.state == "playing" and seat.view["turn"] == 0 and now >= seat.not_before:
                 send(seat, "act", run, table=seat.table, seat=0, token=seat.token,
                      action=to_data(seat.bot.choose(seat.view)))

@@ -147,7 +147,10 @@ def _first_table_frame_hook(window: GameWindow) -> None:
         if isinstance(view, TableView) and view.view_data is not None and view.drawn:
             Path(out).write_text(f"{time.time() - float(t0):.3f}\n")
             arcade.unschedule(check)
-            window.close()
+            # Leave the event loop rather than close here: the rest of this clock tick still runs
+            # the window's frame, which needs its GL context (arcade 3.3's close() does not
+            # unschedule that frame). run_play closes the window once the loop has returned.
+            arcade.exit()
 
     arcade.schedule(check, 1 / 120)
 
@@ -179,6 +182,8 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
     _first_table_frame_hook(window)
     arcade.run()
     app.shutdown()
+    if not window.closed:
+        window.close()
     return 0
 
 

@@ -193,6 +193,10 @@ class Session:
                 message = getattr(exc, "message", str(exc))
                 self._post({"type": "error", "op": op, "code": code, "message": message})
                 continue
+            if op == "act":
+                # The reply already moved the client's view on: show the board as the action left it
+                # before its events, so a log line never describes a position not yet on screen.
+                self._post_state(client.view, client.table, client.connected)
             self._post({"type": "reply", "op": op, "result": result})
             if op == "act" and result:
                 # The server does not push an action back to its actor: the reply carries its events.
