@@ -35,7 +35,7 @@ assets: $(STAMP)
 	$(BIN)/python tools/make_assets.py
 
 lint: $(STAMP)
-	$(BIN)/ruff check board99 server client tests bench
+	$(BIN)/ruff check board99 server client tests bench tools
 
 test: $(STAMP) lint gui-deps
 	$(BIN)/python -m pytest

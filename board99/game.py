@@ -186,26 +186,19 @@ class Game:
     def _play(self, seat: int, card: int, square: int) -> list[Event]:
         _check_card(card)
         _check_square(square)
-        hand = self._hands[seat]
-        if card not in hand:
-            raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
+        self._check_held(seat, card)
         if self._board[square] is not None:
             raise Refused("occupied", f"square {square} already holds a peg of side {self._board[square]}")
-        turn = self._turn
-        if seat != turn:
-            self._offence("out-of-turn", f"it is S{turn}'s turn, not S{seat}'s")
+        if seat != self._turn:
+            self._out_of_turn(seat)
             # The peg goes in and comes straight out: the board never changes.
-            hand.remove(card)
-            self._discards[seat].append(card)
-            self._skips[seat] += 1
+            self._to_discards(seat, card)
             return [Penalty(seat, "play-out-of-turn", card, square)]
         if square < card:
             self._offence("below-card", f"card {card} allows squares {card} to 99, not square {square}")
-            hand.remove(card)
-            self._discards[seat].append(card)
+            self._to_discards(seat, card)
             return self._end_turn([Penalty(seat, "illegal-play", card, square)])
-        hand.remove(card)
-        self._discards[seat].append(card)
+        self._to_discards(seat, card)
         side = seat % self.sides
         self._board[square] = side
         pegs = self._pegs[side] | BIT[square]
@@ -223,10 +216,8 @@ class Game:
         deck = self._deck
         if not deck:
             raise Refused("deck-empty", "the deck is empty; play or discard instead")
-        turn = self._turn
-        if seat != turn:
-            self._offence("out-of-turn", f"it is S{turn}'s turn, not S{seat}'s")
-            self._skips[seat] += 1
+        if seat != self._turn:
+            self._out_of_turn(seat)
             return [self._show_and_return(seat, "draw-out-of-turn")]
         if len(self._hands[seat]) >= HAND_LIMIT:
             self._offence("hand-full", f"S{seat} already holds {HAND_LIMIT} cards; play or discard")
@@ -244,20 +235,28 @@ class Game:
         return Penalty(seat, offence, card, -1)
 
     def _discard(self, seat: int, card: int) -> list[Event]:
-        _check_card(card)
-        hand = self._hands[seat]
-        if card not in hand:
-            raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
-        turn = self._turn
-        if seat != turn:
-            self._offence("out-of-turn", f"it is S{turn}'s turn, not S{seat}'s")
-            hand.remove(card)
-            self._discards[seat].append(card)
-            self._skips[seat] += 1
+        self._check_held(seat, card)
+        if seat != self._turn:
+            self._out_of_turn(seat)
+            self._to_discards(seat, card)
             return [Penalty(seat, "discard-out-of-turn", card, -1)]
-        hand.remove(card)
-        self._discards[seat].append(card)
+        self._to_discards(seat, card)
         return self._end_turn([Discarded(seat, card)])
+
+    def _check_held(self, seat: int, card: int) -> None:
+        _check_card(card)
+        if card not in self._hands[seat]:
+            raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
+
+    def _to_discards(self, seat: int, card: int) -> None:
+        # Every card a seat plays or throws away, peg kept or not, ends on its own discard pile.
+        self._hands[seat].remove(card)
+        self._discards[seat].append(card)
+
+    def _out_of_turn(self, seat: int) -> None:
+        # In guarded mode _offence refuses; in penalty mode the offender loses its next turn.
+        self._offence("out-of-turn", f"it is S{self._turn}'s turn, not S{seat}'s")
+        self._skips[seat] += 1
 
     def _end_turn(self, events: list[Event]) -> list[Event]:
         """Pass the turn to the left, through skips and automatic passes; tie when nothing is left."""

@@ -47,6 +47,19 @@ def random_action(data, game: Game) -> tuple[int, object]:
     return seat, data.draw(st.sampled_from([Play(card, square), Draw(), Discard(card)]))
 
 
+def play_random(game: Game, data, steps: int) -> Game:
+    """Up to ``steps`` random actions, legal or not (refusals change nothing), or until a win."""
+    for _ in range(steps):
+        if game.winner is not None:
+            break
+        seat, action = random_action(data, game)
+        try:
+            game.apply(seat, action)
+        except Refused:
+            pass
+    return game
+
+
 game_args = st.tuples(st.sampled_from([2, 3, 4, 6]), st.sampled_from(["guarded", "penalty"]), st.integers(0, 2**32))
 
 
@@ -75,15 +88,7 @@ def test_random_actions_keep_every_invariant(args, data):
 @given(args=game_args, data=st.data(), salt=st.integers(0, 1000))
 def test_no_view_holds_another_seats_hand_or_the_deck_order(args, data, salt):
     players, mode, seed = args
-    game = Game(players, mode, seed=seed)
-    for _ in range(data.draw(st.integers(0, 120))):
-        if game.winner is not None:
-            break
-        seat, action = random_action(data, game)
-        try:
-            game.apply(seat, action)
-        except Refused:
-            pass
+    game = play_random(Game(players, mode, seed=seed), data, data.draw(st.integers(0, 120)))
     # A view that does not change when everything it must not show is dealt anew shows none of it.
     for seat in [None, *range(players)]:
         assert reshuffled_unseen(game, seat, salt).view(seat) == game.view(seat)
@@ -93,15 +98,7 @@ def test_no_view_holds_another_seats_hand_or_the_deck_order(args, data, salt):
 @given(args=game_args, data=st.data())
 def test_replaying_the_record_gives_the_same_state(args, data):
     players, mode, seed = args
-    game = Game(players, mode, seed=seed)
-    for _ in range(STEPS):
-        if game.winner is not None:
-            break
-        seat, action = random_action(data, game)
-        try:
-            game.apply(seat, action)
-        except Refused:
-            pass
+    game = play_random(Game(players, mode, seed=seed), data, STEPS)
     text = Record.of(game).dumps()
     record = Record.loads(text)
     assert record.dumps() == text
