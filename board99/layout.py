@@ -42,11 +42,6 @@ POSITION: tuple[tuple[int, int], ...] = tuple(
 BIT: tuple[int, ...] = tuple(1 << (r * _STRIDE + c) for r, c in POSITION)
 
 
-def square_at(row: int, column: int) -> int:
-    """The square number printed at (row, column); row 0 is the top row."""
-    return LAYOUT[row][column]
-
-
 def mask(squares: Iterable[int]) -> int:
     """The bitboard holding exactly these squares."""
     m = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from board99.layout import BIT, LINES, has_five, has_five_scan, mask, winning_run
+from board99.layout import BIT, LINES, SQUARES, has_five, has_five_scan, mask, squares_of, winning_run
 
 
 def brute_force_five(squares: set[int]) -> bool:
@@ -43,3 +43,10 @@ def test_winning_run_is_the_whole_run_through_the_square():
         for sq in line:
             assert set(winning_run(board, sq)) == set(line)
     assert winning_run(BIT[0], 0) is None
+
+
+def test_squares_of_reads_back_what_mask_set():
+    rng = random.Random(11)
+    for _ in range(200):
+        squares = sorted(rng.sample(SQUARES, rng.randint(0, 100)))
+        assert squares_of(mask(squares)) == squares

@@ -59,11 +59,6 @@ def block_square(tally: LineTally, side: int, lowest: int) -> int:
     return best
 
 
-def opponent_threatens(tally: LineTally, side: int) -> bool:
-    """True if some other side holds four of a line whose fifth square is free."""
-    return any(tally.threats[s] for s in range(tally.sides) if s != side)
-
-
 def ranked_plays(tally: LineTally, cards: Sequence[int], limit: int = 1) -> list[tuple[float, int, int]]:
     """The ``limit`` best plays as (score, card, square), best first; each square with its highest fitting card."""
     live = sorted(cards)
