@@ -423,6 +423,50 @@ def client_latency(count: int) -> list[float]:
             stop(proc)
 
 
+def server_parts(actions: int) -> dict[str, list[float]]:
+    """What one accepted action costs inside the server, part by part, timed in this process.
+
+    The same calls the server makes for an ``act``: the engine through the table, the journal's
+    committed INSERT (a real SQLite file in WAL mode), and the actor's reply (its view) encoded.
+    """
+    from board99 import seen_by
+    from server.journal import Journal, finished_record
+    from server.protocol import encode
+    from server.tables import Lobby
+
+    parts: dict[str, list[float]] = {"engine": [], "journal": [], "reply": []}
+    bot = make_bot("random", seed=2)
+    clock = time.perf_counter
+    with tempfile.TemporaryDirectory(prefix="board99-bench-") as data:
+        journal = Journal(data)
+        lobby = Lobby()
+        try:
+            while len(parts["engine"]) < actions:
+                t = lobby.create("bench", 2, "guarded", None, None)
+                t.add_bot(0, "random")
+                t.add_bot(1, "random")
+                t.start_if_full()
+                journal.save_table(t, created=True)
+                while t.state == "playing" and len(parts["engine"]) < actions:
+                    seat = t.game.turn
+                    action = bot.choose(t.game.view(seat))
+                    t0 = clock()
+                    events = t.apply(seat, action)
+                    t.seq += 1
+                    t1 = clock()
+                    journal.save_action(t, seat, action, finished_record(t) if t.state == "over" else None)
+                    t2 = clock()
+                    encode({"type": "reply", "id": 1, "events": [seen_by(e, seat) for e in events], "seq": t.seq,
+                            "view": t.game.view(seat), "state": t.state, "turn_left": t.turn_left()})
+                    t3 = clock()
+                    parts["engine"].append(t1 - t0)
+                    parts["journal"].append(t2 - t1)
+                    parts["reply"].append(t3 - t2)
+        finally:
+            journal.close()
+    return parts
+
+
 # -- report ----------------------------------------------------------------------------------------------
 
 
@@ -479,6 +523,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(echo)} round trips): p50 {ms(echo_p50)} ms, p99 {ms(percentile(echo, 99))} ms")
     print(f"GameClient.act() at 1 table ({len(lib)} acts): p50 {ms(percentile(lib, 50))} ms, "
           f"p99 {ms(percentile(lib, 99))} ms")
+    parts = server_parts(5000)
+    print("Inside the server, per accepted action (5,000 actions in this process, median): "
+          + ", ".join(f"{name} {statistics.median(v) * 1e6:.1f} µs" for name, v in parts.items()))
     print()
     print("| tables | think s | acts measured | act p50 ms | act p99 ms | p50 / echo p50 | actions/s (both seats) "
           "| server CPU µs per action | server RSS idle → end MiB | KiB per table | games finished | lost | duplicated | unanswered "
