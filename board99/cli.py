@@ -185,7 +185,8 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("server", nargs="?", default=None,
                       help="HOST[:PORT] (default: list the servers found on the LAN)")
     join.add_argument("--name", default="player", help="your name at the table")
-    join.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve)")
+    join.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve); write --key=KEY, "
+                           "since a key may start with '-'")
     join.add_argument("--mute", action="store_true", help="start with the sound off")
     join.set_defaults(run=_join)
 
@@ -208,7 +209,8 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--bot", default="rulebook")
     bot.add_argument("--colour", default=None, help="side colour (default: the side's, or the first free)")
     bot.add_argument("--name", default=None)
-    bot.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve)")
+    bot.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve); write --key=KEY, "
+                           "since a key may start with '-'")
     bot.add_argument("--rematch", action="store_true", help="ask for a rematch after each game")
     bot.set_defaults(run=_bot)
     return parser

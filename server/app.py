@@ -812,7 +812,9 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
     if lan is not None:
         print(f"players on the LAN: board99 join (finds it by discovery) or board99 join {lan}:{server.port}", flush=True)
     if keys is not None:
-        print(f"CurveZMQ on; server public key: {keys.public.decode()}", flush=True)
+        # The --key=KEY form: a Z85 key may start with '-', which a separate argument cannot.
+        print(f"CurveZMQ on; server public key: {keys.public.decode()}\n"
+              f"  clients give it as: board99 join HOST --key={keys.public.decode()}", flush=True)
     try:
         server.serve_forever()
     finally:
