@@ -42,6 +42,11 @@ class Rect(NamedTuple):
         """The centre's y."""
         return self.bottom + self.height / 2
 
+    @property
+    def center(self) -> tuple[float, float]:
+        """The centre point."""
+        return self.cx, self.cy
+
     def contains(self, x: float, y: float) -> bool:
         """True if the point lies inside."""
         return self.left <= x < self.right and self.bottom <= y < self.top
