@@ -7,6 +7,7 @@ action is a synthetic click or key press going through the window's handlers.
 
 from __future__ import annotations
 
+import json
 import time
 
 import arcade
@@ -274,3 +275,47 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
     assert f"card {card} on square {square}" in line and PENALTY_RULES["illegal-play"] in line
     run_until(win, lambda: tv.view_data["ply"] > v["ply"], 5, "the view after the penalty")
     assert tv.view_data["board"][square] is None and card in tv.view_data["discards"][0]
+
+
+def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
+    """`board99 play` keeps its seat's token: closed mid-game, the next start resumes that game."""
+    from client.gui.app import SAVED_SEAT, App, start_embedded_server
+
+    data, saved = tmp_path / "data", tmp_path / "data" / SAVED_SEAT
+    win = window()
+
+    def start(players: int) -> tuple[App, TableView]:
+        application = App(win, name="Tester", discover=None)
+        application.server = start_embedded_server(data, bot_delay=0.0)  # stopped by shutdown()
+        application.connect(application.server.endpoint)
+        tv = application.practice(players=players, mode="guarded", bot="rulebook", saved=saved)
+        run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
+        return application, tv
+
+    first, tv = start(2)
+    try:
+        run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "our turn")
+        win.press(arcade.key.D)
+        run_until(win, lambda: tv.view_data["hand"], 5, "our draw")
+        table_id, hand = tv.table["id"], list(tv.view_data["hand"])
+        run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "the bot's answer")
+        ply = tv.view_data["ply"]
+    finally:
+        first.shutdown()
+    assert saved.stat().st_mode & 0o777 == 0o600  # the token is a secret
+
+    again, tv = start(2)
+    try:
+        assert tv.table["id"] == table_id
+        assert tv.view_data["ply"] == ply and tv.view_data["hand"] == hand
+        assert any("is under way" in line for line in tv.log)
+    finally:
+        again.shutdown()
+
+    other, tv = start(4)  # another kind of game: a new table, and its seat is the one saved now
+    try:
+        assert tv.table["id"] != table_id and tv.view_data["players"] == 4
+        assert json.loads(saved.read_text())["table"] == tv.table["id"]
+    finally:
+        other.shutdown()
+        step(win, 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import sys
@@ -35,11 +36,52 @@ def _discover() -> list[dict]:
     return discover(1.0)
 
 
+#: In `board99 play`'s data directory: the seat of the practice game in progress, to go back to.
+SAVED_SEAT = "practice-seat.json"
+
+
+def resume_saved(client: Any, saved: Path, players: int, mode: str, bot: str) -> dict | None:
+    """Sit again in the unfinished practice game saved in ``saved``, if it is the game asked for."""
+    try:
+        seat = json.loads(saved.read_text(encoding="utf-8"))
+        if (seat["players"], seat["mode"], seat["bot"]) != (players, mode, bot):
+            return None  # another kind of game was asked for: start it, keep the file until then
+        table = client.resume(seat["table"], seat["seat"], seat["token"])
+    except FileNotFoundError:
+        return None
+    except Exception as exc:  # unreadable file, table gone, token refused: a new game it is
+        log.info("practice: the saved game cannot be resumed (%s)", exc)
+        return None
+    if table.get("state") == "playing":
+        return table
+    client.leave()  # the game ended: free the seat, and a new table follows
+    return None
+
+
+def save_seat(client: Any, saved: Path, players: int, mode: str, bot: str) -> None:
+    """Keep the practice seat's token (readable by this user only) so the next `play` can resume it."""
+    saved.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps({"table": client.table_id, "seat": client.seat, "token": client.token,
+                       "players": players, "mode": mode, "bot": bot})
+    fd = os.open(saved, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRACTICE_BOT,
-                   name: str = "Practice", clock: float | None = None) -> Callable[[Any], dict]:
-    """The requests that make a practice table: create it, sit in seat 0, bots in every other seat."""
+                   name: str = "Practice", clock: float | None = None,
+                   saved: Path | None = None) -> Callable[[Any], dict]:
+    """The requests that make a practice table: create it, sit in seat 0, bots in every other seat.
+
+    With ``saved``, an unfinished practice game of the same kind is resumed instead, and a new
+    one's seat is saved there.
+    """
 
     def setup(client: Any) -> dict:
+        if saved is not None:
+            table = resume_saved(client, saved, players, mode, bot)
+            if table is not None:
+                return table
         table = client.create_table(name, players, mode, clock)
         client.take_seat(table["id"], 0, colour)
         chosen = bot
@@ -52,6 +94,8 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
                     raise
                 chosen = FALLBACK_BOT
                 table = client.add_bot(table["id"], seat, chosen)
+        if saved is not None:
+            save_seat(client, saved, players, mode, bot)
         return table
 
     return setup
@@ -97,10 +141,11 @@ class App:
         self.window.show_view(self.table)
         return self.table
 
-    def practice(self, players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT) -> TableView:
-        """Create a table with bots on the current session and sit at it."""
+    def practice(self, players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT,
+                 saved: Path | None = None) -> TableView:
+        """Create a table with bots on the current session and sit at it (or resume the one in ``saved``)."""
         assert self.session is not None
-        self.session.call("practice", practice_setup(players, mode, bot=bot))
+        self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved))
         return self.show_table()
 
     def shutdown(self) -> None:
@@ -174,11 +219,14 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
     if window is None:
         return 2
     app = App(window, name=name)
+    saved = None
     if server is None:
+        # Our own server keeps its games: an unfinished practice game is picked up where it was left.
         app.server = start_embedded_server()
         server = app.server.endpoint
+        saved = data_dir() / SAVED_SEAT
     app.connect(server)
-    app.practice(players, mode, bot)
+    app.practice(players, mode, bot, saved=saved)
     _first_table_frame_hook(window)
     arcade.run()
     app.shutdown()
