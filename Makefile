@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean gui-deps assets
+.PHONY: play test lint bench clean gui-deps assets lan-check
 
 # The window needs OpenGL; its tests run it on Xvfb with Mesa's software GL (Debian packages),
 # and pyglet loads the X11, font and FreeType libraries by name.
@@ -39,6 +39,10 @@ lint: $(STAMP)
 
 test: $(STAMP) lint gui-deps
 	$(BIN)/python -m pytest
+
+# Two network namespaces as two machines: discovery, a remote bot and a full game across them (root).
+lan-check: $(STAMP)
+	$(BIN)/python tools/lan_check.py --curve
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
