@@ -319,3 +319,25 @@ def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
     finally:
         other.shutdown()
         step(win, 1)
+
+
+def test_the_lobby_lists_joinable_tables_first_and_the_newest_first(app, server):
+    """On a server with more tables than fit, a new table is shown, not hidden behind old ones."""
+    from client.gui.lobby_view import MAX_TABLES_SHOWN
+    from client.net import GameClient
+
+    win, lobby = app.window, app.lobby
+    with GameClient(server.endpoint, name="host", timeout=5.0) as other:
+        started = other.create_table("Under way", 2)["id"]
+        other.add_bot(started, 0, "random")
+        other.add_bot(started, 1, "random")
+        for n in range(MAX_TABLES_SHOWN + 1):
+            other.create_table(f"T{n}", 2)
+    lobby.refresh()
+    run_until(win, lambda: len(lobby.tables) == MAX_TABLES_SHOWN + 2, 10, "every table in the lobby")
+    names = [t["name"] for t in lobby.tables]
+    assert names[0] == f"T{MAX_TABLES_SHOWN}"  # the newest table that can be joined is on top
+    assert names[-1] == "Under way" and names[:-1] == [f"T{n}" for n in range(MAX_TABLES_SHOWN, -1, -1)]
+    step(win, 2)
+    shown = [w.text for w in lobby.tables_box.children if hasattr(w, "text")]
+    assert any(text.startswith(f"T{MAX_TABLES_SHOWN} ") for text in shown)

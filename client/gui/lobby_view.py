@@ -50,6 +50,19 @@ def table_summary(table: dict) -> str:
     return f"{table.get('name', table['id'])} — {table['players']} players · {table['mode']} · {clock} · {table['state']}"
 
 
+#: Lobby order: tables that can be joined first, then games to watch, then finished ones.
+STATE_ORDER = {"waiting": 0, "playing": 1, "over": 2}
+
+
+def tables_in_order(tables: list[dict]) -> list[dict]:
+    """The server's tables (oldest first, as it lists them) in lobby order, newest first within a state.
+
+    Only MAX_TABLES_SHOWN fit: on a server that keeps every table, the new ones must not hide
+    behind old finished games.
+    """
+    return sorted(reversed(tables), key=lambda t: STATE_ORDER.get(t.get("state"), len(STATE_ORDER)))
+
+
 def seat_text(seat: dict) -> str:
     """A seat's button text: who sits there, or that it is free."""
     if not seat.get("occupant"):
@@ -291,9 +304,10 @@ class LobbyView(arcade.View):
 
     def show_tables(self, tables: list[dict]) -> None:
         """Show the server's tables (a list_tables reply)."""
-        if list(tables) == self.tables:
+        tables = tables_in_order(list(tables))
+        if tables == self.tables:
             return  # the periodic refresh found nothing new: keep the widgets
-        self.tables = list(tables)
+        self.tables = tables
         if self.selected and not any(t["id"] == self.selected[0] for t in self.tables):
             self.selected = None
         self.build()
