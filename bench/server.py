@@ -429,7 +429,7 @@ def server_parts(actions: int) -> dict[str, list[float]]:
     The same calls the server makes for an ``act``: the engine through the table, the journal's
     committed INSERT (a real SQLite file in WAL mode), and the actor's reply (its view) encoded.
     """
-    from board99 import seen_by
+    from server.app import act_reply
     from server.journal import Journal, finished_record
     from server.protocol import encode
     from server.tables import Lobby
@@ -456,8 +456,7 @@ def server_parts(actions: int) -> dict[str, list[float]]:
                     t1 = clock()
                     journal.save_action(t, seat, action, finished_record(t) if t.state == "over" else None)
                     t2 = clock()
-                    encode({"type": "reply", "id": 1, "events": [seen_by(e, seat) for e in events], "seq": t.seq,
-                            "view": t.game.view(seat), "state": t.state, "turn_left": t.turn_left()})
+                    encode(act_reply(t, seat, events, 1))
                     t3 = clock()
                     parts["engine"].append(t1 - t0)
                     parts["journal"].append(t2 - t1)

@@ -147,6 +147,10 @@ def _bot(args: argparse.Namespace) -> int:
     return 0
 
 
+#: A Z85 key may start with '-', which argparse takes for an option unless it is joined with '='.
+KEY_HELP = "the server's CurveZMQ public key (servers run with --curve); write --key=KEY"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="board99", description="The 1963 GAME OF 99, on a LAN.")
@@ -185,8 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("server", nargs="?", default=None,
                       help="HOST[:PORT] (default: list the servers found on the LAN)")
     join.add_argument("--name", default="player", help="your name at the table")
-    join.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve); write --key=KEY, "
-                           "since a key may start with '-'")
+    join.add_argument("--key", default=None, help=KEY_HELP)
     join.add_argument("--mute", action="store_true", help="start with the sound off")
     join.set_defaults(run=_join)
 
@@ -209,8 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--bot", default="rulebook")
     bot.add_argument("--colour", default=None, help="side colour (default: the side's, or the first free)")
     bot.add_argument("--name", default=None)
-    bot.add_argument("--key", default=None, help="the server's CurveZMQ public key (servers run with --curve); write --key=KEY, "
-                           "since a key may start with '-'")
+    bot.add_argument("--key", default=None, help=KEY_HELP)
     bot.add_argument("--rematch", action="store_true", help="ask for a rematch after each game")
     bot.set_defaults(run=_bot)
     return parser

@@ -235,6 +235,7 @@ class Game:
         return Penalty(seat, offence, card, -1)
 
     def _discard(self, seat: int, card: int) -> list[Event]:
+        _check_card(card)
         self._check_held(seat, card)
         if seat != self._turn:
             self._out_of_turn(seat)
@@ -244,7 +245,6 @@ class Game:
         return self._end_turn([Discarded(seat, card)])
 
     def _check_held(self, seat: int, card: int) -> None:
-        _check_card(card)
         if card not in self._hands[seat]:
             raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
 

@@ -519,11 +519,7 @@ class Server:
             raise ProtocolError("stale", f"ply: the game is at action {t.game.ply}, not {ply}; "
                                          f"the table moved on, so look again")
         def reply_now(events: list) -> None:
-            reply = {"type": "reply", "id": conn.rid, "events": [seen_by(e, seat) for e in events],
-                     "seq": t.seq, "view": t.game.view(seat), "state": t.state, "turn_left": t.turn_left()}
-            if t.state == "over":
-                reply["table"] = t.describe()
-            self._send(conn.ident, reply)
+            self._send(conn.ident, act_reply(t, seat, events, conn.rid))
 
         self._apply(t, seat, action, exclude=conn.ident, first=reply_now)
         return None  # already replied
@@ -704,6 +700,15 @@ class Server:
                 self._changed(t, "seat-left")
 
 
+def act_reply(t: Table, seat: int, events: list, rid: int | None) -> dict:
+    """The reply to an accepted ``act``: the actor's view of its events and of the table after them."""
+    reply = {"type": "reply", "id": rid, "events": [seen_by(e, seat) for e in events],
+             "seq": t.seq, "view": t.game.view(seat), "state": t.state, "turn_left": t.turn_left()}
+    if t.state == "over":
+        reply["table"] = t.describe()
+    return reply
+
+
 class ServerThread:
     """A server running in a background thread (tests, `board99 play`): ``.endpoint``, ``.stop()``."""
 
@@ -813,8 +818,9 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
         print(f"players on the LAN: board99 join (finds it by discovery) or board99 join {lan}:{server.port}", flush=True)
     if keys is not None:
         # The --key=KEY form: a Z85 key may start with '-', which a separate argument cannot.
-        print(f"CurveZMQ on; server public key: {keys.public.decode()}\n"
-              f"  clients give it as: board99 join HOST --key={keys.public.decode()}", flush=True)
+        public = keys.public.decode()
+        print(f"CurveZMQ on; server public key: {public}\n"
+              f"  clients give it as: board99 join HOST --key={public}", flush=True)
     try:
         server.serve_forever()
     finally:

@@ -70,12 +70,13 @@ def player_side(players: int, mode: str) -> int:
         sides = sides_for(players)
         remote = [s for s in range(1, players) if s % sides == 0]  # my partners, played from this machine
         bots = []
+        host = me.endpoint.split("//", 1)[1]
+        key = me.server_key.decode() if isinstance(me.server_key, bytes) else me.server_key
         for seat in remote:
-            host = me.endpoint.split("//", 1)[1]
             cmd = [sys.executable, "-m", "board99.cli", "bot", "--server", host, "--table", table,
                    "--seat", str(seat), "--bot", "rulebook"]
-            if me.server_key:
-                cmd.append(f"--key={me.server_key if isinstance(me.server_key, str) else me.server_key.decode()}")
+            if key:
+                cmd.append(f"--key={key}")
             bots.append(subprocess.Popen(cmd, cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and sum(1 for s in me.table["seats"] if s.get("occupant")) < 1 + len(remote):
