@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from board99 import Game, seen_by  # noqa: E402
 from board99.bots import make_bot  # noqa: E402
-from client.gui import xvfb  # noqa: E402
+from board99.client.gui import xvfb  # noqa: E402
 
 
 def full_board_view() -> tuple[dict, dict, list[dict]]:
@@ -55,7 +55,7 @@ def frame_times(frames: int, full: bool) -> list[float]:
     """Milliseconds per frame of the table view, 1280x800, full or empty board."""
     import arcade
 
-    from client.gui.table_view import TableView
+    from board99.client.gui.table_view import TableView
 
     window = arcade.get_window() if _has_window() else _new_window()
     view, table, events = full_board_view()
@@ -88,7 +88,7 @@ def _has_window() -> bool:
 
 
 def _new_window():
-    from client.gui.window import GameWindow
+    from board99.client.gui.window import GameWindow
 
     return GameWindow(1280, 800, muted=True)
 

@@ -91,7 +91,7 @@ def run_server(data_dir: str) -> None:
     """(Child process) the real board99 server on 127.0.0.1, a free port printed on stdout."""
     import logging
 
-    from server.app import Server
+    from board99.server.app import Server
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     server = Server("127.0.0.1", 0, data_dir, bot_delay=0.0, rate=None, max_tables=10_000,
@@ -226,7 +226,7 @@ class Run:
 
 def make_tables(ctx: zmq.Context, endpoint: str, count: int) -> list[tuple[str, str]]:
     """``count`` two-seat tables made with the client library: (table id, S0's seat token) each."""
-    from client.net import GameClient
+    from board99.client.net import GameClient
 
     made = []
     for n in range(count):
@@ -397,7 +397,7 @@ def check_journal(path: Path, seats: list[Seat], run: Run) -> None:
 
 def client_latency(count: int) -> list[float]:
     """``GameClient.act()`` round trips (s) at one table against a server bot (the library's own cost)."""
-    from client.net import GameClient
+    from board99.client.net import GameClient
 
     with tempfile.TemporaryDirectory(prefix="board99-bench-") as data:
         proc, port = spawn("--role", "server", "--data", data)
@@ -429,10 +429,10 @@ def server_parts(actions: int) -> dict[str, list[float]]:
     The same calls the server makes for an ``act``: the engine through the table, the journal's
     committed INSERT (a real SQLite file in WAL mode), and the actor's reply (its view) encoded.
     """
-    from server.app import act_reply
-    from server.journal import Journal, finished_record
-    from server.protocol import encode
-    from server.tables import Lobby
+    from board99.server.app import act_reply
+    from board99.server.journal import Journal, finished_record
+    from board99.server.tables import Lobby
+    from board99.wire.protocol import encode
 
     parts: dict[str, list[float]] = {"engine": [], "journal": [], "reply": []}
     bot = make_bot("random", seed=2)

@@ -94,21 +94,21 @@ def _play(args: argparse.Namespace) -> int:
     """`board99 play`: the window against bots (an embedded server unless --server), or --terminal."""
     if args.terminal:
         return _play_terminal(args)
-    from client.gui.app import run_play
+    from board99.client.gui.app import run_play
 
     return run_play(args.players, args.mode, args.bot, name=args.name, server=args.server, muted=args.mute)
 
 
 def _join(args: argparse.Namespace) -> int:
     """`board99 join [HOST[:PORT]]`: the window on a LAN server's lobby (or the servers discovery finds)."""
-    from client.gui.app import run_join
+    from board99.client.gui.app import run_join
 
     return run_join(args.server, name=args.name, server_key=args.key, muted=args.mute)
 
 
 def _serve(args: argparse.Namespace) -> int:
     """Run the LAN game server in the foreground."""
-    from server.app import serve
+    from board99.server.app import serve
 
     try:
         return serve(args.bind, args.port, args.data, curve=args.curve, name=args.name,
@@ -120,7 +120,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 def _bot(args: argparse.Namespace) -> int:
     """Seat a bot from this machine at a table on a server, and play until the game ends."""
-    from client.net import GameClient, ServerError, endpoint_for, play_bot
+    from board99.client.net import GameClient, ServerError, endpoint_for, play_bot
 
     if args.bot not in BOTS:
         print(f"board99 bot: --bot: {args.bot!r} is not a bot; choose from {', '.join(sorted(BOTS))}",
@@ -129,11 +129,12 @@ def _bot(args: argparse.Namespace) -> int:
     client = GameClient(endpoint_for(args.server), server_key=args.key, name=args.name or f"{args.bot} bot")
     try:
         client.take_seat(args.table, args.seat, args.colour)
-        print(f"seated at table {args.table} as S{args.seat} ({client.table['seats'][args.seat]['colour']})",
-              flush=True)
+        assert client.table is not None
+        print(f"seated at table {args.table} as S{args.seat} ({client.table.seats[args.seat].colour})", flush=True)
         while True:
             view = play_bot(client, make_bot(args.bot), until=None)
-            print(f"game over: side {view['winner']} won after {view['ply']} actions", flush=True)
+            if view is not None:
+                print(f"game over: side {view.winner} won after {view.ply} actions", flush=True)
             if not args.rematch:
                 break
             client.rematch()

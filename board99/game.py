@@ -10,19 +10,15 @@ import random
 import secrets
 from collections.abc import Sequence
 
-from .actions import Action, Discard, Draw, Play
-from .cards import HAND_LIMIT
+from .actions import Action, Draw, Play
 from .errors import Refused
 from .events import Dealt, Discarded, Drew, Event, Passed, Penalty, Played, Skipped, Tied, Won
 from .layout import BIT, has_five, winning_run
+from .rulings import classify, guarded_refusal
+from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
+from .view import SeatView
 
-PLAYER_COUNTS = (2, 3, 4, 6)
-MODES = ("guarded", "penalty")
-
-
-def sides_for(players: int) -> int:
-    """How many sides play: 2 or 3 players alone, 4 or 6 as sides of two partners."""
-    return players if players <= 3 else players // 2
+__all__ = ["MODES", "PLAYER_COUNTS", "Game", "deal_rng", "sides_for"]
 
 
 def deal_rng(seed: int, deal: int) -> random.Random:
@@ -30,17 +26,6 @@ def deal_rng(seed: int, deal: int) -> random.Random:
     # A str seed is hashed with SHA-512 by random.Random: stable across runs
     # and platforms, and independent of PYTHONHASHSEED.
     return random.Random(f"board99/{seed}/{deal}")
-
-
-def _check_card(card: object) -> None:
-    # type() not isinstance(): True is an int and must not pass as card 1
-    if type(card) is not int or not 0 <= card <= 99:
-        raise Refused("no-such-card", f"card {card!r}: a card is a whole number from 0 to 99")
-
-
-def _check_square(square: object) -> None:
-    if type(square) is not int or not 0 <= square <= 99:
-        raise Refused("no-such-square", f"square {square!r}: squares are numbered 0 to 99")
 
 
 class Game:
@@ -63,10 +48,7 @@ class Game:
         deck: Sequence[int] | None = None,
         first: int | None = None,
     ) -> None:
-        if players not in PLAYER_COUNTS:
-            raise ValueError(f"players: {players!r} is not allowed; the game is for 2, 3, 4 or 6")
-        if mode not in MODES:
-            raise ValueError(f"mode: {mode!r} is not a table mode; use 'guarded' or 'penalty'")
+        check_settings(players, mode)
         if deck is not None and sorted(deck) != list(range(100)):
             raise ValueError("deck: must list each of the 100 cards 0-99 exactly once, top card first")
         if first is not None and (type(first) is not int or not 0 <= first < players):
@@ -83,8 +65,9 @@ class Game:
         self.deal = 0
         self.ply = 0  # actions applied (not refused) so far, across deals
         #: Every applied action and what it caused; the record is written from it.
-        self.log: list[tuple[int, Action, list[Event]]] = []
-        self.opening: list[Event] = self._new_deal()
+        self.log: list[tuple[int, Action, tuple[Event, ...]]] = []
+        #: What began the first deal: its ``Dealt`` event.
+        self.opening: tuple[Event, ...] = tuple(self._new_deal())
 
     # -- public state ------------------------------------------------------
 
@@ -147,58 +130,43 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take without offence now (empty when not its turn)."""
-        if self._winner is not None or seat != self._turn:
-            return []
-        hand = self._hands[seat]
-        board = self._board
-        actions: list[Action] = [
-            Play(card, sq) for card in hand for sq in range(card, 100) if board[sq] is None
-        ]
-        if len(hand) < HAND_LIMIT and self._deck:
-            actions.append(Draw())
-        actions.extend(Discard(card) for card in hand)
-        return actions
+        return self.view(seat).legal_actions()
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
-        """Carry out ``action`` for ``seat``; return what it caused, or raise Refused."""
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Carry out ``action`` for ``seat``; return what it caused, or raise Refused.
+
+        The events are the same tuple the game keeps in ``log`` (and writes
+        into its record); a tuple, so no caller can change the record.
+        """
         if self._winner is not None:
             raise Refused("deal-over", f"side {self._winner} has won; the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:
             raise Refused("no-such-seat", f"seat {seat!r} is not at this {self.players}-player table")
+        offence = classify(seat, self._turn, self._hands[seat], self._board, len(self._deck), action)
+        if offence is not None:
+            if self.mode == "guarded":
+                raise guarded_refusal(offence, seat, self._turn, action)
+            if offence.endswith("-out-of-turn"):
+                self._skips[seat] += 1  # the offender loses its next turn
         kind = type(action)
         if kind is Play:
-            events = self._play(seat, action.card, action.square)
+            events = self._play(seat, action.card, action.square, offence)  # type: ignore[union-attr]
         elif kind is Draw:
-            events = self._draw(seat)
-        elif kind is Discard:
-            events = self._discard(seat, action.card)
+            events = self._draw(seat, offence)
         else:
-            raise Refused("bad-action", f"{action!r} is not a Play, Draw or Discard")
+            events = self._discard(seat, action.card, offence)  # type: ignore[union-attr]
+        done = tuple(events)
         self.ply += 1
-        self.log.append((seat, action, events))
-        return events
+        self.log.append((seat, action, done))
+        return done
 
-    def _offence(self, code: str, message: str) -> None:
-        # Called where an offence is about to happen: guarded mode refuses it.
-        if self.mode == "guarded":
-            raise Refused(code, message)
-
-    def _play(self, seat: int, card: int, square: int) -> list[Event]:
-        _check_card(card)
-        _check_square(square)
-        self._check_held(seat, card)
-        if self._board[square] is not None:
-            raise Refused("occupied", f"square {square} already holds a peg of side {self._board[square]}")
-        if seat != self._turn:
-            self._out_of_turn(seat)
-            # The peg goes in and comes straight out: the board never changes.
-            self._to_discards(seat, card)
-            return [Penalty(seat, "play-out-of-turn", card, square)]
-        if square < card:
-            self._offence("below-card", f"card {card} allows squares {card} to 99, not square {square}")
-            self._to_discards(seat, card)
-            return self._end_turn([Penalty(seat, "illegal-play", card, square)])
+    def _play(self, seat: int, card: int, square: int, offence: str | None) -> list[Event]:
         self._to_discards(seat, card)
+        if offence == "play-out-of-turn":
+            # The peg goes in and comes straight out: the board never changes.
+            return [Penalty(seat, offence, card, square)]
+        if offence == "illegal-play":
+            return self._end_turn([Penalty(seat, offence, card, square)])
         side = seat % self.sides
         self._board[square] = side
         pegs = self._pegs[side] | BIT[square]
@@ -212,17 +180,12 @@ class Game:
             return events
         return self._end_turn(events)
 
-    def _draw(self, seat: int) -> list[Event]:
-        deck = self._deck
-        if not deck:
-            raise Refused("deck-empty", "the deck is empty; play or discard instead")
-        if seat != self._turn:
-            self._out_of_turn(seat)
-            return [self._show_and_return(seat, "draw-out-of-turn")]
-        if len(self._hands[seat]) >= HAND_LIMIT:
-            self._offence("hand-full", f"S{seat} already holds {HAND_LIMIT} cards; play or discard")
-            return self._end_turn([self._show_and_return(seat, "illegal-draw")])
-        card = deck.pop()
+    def _draw(self, seat: int, offence: str | None) -> list[Event]:
+        if offence == "draw-out-of-turn":
+            return [self._show_and_return(seat, offence)]
+        if offence == "illegal-draw":
+            return self._end_turn([self._show_and_return(seat, offence)])
+        card = self._deck.pop()
         self._hands[seat].append(card)
         return self._end_turn([Drew(seat, card)])
 
@@ -234,29 +197,16 @@ class Game:
         self._shown.append(card)
         return Penalty(seat, offence, card, -1)
 
-    def _discard(self, seat: int, card: int) -> list[Event]:
-        _check_card(card)
-        self._check_held(seat, card)
-        if seat != self._turn:
-            self._out_of_turn(seat)
-            self._to_discards(seat, card)
-            return [Penalty(seat, "discard-out-of-turn", card, -1)]
+    def _discard(self, seat: int, card: int, offence: str | None) -> list[Event]:
         self._to_discards(seat, card)
+        if offence == "discard-out-of-turn":
+            return [Penalty(seat, offence, card, -1)]
         return self._end_turn([Discarded(seat, card)])
-
-    def _check_held(self, seat: int, card: int) -> None:
-        if card not in self._hands[seat]:
-            raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
 
     def _to_discards(self, seat: int, card: int) -> None:
         # Every card a seat plays or throws away, peg kept or not, ends on its own discard pile.
         self._hands[seat].remove(card)
         self._discards[seat].append(card)
-
-    def _out_of_turn(self, seat: int) -> None:
-        # In guarded mode _offence refuses; in penalty mode the offender loses its next turn.
-        self._offence("out-of-turn", f"it is S{self._turn}'s turn, not S{seat}'s")
-        self._skips[seat] += 1
 
     def _end_turn(self, events: list[Event]) -> list[Event]:
         """Pass the turn to the left, through skips and automatic passes; tie when nothing is left."""
@@ -309,31 +259,18 @@ class Game:
 
     # -- what a seat may see -------------------------------------------------
 
-    def view(self, seat: int | None = None) -> dict:
-        """What ``seat`` may see (None: a spectator), as plain data ready for msgpack."""
-        if seat is not None and not 0 <= seat < self.players:
+    def view(self, seat: int | None = None) -> SeatView:
+        """What ``seat`` may see (None: a spectator): RULES.md §8, as a ``SeatView``."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat: {seat!r} is not a seat 0-{self.players - 1}")
         hands = self._hands
-        return {
-            "seat": seat,
-            "side": None if seat is None else seat % self.sides,
-            "players": self.players,
-            "sides": self.sides,
-            "mode": self.mode,
-            "deal": self.deal,
-            "ply": self.ply,
-            "turn": self._turn,
-            "winner": self._winner,
-            "line": None if self._line is None else list(self._line),
-            "cut": None if self._cut is None else list(self._cut),
-            "board": list(self._board),
-            "hand": None if seat is None else list(hands[seat]),
-            "hand_sizes": [len(h) for h in hands],
-            "discards": [list(d) for d in self._discards],
-            "deck_size": len(self._deck),
-            "skips": list(self._skips),
-            "shown": list(self._shown),
-        }
+        line, cut = self._line, self._cut
+        return SeatView(
+            seat, None if seat is None else seat % self.sides, self.players, self.sides, self.mode,
+            self.deal, self.ply, self._turn, self._winner, line, cut, tuple(self._board),
+            None if seat is None else tuple(hands[seat]), tuple([len(h) for h in hands]),
+            tuple([tuple(d) for d in self._discards]), len(self._deck), tuple(self._skips), tuple(self._shown),
+        )
 
     # -- copies and scenarios ------------------------------------------------
 
@@ -356,7 +293,7 @@ class Game:
     @classmethod
     def from_view(
         cls,
-        view: dict,
+        view: SeatView,
         hands: Sequence[Sequence[int]],
         deck: Sequence[int],
         seed: int | None = None,
@@ -366,28 +303,28 @@ class Game:
         Bots use it to play out guesses at what they cannot see. The cards in
         ``hands``, ``deck`` and the view's discard piles must be all 100.
         """
-        players = view["players"]
-        if len(hands) != players or any(len(h) != s for h, s in zip(hands, view["hand_sizes"])):
+        players = view.players
+        if len(hands) != players or any(len(h) != s for h, s in zip(hands, view.hand_sizes)):
             raise ValueError("hands: one list per seat, each as long as the view's hand size")
-        cards = [c for h in hands for c in h] + list(deck) + [c for d in view["discards"] for c in d]
+        cards = [c for h in hands for c in h] + list(deck) + [c for d in view.discards for c in d]
         if sorted(cards) != list(range(100)):
             raise ValueError("hands, deck and discard piles must hold each card 0-99 once")
-        g = cls(players, view["mode"], seed=seed, first=view["turn"] if view["turn"] is not None else 0)
-        g.deal = view["deal"]
-        g.ply = view["ply"]
+        g = cls(players, view.mode, seed=seed, first=view.turn if view.turn is not None else 0)
+        g.deal = view.deal
+        g.ply = view.ply
         g._deck = list(reversed(deck))
         g._hands = [list(h) for h in hands]
-        g._discards = [list(d) for d in view["discards"]]
-        g._skips = list(view["skips"])
-        g._shown = list(view["shown"])
-        g._cut = None if view["cut"] is None else tuple(view["cut"])
-        g._turn = view["turn"]
-        g._board = list(view["board"])
+        g._discards = [list(d) for d in view.discards]
+        g._skips = list(view.skips)
+        g._shown = list(view.shown)
+        g._cut = view.cut
+        g._turn = view.turn
+        g._board = list(view.board)
         g._pegs = [0] * g.sides
         for sq, side in enumerate(g._board):
             if side is not None:
                 g._pegs[side] |= BIT[sq]
-        g._winner = view["winner"]
-        g._line = None if view["line"] is None else tuple(view["line"])
-        g.opening = []
+        g._winner = view.winner
+        g._line = view.line
+        g.opening = ()
         return g

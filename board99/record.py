@@ -18,6 +18,8 @@ from .errors import Refused
 from .game import Game
 
 MAGIC = "# GAME OF 99 record, board99 format 1"
+#: A header value kept secret until the game is over.
+HIDDEN = "hidden"
 EVENT_INDENT = "  "
 _ACTION_LINE = re.compile(r"S(\d+) (.+)")
 
@@ -40,19 +42,27 @@ class Record:
     mode: str
     seed: int | None  # None: not revealed yet, and then draws are not named either
     first: int | None = None
-    deck: tuple[int, ...] | None = None
+    deck: tuple[int, ...] | None = None  # a set deck order, top first (practice); None: shuffled
     lines: list[str] = field(default_factory=list)
+    #: True when a set deck order exists but is kept secret (``deck: hidden``) while the deal is played.
+    deck_hidden: bool = False
 
     @classmethod
     def of(cls, game: Game, reveal: bool = True) -> Record:
-        """The record of ``game`` so far; without ``reveal`` the seed and drawn cards stay hidden."""
+        """The record of ``game`` so far; without ``reveal`` the seed, a set deck order and drawn cards stay hidden.
+
+        >>> from board99 import Game
+        >>> Record.of(Game(2, seed=3, deck=range(100)), reveal=False).dumps().split("\n")[3:6]
+        ['seed: hidden', 'first: cut', 'deck: hidden']
+        """
         lines = [EVENT_INDENT + e.text(reveal) for e in game.opening]
         for seat, action, events in game.log:
             lines.append(f"S{seat} {action.text()}")
             lines.extend(EVENT_INDENT + e.text(reveal) for e in events)
+        hidden = not reveal and game.start_deck is not None
         return cls(
             game.players, game.mode, game.seed if reveal else None,
-            game.start_first, game.start_deck, lines,
+            game.start_first, None if hidden else game.start_deck, lines, deck_hidden=hidden,
         )
 
     def dumps(self) -> str:
@@ -63,9 +73,14 @@ class Record:
             f"mode: {self.mode}",
             f"seed: {'hidden' if self.seed is None else self.seed}",
             f"first: {'cut' if self.first is None else f'S{self.first}'}",
-            f"deck: {'shuffled' if self.deck is None else ' '.join(map(str, self.deck))}",
+            f"deck: {self._deck_text()}",
         ]
         return "\n".join(head + [""] + self.lines) + "\n"
+
+    def _deck_text(self) -> str:
+        if self.deck_hidden:
+            return HIDDEN
+        return "shuffled" if self.deck is None else " ".join(map(str, self.deck))
 
     @classmethod
     def loads(cls, text: str) -> Record:
@@ -88,12 +103,12 @@ class Record:
             raise RecordError(blank + 1, rows[blank] if len(rows) > blank else "", "expected a blank line after the header")
         try:
             players = int(fields["players"])
-            seed = None if fields["seed"] == "hidden" else int(fields["seed"])
+            seed = None if fields["seed"] == HIDDEN else int(fields["seed"])
             first = None if fields["first"] == "cut" else int(fields["first"].removeprefix("S"))
-            deck = None if fields["deck"] == "shuffled" else tuple(int(x) for x in fields["deck"].split())
+            deck = None if fields["deck"] in ("shuffled", HIDDEN) else tuple(int(x) for x in fields["deck"].split())
         except ValueError as exc:
             raise RecordError(2, "", f"header: {exc}") from None
-        return cls(players, fields["mode"], seed, first, deck, rows[blank + 1:])
+        return cls(players, fields["mode"], seed, first, deck, rows[blank + 1:], deck_hidden=fields["deck"] == HIDDEN)
 
     def steps(self) -> Iterator[tuple[int, str, Game]]:
         """Replay the record line by line, yielding (line number, line, game after it).
@@ -102,6 +117,8 @@ class Record:
         """
         if self.seed is None:
             raise RecordError(4, "seed: hidden", "the seed is not revealed, so draws cannot be checked")
+        if self.deck_hidden:
+            raise RecordError(6, "deck: hidden", "the deck order is not revealed, so draws cannot be checked")
         try:
             game = Game(self.players, self.mode, seed=self.seed, deck=self.deck, first=self.first)
         except ValueError as exc:

@@ -18,17 +18,23 @@ from typing import Any
 import msgpack
 import zmq
 
-from board99 import Action, to_data
-from server.protocol import COLOURS, DEFAULT_PORT, PROTOCOL_VERSION
+from board99 import Action, SeatView, to_data
+from board99.wire.curve import connect_curve
+from board99.wire.table_info import TableInfo
+from board99.wire.protocol import (
+    CLIENT_MAX_MESSAGE,
+    CLIENT_UNPACK_LIMITS,
+    COLOURS,
+    DEFAULT_PORT,
+    PROTOCOL_VERSION,
+)
+
+from .handshake import HandshakeWatch, mismatch_message
 
 __all__ = ["COLOURS", "DEFAULT_PORT", "GameClient", "ServerError", "connect", "discover", "endpoint_for",
            "play_bot"]
 
 log = logging.getLogger("board99.client")
-#: What the client decodes from a server: generous, but bounded (a record can be long).
-MAX_SERVER_MESSAGE = 16 << 20
-UNPACK_LIMITS = {"max_str_len": 8 << 20, "max_bin_len": 1 << 20,
-                 "max_array_len": 1 << 16, "max_map_len": 1 << 10, "max_ext_len": 0}
 #: Until the server's hello reply says otherwise.
 HEARTBEAT = 1.0
 LOST_AFTER = 3.0
@@ -54,8 +60,8 @@ def endpoint_for(server: str) -> str:
 
 
 def discover(timeout: float = 1.0, **options: Any) -> list[dict]:
-    """Servers heard on the LAN: {"name", "host", "port", "key"} (see server.discovery)."""
-    from server.discovery import discover as listen
+    """Servers heard on the LAN: {"name", "host", "port", "key"} (see board99.client.discovery)."""
+    from .discovery import discover as listen
 
     return listen(timeout, **options)
 
@@ -99,9 +105,9 @@ class GameClient:
         self.timeout = timeout
         self.server_key = server_key
         #: Latest view of this client's seat (or the spectator view), kept current by poll().
-        self.view: dict | None = None
+        self.view: SeatView | None = None
         #: Latest table description (as list_tables entries).
-        self.table: dict | None = None
+        self.table: TableInfo | None = None
         #: False while the server is not answering.
         self.connected = False
         self.table_id: str | None = None
@@ -134,8 +140,7 @@ class GameClient:
         sock.setsockopt(zmq.IMMEDIATE, 1)
         sock.setsockopt(zmq.RECONNECT_IVL, 100)
         sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
-        sock.setsockopt(zmq.MAXMSGSIZE, MAX_SERVER_MESSAGE)
-        from server.keys import HandshakeWatch, connect_curve
+        sock.setsockopt(zmq.MAXMSGSIZE, CLIENT_MAX_MESSAGE)
 
         if self.server_key is not None:
             connect_curve(sock, self.server_key)
@@ -190,8 +195,6 @@ class GameClient:
 
     def _unreachable(self) -> str:
         if self._key_mismatch():
-            from server.keys import mismatch_message
-
             return mismatch_message(self.endpoint, self.server_key)
         return f"the server at {self.endpoint} is not answering"
 
@@ -208,7 +211,7 @@ class GameClient:
             return None
         frames = self._sock.recv_multipart()
         try:
-            msg = msgpack.unpackb(frames[0], raw=False, **UNPACK_LIMITS)
+            msg = msgpack.unpackb(frames[0], raw=False, **CLIENT_UNPACK_LIMITS)
         except Exception:  # msgpack raises several types; a broken or hostile server must not crash us
             msg = None
         if len(frames) != 1 or type(msg) is not dict or type(msg.get("type")) is not str:
@@ -290,14 +293,18 @@ class GameClient:
         self._inbox.append(msg)
 
     def _take(self, msg: dict) -> None:
+        # Checked before anything is kept: a malformed view or table leaves the copy as it was.
+        view = None if msg.get("view") is None else SeatView.from_data(msg["view"])
+        data = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
+        table = None if data is None else TableInfo.from_data(data)
+        if table is None and self.table is not None and "state" in msg:
+            table = TableInfo.from_data({**self.table.to_data(), "state": msg["state"],
+                                         "turn_left": msg.get("turn_left")})
         self.seq = msg["seq"]
-        if msg.get("view") is not None:
-            self.view = msg["view"]
-        info = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
-        if info is not None:
-            self.table = info
-        elif self.table is not None and "state" in msg:
-            self.table = {**self.table, "state": msg["state"], "turn_left": msg.get("turn_left")}
+        if view is not None:
+            self.view = view
+        if table is not None:
+            self.table = table
 
     def _seat_token(self) -> dict:
         return {"token": self.token} if self.seat is not None and self.token is not None else {}
@@ -405,25 +412,26 @@ class GameClient:
         self._on_hello(reply)
         return reply
 
-    def list_tables(self) -> list[dict]:
+    def list_tables(self) -> list[TableInfo]:
         """Every table on the server."""
-        return self._request("list_tables")["tables"]
+        return [TableInfo.from_data(t) for t in self._request("list_tables")["tables"]]
 
     def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
-                     grace: float | None = None) -> dict:
+                     grace: float | None = None) -> TableInfo:
         """A new table (it starts once every seat is filled)."""
-        return self._request("create_table", name=name, players=players, mode=mode, clock=clock,
-                             grace=grace)["table"]
+        return TableInfo.from_data(self._request("create_table", name=name, players=players, mode=mode,
+                                                 clock=clock, grace=grace)["table"])
 
-    def _follow(self, reply: dict, table_id: str, seat: int | None) -> dict:
+    def _follow(self, reply: dict, table_id: str, seat: int | None) -> TableInfo:
         self._binding += 1
         self.table_id, self.seat = table_id, seat
         self._snapshot_pending = self._rebind_pending = False
         self.seq = -1
         self._take(reply)
+        assert self.table is not None
         return self.table
 
-    def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> dict:
+    def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> TableInfo:
         """Sit at ``table`` in ``seat`` playing ``colour`` (as ``name``, default the client's); the token stays here."""
         if name is not None:
             self.name = name
@@ -431,20 +439,20 @@ class GameClient:
         self.token = reply["token"]
         return self._follow(reply, table, seat)
 
-    def resume(self, table: str, seat: int, token: str) -> dict:
+    def resume(self, table: str, seat: int, token: str) -> TableInfo:
         """Take back a seat held for us (after a restart of this program) with its token."""
         reply = self._request("resume", table=table, seat=seat, token=token)
         self.token = token
         return self._follow(reply, table, seat)
 
-    def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> dict:
+    def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> TableInfo:
         """Put a server-side bot in an empty seat."""
-        info = self._request("add_bot", table=table, seat=seat, bot=bot)["table"]
+        info = TableInfo.from_data(self._request("add_bot", table=table, seat=seat, bot=bot)["table"])
         if table == self.table_id:
             self.table = info  # the push with the same news may still be queued behind this reply
         return info
 
-    def spectate(self, table: str) -> dict:
+    def spectate(self, table: str) -> TableInfo:
         """Follow a table with the public view."""
         reply = self._request("spectate", table=table)
         self.token = None
@@ -458,12 +466,13 @@ class GameClient:
         self.view = self.table = None
         self.seq = -1
 
-    def rematch(self) -> dict:
+    def rematch(self) -> TableInfo:
         """Ask for another game with the same seats; it starts when every person has asked."""
         self._wait_rebind()
         reply = self._request("rematch", **self._seat_token())
         if reply["seq"] > self.seq:
             self._take(reply)
+        assert self.table is not None
         return self.table
 
     def act(self, action: Action) -> list[dict]:
@@ -473,7 +482,7 @@ class GameClient:
         self._wait_rebind()
         # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
         # applying an action chosen on an old position (in penalty mode that would be an offence).
-        ply = self.view.get("ply") if isinstance(self.view, dict) else None
+        ply = self.view.ply if self.view is not None else None
         reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
                               action=to_data(action), ply=ply)
         if reply["seq"] > self.seq:
@@ -482,7 +491,7 @@ class GameClient:
             self._take(reply)
         return reply["events"]
 
-    def snapshot(self) -> dict:
+    def snapshot(self) -> SeatView | None:
         """Fetch the table's current state now (poll() does this by itself on a gap)."""
         reply = self._request("snapshot", **self._seat_token())
         self._take(reply)
@@ -497,11 +506,11 @@ class GameClient:
     def my_turn(self) -> bool:
         """True when the game is running and it is this client's seat's turn."""
         return (self.view is not None and self.seat is not None and self.table is not None
-                and self.table.get("state") == "playing" and self.view.get("turn") == self.seat)
+                and self.table.state == "playing" and self.view.turn == self.seat)
 
 
 def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_message: Callable | None = None,
-             max_actions: int = 100_000) -> dict | None:
+             max_actions: int = 100_000) -> SeatView | None:
     """Play ``client``'s seat with ``bot`` until the game is over (or ``until``, a monotonic time).
 
     Survives timeouts and reconnects: after an error it waits for the next
@@ -513,11 +522,11 @@ def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_mes
         for msg in client.poll(0.05 if not client.my_turn() else 0):
             if on_message is not None:
                 on_message(msg)
-        if client.table is not None and client.table.get("state") == "over":
+        if client.table is not None and client.table.state == "over":
             return client.view
         if client.table_id is None:  # the seat could not be resumed (see the 'seat-lost' message)
             raise ServerError("not-seated", "the seat was lost and could not be resumed with its token")
-        if client.my_turn() and actions < max_actions:
+        if client.my_turn() and actions < max_actions and client.view is not None:
             try:
                 client.act(bot.choose(client.view))
                 actions += 1

@@ -24,9 +24,7 @@ from typing import Any
 import zmq
 
 from board99 import Action, Refused, from_data, seen_by, to_data
-
-from .journal import Journal, finished_record
-from .protocol import (
+from board99.wire.protocol import (
     CHANGES,
     DEFAULT_PORT,
     MAX_MESSAGE_SIZE,
@@ -37,6 +35,8 @@ from .protocol import (
     encode,
     request_id,
 )
+
+from .journal import Journal, finished_record
 from .tables import Lobby, Table
 from .thinker import Thinker
 
@@ -96,7 +96,7 @@ class Server:
     ) -> None:
         self.bind_addr, self.port, self.name = bind, port, name
         self.data_dir = data_dir
-        self.curve = curve  # server.keys.KeyPair or None
+        self.curve = curve  # board99.wire.curve.KeyPair or None
         self.beacon_opts = beacon
         self.bot_delay, self.heartbeat, self.lost_after = bot_delay, heartbeat, lost_after
         self.rate, self.burst = rate, burst
@@ -141,7 +141,8 @@ class Server:
         router.linger = 0
         router.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_SIZE)
         if self.curve is not None:
-            from .keys import serve_curve
+            from board99.wire.curve import serve_curve
+
             serve_curve(router, self.curve)
         where = f"tcp://{self.bind_addr}:{self.port if self.port else '*'}"
         router.bind(where)
@@ -166,7 +167,7 @@ class Server:
         return self.endpoint
 
     def _start_beacon(self) -> None:
-        from .discovery import Beacon
+        from .beacon import Beacon
 
         opts = self.beacon_opts if isinstance(self.beacon_opts, dict) else {}
         key = self.curve.public.decode() if self.curve is not None else None
@@ -288,7 +289,7 @@ class Server:
             if seat is None and spectator_frame is not None:
                 self._send_frame(ident, spectator_frame)
                 continue
-            msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.game.view(seat)}
+            msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.game.view(seat).to_data()}
             if per_seat is not None:
                 msg.update(per_seat(seat))
             frame = encode(msg)
@@ -411,7 +412,7 @@ class Server:
         return {"token": token, **self._snapshot_of(t, conn.seat)}
 
     def _snapshot_of(self, t: Table, seat: int | None) -> dict:
-        return {"table": t.describe(), "seat": seat, "seq": t.seq, "view": t.game.view(seat)}
+        return {"table": t.describe(), "seat": seat, "seq": t.seq, "view": t.game.view(seat).to_data()}
 
     def _add_bot(self, conn: Conn, f: dict) -> dict:
         t = self.lobby.get(f["table"])
@@ -703,7 +704,7 @@ class Server:
 def act_reply(t: Table, seat: int, events: list, rid: int | None) -> dict:
     """The reply to an accepted ``act``: the actor's view of its events and of the table after them."""
     reply = {"type": "reply", "id": rid, "events": [seen_by(e, seat) for e in events],
-             "seq": t.seq, "view": t.game.view(seat), "state": t.state, "turn_left": t.turn_left()}
+             "seq": t.seq, "view": t.game.view(seat).to_data(), "state": t.state, "turn_left": t.turn_left()}
     if t.state == "over":
         reply["table"] = t.describe()
     return reply

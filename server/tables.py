@@ -15,11 +15,9 @@ from dataclasses import dataclass, field
 
 from board99 import Action, Discard, Draw, Event, Game, sides_for
 from board99.bots import BOTS, make_bot
+from board99.wire.protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
+from board99.wire.table_info import SeatInfo, TableInfo
 
-from .protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
-
-#: Table states, in the order a table goes through them (a rematch goes back to "playing").
-STATES = ("waiting", "playing", "over")
 
 
 def standin_bot() -> str:
@@ -90,33 +88,18 @@ class Table:
 
     # -- what everyone may know ------------------------------------------------
 
-    def describe(self) -> dict:
+    def info(self) -> TableInfo:
         """The table as the lobby lists it (no tokens, no cards)."""
-        return {
-            "id": self.id,
-            "name": self.name,
-            "players": self.players,
-            "mode": self.mode,
-            "clock": self.clock,
-            "grace": self.grace,
-            "state": self.state,
-            "game": self.game_no,
-            "votes": sorted(self.votes),
-            "turn_left": self.turn_left(),
-            "spectators": len(self.spectators),
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "side": s.side,
-                    "colour": self.colours[s.side],
-                    "occupant": s.occupant,
-                    "name": s.name,
-                    "connected": s.connected,
-                    "standin": s.standin,
-                }
-                for s in self.seats
-            ],
-        }
+        return TableInfo(
+            self.id, self.name, self.players, self.mode, self.clock, self.grace, self.state, self.game_no,
+            tuple(sorted(self.votes)), self.turn_left(), len(self.spectators),
+            tuple(SeatInfo(s.seat, s.side, self.colours[s.side], s.occupant, s.name, s.connected, s.standin)
+                  for s in self.seats),
+        )
+
+    def describe(self) -> dict:
+        """The table description as plain data, ready for msgpack."""
+        return self.info().to_data()
 
     def turn_left(self) -> float | None:
         """Seconds left on the turn clock now, or None when no clock runs."""

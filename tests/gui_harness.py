@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from client.gui import xvfb
+from board99.client.gui import xvfb
 
 GOLDEN = Path(__file__).parent / "golden"
 #: Golden images match when at most this share of pixels differs by more than PIXEL_SLACK.
@@ -42,7 +42,7 @@ def window():
     global _window
     if _window is None:
         display()
-        from client.gui.window import GameWindow
+        from board99.client.gui.window import GameWindow
 
         _window = GameWindow(1280, 800, muted=True)
     if (_window.width, _window.height) != (1280, 800):

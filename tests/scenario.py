@@ -40,7 +40,8 @@ def position(
             card = next(c for c in spare if c <= sq)
             spare.remove(card)
             discards[side].append(card)
-    view.update(board=board, discards=discards, hand_sizes=[len(h) for h in hands_list], turn=turn)
+    view = view._replace(board=tuple(board), discards=tuple(map(tuple, discards)),
+                         hand_sizes=tuple(len(h) for h in hands_list), turn=turn)
     deck = list(deck_top) + spare
     return Game.from_view(view, hands_list, deck, seed=seed)
 

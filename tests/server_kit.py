@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from board99 import HAND_LIMIT, Action, Discard, Draw, Play
 from board99.bots import make_bot
+from board99.client.net import GameClient
 from board99.record import Record
-from client.net import GameClient
 
 OFFENCES = ("play-out-of-turn", "discard-out-of-turn", "draw-out-of-turn", "illegal-play", "illegal-draw")
 
@@ -51,7 +51,7 @@ def seat_table(endpoint: str, players: int, mode: str, *, spectate: bool = True,
     owner = GameClient(endpoint, name="S0", timeout=timeout)
     info = owner.create_table(f"{players}p {mode}", players, mode, **table)
     clients = [owner] + [GameClient(endpoint, name=f"S{s}", timeout=timeout) for s in range(1, players)]
-    seated = Seated(info["id"], clients)
+    seated = Seated(info.id, clients)
     spectator = GameClient(endpoint, name="watcher", timeout=timeout) if spectate else None
     if capture:
         for seat, c in enumerate(clients):
@@ -59,10 +59,10 @@ def seat_table(endpoint: str, players: int, mode: str, *, spectate: bool = True,
         if spectator is not None:
             spectator.on_receive = seated.received.setdefault(None, []).append
     if spectator is not None:
-        spectator.spectate(info["id"])
+        spectator.spectate(info.id)
         seated.spectator = spectator
     for seat, c in enumerate(clients):
-        c.take_seat(info["id"], seat)
+        c.take_seat(info.id, seat)
     return seated
 
 
@@ -71,7 +71,7 @@ def settle(seated: Seated, seconds: float = 5.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         seated.poll_all(0.01)
-        plies = {c.view["ply"] for _, c in seated.everyone()}
+        plies = {c.view.ply for _, c in seated.everyone()}
         seqs = {c.seq for _, c in seated.everyone()}
         if len(plies) == 1 and len(seqs) == 1:
             return
@@ -88,24 +88,24 @@ class Offender:
 
     def pick(self, seat: int, view: dict) -> Action | None:
         """An offending action for ``seat`` now, or None."""
-        if not self.pending or view["ply"] < self.after_ply or view["winner"] is not None:
+        if not self.pending or view.ply < self.after_ply or view.winner is not None:
             return None
         offence = self.pending[0]
-        hand, board, mine = view["hand"], view["board"], view["turn"] == seat
+        hand, board, mine = view.hand, view.board, view.turn == seat
         if offence == "play-out-of-turn" and not mine and hand:
             free = [sq for sq in range(hand[0], 100) if board[sq] is None]
             if free:
                 return Play(hand[0], free[-1])
         if offence == "discard-out-of-turn" and not mine and hand:
             return Discard(hand[0])
-        if offence == "draw-out-of-turn" and not mine and view["deck_size"] > 0:
+        if offence == "draw-out-of-turn" and not mine and view.deck_size > 0:
             return Draw()
         if offence == "illegal-play" and mine:
             for card in sorted(hand, reverse=True):
                 low = [sq for sq in range(card) if board[sq] is None]
                 if low:
                     return Play(card, low[0])
-        if offence == "illegal-draw" and mine and view["deck_size"] > 0:
+        if offence == "illegal-draw" and mine and view.deck_size > 0:
             # Draw legally up to a full hand, then once more.
             return Draw()
         return None
@@ -130,18 +130,18 @@ def drive(seated: Seated, bots: Sequence | None = None, *, seconds: float = 30.0
         if stop is not None and stop(seated):
             return clients[0].view
         views = [c.view for c in clients]
-        if all(c.table and c.table["state"] == "over" for c in clients):
+        if all(c.table and c.table.state == "over" for c in clients):
             return views[0]
-        ply = max(v["ply"] for v in views)
+        ply = max(v.ply for v in views)
         acted = False
         for seat, c in enumerate(clients):
             v = c.view
-            if v["ply"] != ply or c.table["state"] != "playing":
+            if v.ply != ply or c.table.state != "playing":
                 continue  # this client has not heard of the latest action yet
             action = offender.pick(seat, v) if offender else None
-            if action is None and v["turn"] == seat:
+            if action is None and v.turn == seat:
                 if offender and offender.pending and offender.pending[0] == "illegal-draw" \
-                        and len(v["hand"]) < HAND_LIMIT and v["deck_size"] > 1 and v["ply"] >= offender.after_ply:
+                        and len(v.hand) < HAND_LIMIT and v.deck_size > 1 and v.ply >= offender.after_ply:
                     action = Draw()  # filling the hand on the way to an illegal draw
                 else:
                     action = bots[seat].choose(v)

@@ -142,7 +142,8 @@ def test_rulebook_counts_partners_pegs_together():
     board = [None] * 100
     for sq in EXAMPLE_FOUR:
         board[sq] = 1
-    view.update(board=board, discards=[[], [72, 20], [], [58, 14]], hand_sizes=[3, 0, 0, 0], turn=0)
+    view = view._replace(board=tuple(board), discards=((), (72, 20), (), (58, 14)), hand_sizes=(3, 0, 0, 0),
+                         turn=0)
     deck = [c for c in range(100) if c not in (1, 50, 90, 72, 20, 58, 14)]
     game = Game.from_view(view, [[1, 50, 90], [], [], []], deck)
     assert RulebookBot().choose(game.view(0)) == Play(1, 4)
@@ -181,7 +182,7 @@ def test_rulebook_keeps_two_cards_rather_than_play_them():
 def test_rulebook_plays_its_last_cards_when_the_deck_is_empty():
     game = position(pegs={0: (75, 76)}, hands={0: (30, 74)})
     view = game.view(0)
-    view["deck_size"] = 0
+    view = view._replace(deck_size=0)
     assert type(RulebookBot().choose(view)) is Play
 
 

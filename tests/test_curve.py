@@ -10,10 +10,12 @@ import pytest
 import zmq
 
 from board99.bots import make_bot
-from client.net import GameClient, ServerError, play_bot
-from server import keys
-from server.app import run_in_thread
-from server.keys import HandshakeWatch, KeyPair, connect_curve, load_or_create, mechanism, serve_curve
+from board99.client.handshake import HandshakeWatch, mismatch_message
+from board99.client.net import GameClient, ServerError, play_bot
+from board99.server import keys
+from board99.server.app import run_in_thread
+from board99.server.keys import load_or_create
+from board99.wire.curve import KeyPair, connect_curve, mechanism, parse_key, serve_curve
 
 
 @pytest.fixture
@@ -68,7 +70,7 @@ def test_a_damaged_key_file_is_refused_naming_the_file(tmp_path) -> None:
 @pytest.mark.parametrize("text, fault", [("abc", "40 Z85 characters"), ("~" * 40, "not Z85 characters")])
 def test_a_bad_server_key_is_refused_naming_the_fault(text: str, fault: str) -> None:
     with pytest.raises(ValueError, match=f"server key: .*{fault}"):
-        keys.parse_key(text)
+        parse_key(text)
 
 
 def test_right_key_talks_and_both_ends_use_curve(ctx: zmq.Context, tmp_path) -> None:
@@ -101,7 +103,7 @@ def test_wrong_key_is_named_within_a_bounded_time_and_nothing_arrives(ctx: zmq.C
     assert time.monotonic() - started < 3.0
     assert watch.mismatch() and watch.succeeded == 0
     assert not router.poll(200)  # the server never saw the request
-    text = keys.mismatch_message(endpoint, other)
+    text = mismatch_message(endpoint, other)
     assert "public key differs" in text and other.decode() in text
     watch.close()
 
@@ -185,12 +187,12 @@ def test_a_client_with_the_server_key_plays_a_whole_game(curve_server) -> None:
     assert mechanism(handle.server.router) == "curve"
     with GameClient(handle.endpoint, server_key=pair.public.decode(), timeout=5.0) as client:
         table = client.create_table("encrypted", 2)
-        client.take_seat(table["id"], 0, "red")
-        client.add_bot(table["id"], 1, "random")
+        client.take_seat(table.id, 0, "red")
+        client.add_bot(table.id, 1, "random")
         view = play_bot(client, make_bot("random", seed=3), until=time.monotonic() + 30)
-        assert view is not None and view["winner"] is not None
-        assert client.table["state"] == "over"
-        assert "play" in client.fetch_record(table["id"])
+        assert view is not None and view.winner is not None
+        assert client.table.state == "over"
+        assert "play" in client.fetch_record(table.id)
 
 
 @pytest.mark.parametrize("expected", ["other key", "no key"])

@@ -10,17 +10,9 @@ import msgpack
 import pytest
 import zmq
 
-from server.discovery import (
-    BEACON_PORT,
-    MAGIC,
-    MAX_BEACON,
-    BadBeacon,
-    Beacon,
-    Listener,
-    beacon_payload,
-    discover,
-    parse_beacon,
-)
+from board99.client.discovery import Listener, discover
+from board99.server.beacon import Beacon
+from board99.wire.beacon import BEACON_PORT, MAGIC, MAX_BEACON, BadBeacon, beacon_payload, parse_beacon
 
 LOOPBACK = ("127.0.0.1",)
 
@@ -75,7 +67,7 @@ def test_silence_gives_an_empty_list_after_the_timeout() -> None:
 
 
 def test_lan_targets_are_the_all_ones_broadcast_and_the_interfaces_own_never_loopback() -> None:
-    from server.discovery import lan_targets
+    from board99.server.beacon import lan_targets
 
     targets = lan_targets()
     assert targets[0] == "255.255.255.255" and len(set(targets)) == len(targets)
@@ -133,7 +125,7 @@ def test_malformed_datagrams_are_ignored_and_logged_and_real_servers_still_heard
 
 
 def test_a_flood_of_junk_is_logged_in_a_bounded_number_of_lines(caplog: pytest.LogCaptureFixture) -> None:
-    from server.discovery import LOG_IGNORED
+    from board99.client.discovery import LOG_IGNORED
 
     caplog.set_level(logging.WARNING, logger="board99.discovery")
     with Listener(port=0, bind="127.0.0.1") as listener:
@@ -158,10 +150,10 @@ def test_a_bad_beacon_is_refused_at_the_server_naming_the_field() -> None:
 
 
 def test_a_running_server_is_discovered_with_its_curve_key_and_can_be_joined(tmp_path) -> None:
-    from client.net import GameClient
-    from client.net import discover as client_discover
-    from server.app import run_in_thread
-    from server.keys import load_or_create
+    from board99.client.net import GameClient
+    from board99.client.net import discover as client_discover
+    from board99.server.app import run_in_thread
+    from board99.server.keys import load_or_create
 
     pair = load_or_create(tmp_path)
     with Listener(port=0, bind="127.0.0.1") as probe:

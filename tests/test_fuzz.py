@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 
 import board99
 from board99.bots import make_bot
-from client.net import GameClient, play_bot
-from server.app import run_in_thread
-from server.protocol import ERRORS, MAX_MESSAGE_SIZE, PROTOCOL_VERSION, REQUESTS
+from board99.client.net import GameClient, play_bot
+from board99.server.app import run_in_thread
+from board99.wire.protocol import ERRORS, MAX_MESSAGE_SIZE, PROTOCOL_VERSION, REQUESTS
 
 KNOWN_CODES = set(ERRORS) | set(board99.CODES)
 FUZZ = settings(max_examples=600, deadline=None, database=None,
@@ -102,8 +102,8 @@ class Bystander:
         self.polled: list[dict] = []
         self.client.on_receive = self.received.append
         table = self.client.create_table("bystander", 2)
-        self.client.take_seat(table["id"], 0, "red")
-        self.client.add_bot(table["id"], 1, "random")
+        self.client.take_seat(table.id, 0, "red")
+        self.client.add_bot(table.id, 1, "random")
         self.bot = make_bot("random", seed=11)
         self.actions = 0
 
@@ -113,7 +113,7 @@ class Bystander:
         done = 0
         while done < turns and time.monotonic() < deadline:
             self.polled += self.client.poll(0.05)
-            if self.client.table["state"] == "over":
+            if self.client.table.state == "over":
                 return
             if self.client.my_turn():
                 self.client.act(self.bot.choose(self.client.view))
@@ -501,17 +501,17 @@ def test_a_socket_claiming_a_departed_holders_routing_id_learns_nothing(tmp_path
         with GameClient(handle.endpoint, timeout=5.0) as watcher:
             watcher.spectate(table)
             deadline = time.monotonic() + 5.0
-            while watcher.table["seats"][0]["connected"] and time.monotonic() < deadline:
+            while watcher.table.seats[0].connected and time.monotonic() < deadline:
                 watcher.poll(0.05)  # the server notices the silence after lost_after
-            assert not watcher.table["seats"][0]["connected"]
+            assert not watcher.table.seats[0].connected
             thief = Raw(ctx, handle.endpoint, b"holder")
             for kind in ("snapshot", "rematch", "leave"):
                 reply = thief.ask(pack({"type": kind, "id": 1}))
                 assert reply["type"] == "error" or reply == {"type": "reply", "id": 1}, reply  # nothing to leave
                 assert "view" not in reply
             watcher.poll(0.2)
-            seat0 = watcher.table["seats"][0]
-            assert seat0["occupant"] == "human" and not seat0["connected"]  # still held for its token
+            seat0 = watcher.table.seats[0]
+            assert seat0.occupant == "human" and not seat0.connected  # still held for its token
     finally:
         handle.stop()
 
@@ -556,7 +556,7 @@ def test_after_the_fuzzing_the_server_answers_and_a_normal_game_completes(server
     assert conns("after").ask(pack({"type": "ping", "id": 1}))["type"] == "reply"
     # The bystander's game went on undisturbed: no error, no gap to resync, every update in order.
     view = play_bot(bystander.client, bystander.bot, until=time.monotonic() + 30)
-    assert view is not None and view["winner"] is not None
+    assert view is not None and view.winner is not None
     assert bystander.actions > 0
     assert [m for m in bystander.received if m["type"] == "error"] == []
     assert [m for m in bystander.polled if m["type"] in ("snapshot", "restarted")] == []
@@ -564,12 +564,12 @@ def test_after_the_fuzzing_the_server_answers_and_a_normal_game_completes(server
     # A fresh 4-player penalty game: a remote client and three server bots play it to the end.
     with GameClient(server.endpoint, name="after", timeout=5.0) as client:
         table = client.create_table("after the storm", 4, mode="penalty")
-        client.take_seat(table["id"], 0, "red")
+        client.take_seat(table.id, 0, "red")
         for seat in (1, 2, 3):
-            client.add_bot(table["id"], seat, "random")
+            client.add_bot(table.id, seat, "random")
         view = play_bot(client, make_bot("random", seed=5), until=time.monotonic() + 30)
-        assert view is not None and view["winner"] is not None
-        assert "wins by" in client.fetch_record(table["id"])
+        assert view is not None and view.winner is not None
+        assert "wins by" in client.fetch_record(table.id)
     # Every refusal was logged on one line, and no request made the server fail.
     assert server_log.count("event=error ") >= 1000
     assert server_log.count("event=internal-error") == 0

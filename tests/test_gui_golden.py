@@ -38,7 +38,7 @@ LOBBY_TABLES = [
 
 @pytest.fixture
 def table_view():
-    from client.gui.table_view import TableView
+    from board99.client.gui.table_view import TableView
 
     win = window()
     view, table, events = midgame_4p()
@@ -52,7 +52,7 @@ def table_view():
 
 
 def test_lobby_matches_golden():
-    from client.gui.lobby_view import LobbyView
+    from board99.client.gui.lobby_view import LobbyView
 
     win = window()
     lobby = LobbyView(StandIn(), address="127.0.0.1:9099", name="Ann")
@@ -74,15 +74,15 @@ def test_midgame_table_matches_golden(table_view):
 def test_picked_card_highlights_exactly_the_free_squares_it_allows(table_view):
     view = table_view.view_data
     table_view.pick(1)
-    card = view["hand"][1]
+    card = view.hand[1]
     lit = {sq for sq, s in enumerate(table_view.highlights) if s.visible}
-    assert lit == {sq for sq in range(100) if view["board"][sq] is None and fits(card, sq)}
+    assert lit == {sq for sq in range(100) if view.board[sq] is None and fits(card, sq)}
 
 
 def test_every_peg_shows_its_side_and_the_log_names_the_penalty_rule(table_view):
     view = table_view.view_data
     shown = {sq for sq, s in enumerate(table_view.pegs) if s.visible}
-    assert shown == {sq for sq in range(100) if view["board"][sq] is not None}
+    assert shown == {sq for sq in range(100) if view.board[sq] is not None}
     assert any(line.startswith("PENALTY S2 Cy") and "Rule: discard out of turn" in line
                for line in table_view.log)
     assert "skips 1" in table_view.t_seats[2].text
@@ -100,7 +100,7 @@ def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
 
     table_view.session = Recorder()
     win = table_view.window
-    free = next(sq for sq in range(44, 100) if table_view.view_data["board"][sq] is None)
+    free = next(sq for sq in range(44, 100) if table_view.view_data.board[sq] is None)
     win.press(arcade.key.KEY_2)
     x, y = table_view.geo.square_centre(*POSITION[free])
     win.click(x, y)

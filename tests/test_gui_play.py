@@ -15,9 +15,9 @@ import pytest
 
 from board99 import PENALTY_RULES, Discard, Draw
 from board99.bots import make_bot
+from board99.client.gui.lobby_view import LobbyView
+from board99.client.gui.table_view import TableView
 from board99.layout import POSITION
-from client.gui.lobby_view import LobbyView
-from client.gui.table_view import TableView
 from tests.gui_harness import run_until, step, window
 
 pytestmark = pytest.mark.timeout(150)
@@ -28,7 +28,7 @@ DIGITS = (arcade.key.KEY_1, arcade.key.KEY_2, arcade.key.KEY_3, arcade.key.KEY_4
 @pytest.fixture
 def server(request, tmp_path):
     """A real server in a thread; its bots act at once unless the test passes a pause (indirect param)."""
-    from server.app import run_in_thread
+    from board99.server.app import run_in_thread
 
     handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=getattr(request, "param", 0.0))
     yield handle
@@ -37,7 +37,7 @@ def server(request, tmp_path):
 
 @pytest.fixture
 def app(server):
-    from client.gui.app import App
+    from board99.client.gui.app import App
 
     win = window()
     application = App(win, name="Tester", discover=None)
@@ -54,7 +54,7 @@ def table_ready(tv) -> bool:
 
 def do(win, tv, action) -> None:
     """Carry out ``action`` the way a person would: keys 1-5, D, X and a click on the square."""
-    hand = tv.view_data["hand"]
+    hand = tv.view_data.hand
     if type(action) is Draw:
         win.press(arcade.key.D)
         return
@@ -95,7 +95,7 @@ def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
     assert not tv.b_rematch.disabled  # the game is over: a rematch may be asked for
     assert "Refused" not in tv.notice
     click_button(win, tv, "Rematch")
-    run_until(win, lambda: tv.table["state"] == "playing" and tv.view_data["winner"] is None, 10,
+    run_until(win, lambda: tv.table["state"] == "playing" and tv.view_data.winner is None, 10,
               "the rematch to start")
     assert not tv.line.visible and tv.b_rematch.disabled
     assert tv.log[0].startswith("Game 1 ") and "cut " in tv.log[0] and "plays first" in tv.log[0]
@@ -107,20 +107,20 @@ def test_out_of_turn_play_warns_first_then_shows_the_rulebook_penalty(app):
     win = app.window
     tv = app.practice(players=2, mode="penalty", bot="rulebook")
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
-    run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "our first turn")
+    run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "our first turn")
     win.press(arcade.key.D)  # our turn, empty hand: no warning, the draw goes to the server
-    run_until(win, lambda: tv.view_data["turn"] != tv.view_data["seat"] and tv.view_data["hand"], 5,
+    run_until(win, lambda: tv.view_data.turn != tv.view_data.seat and tv.view_data.hand, 5,
               "our draw to go through")
-    hand_before = list(tv.view_data["hand"])
+    hand_before = list(tv.view_data.hand)
     card = hand_before[0]
-    square = next(sq for sq in range(card, 100) if tv.view_data["board"][sq] is None)
+    square = next(sq for sq in range(card, 100) if tv.view_data.board[sq] is None)
     win.press(DIGITS[0])
     x, y = tv.geo.square_centre(*POSITION[square])
     win.click(x, y)
     # First the warning, nothing sent yet.
     assert tv.warning is not None and tv.warn_back.visible
     assert PENALTY_RULES["play-out-of-turn"] in tv.t_warn.text
-    assert tv.view_data["hand"] == hand_before
+    assert tv.view_data.hand == hand_before
     win.press(arcade.key.ENTER)
     run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.log), 10, "the penalty")
     line = next(line for line in tv.log if line.startswith("PENALTY S0"))
@@ -174,7 +174,7 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: table_ready(tv), 15, "the game to start with three bots")
     seats = tv.table["seats"]
     assert [s["occupant"] for s in seats] == ["bot", "bot", "human", "bot"]
-    assert seats[2]["colour"] == seats[0]["colour"] == "blue" and tv.view_data["seat"] == 2
+    assert seats[2]["colour"] == seats[0]["colour"] == "blue" and tv.view_data.seat == 2
     assert seats[1]["colour"] == seats[3]["colour"] == bot_colour
     assert "S2 Nell (you)" in tv.t_seats[2].text  # the name typed in the lobby
 
@@ -200,7 +200,7 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     win = app.window
     tv = app.practice(players=2, mode="guarded", bot="rulebook")
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
-    run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "our turn")
+    run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "our turn")
     assert not tv.b_draw.disabled  # empty hand, our turn: DRAW is possible
     assert tv.b_discard.disabled and "Discard: pick a card first" in tv.t_disabled.text
     win.press(arcade.key.X)  # X with no card picked: told why, nothing sent
@@ -214,14 +214,14 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the spectator's table view")
     watcher = win.current_view
     run_until(win, lambda: watcher.view_data is not None, 10, "the spectator view")
-    assert watcher.view_data["seat"] is None and watcher.view_data["hand"] is None
+    assert watcher.view_data.seat is None and watcher.view_data.hand is None
     assert watcher.t_hand.text == "Spectating"
 
 
 def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
-    from client.gui.app import App
-    from server.app import run_in_thread
-    from server.discovery import Listener
+    from board99.client.discovery import Listener
+    from board99.client.gui.app import App
+    from board99.server.app import run_in_thread
 
     win = window()
     with Listener(port=0, bind="127.0.0.1") as listener:
@@ -254,13 +254,13 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
     # Draw until we hold a card above 0 on our own turn.
     deadline = time.monotonic() + 30
-    while not (tv.view_data["turn"] == tv.view_data["seat"] and any(c > 0 for c in tv.view_data["hand"])):
+    while not (tv.view_data.turn == tv.view_data.seat and any(c > 0 for c in tv.view_data.hand)):
         assert time.monotonic() < deadline, "never held a card above 0 on our turn"
         v = tv.view_data
         if v["turn"] == v["seat"]:
             ply = v["ply"]
             win.press(arcade.key.D)
-            run_until(win, lambda p=ply: tv.view_data["ply"] != p, 5, "our draw")
+            run_until(win, lambda p=ply: tv.view_data.ply != p, 5, "our draw")
         step(win)
     v = tv.view_data
     index, card = next((i, c) for i, c in enumerate(v["hand"]) if c > 0)
@@ -273,13 +273,13 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
     run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.log), 10, "the penalty")
     line = next(line for line in tv.log if line.startswith("PENALTY S0"))
     assert f"card {card} on square {square}" in line and PENALTY_RULES["illegal-play"] in line
-    run_until(win, lambda: tv.view_data["ply"] > v["ply"], 5, "the view after the penalty")
-    assert tv.view_data["board"][square] is None and card in tv.view_data["discards"][0]
+    run_until(win, lambda: tv.view_data.ply > v["ply"], 5, "the view after the penalty")
+    assert tv.view_data.board[square] is None and card in tv.view_data.discards[0]
 
 
 def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
     """`board99 play` keeps its seat's token: closed mid-game, the next start resumes that game."""
-    from client.gui.app import SAVED_SEAT, App, start_embedded_server
+    from board99.client.gui.app import SAVED_SEAT, App, start_embedded_server
 
     data, saved = tmp_path / "data", tmp_path / "data" / SAVED_SEAT
     win = window()
@@ -294,12 +294,12 @@ def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
 
     first, tv = start(2)
     try:
-        run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "our turn")
+        run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "our turn")
         win.press(arcade.key.D)
-        run_until(win, lambda: tv.view_data["hand"], 5, "our draw")
-        table_id, hand = tv.table["id"], list(tv.view_data["hand"])
-        run_until(win, lambda: tv.view_data["turn"] == tv.view_data["seat"], 10, "the bot's answer")
-        ply = tv.view_data["ply"]
+        run_until(win, lambda: tv.view_data.hand, 5, "our draw")
+        table_id, hand = tv.table["id"], list(tv.view_data.hand)
+        run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "the bot's answer")
+        ply = tv.view_data.ply
     finally:
         first.shutdown()
     assert saved.stat().st_mode & 0o777 == 0o600  # the token is a secret
@@ -307,14 +307,14 @@ def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
     again, tv = start(2)
     try:
         assert tv.table["id"] == table_id
-        assert tv.view_data["ply"] == ply and tv.view_data["hand"] == hand
+        assert tv.view_data.ply == ply and tv.view_data.hand == hand
         assert any("is under way" in line for line in tv.log)
     finally:
         again.shutdown()
 
     other, tv = start(4)  # another kind of game: a new table, and its seat is the one saved now
     try:
-        assert tv.table["id"] != table_id and tv.view_data["players"] == 4
+        assert tv.table["id"] != table_id and tv.view_data.players == 4
         assert json.loads(saved.read_text())["table"] == tv.table["id"]
     finally:
         other.shutdown()
@@ -323,8 +323,8 @@ def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
 
 def test_the_lobby_lists_joinable_tables_first_and_the_newest_first(app, server):
     """On a server with more tables than fit, a new table is shown, not hidden behind old ones."""
-    from client.gui.lobby_view import MAX_TABLES_SHOWN
-    from client.net import GameClient
+    from board99.client.gui.lobby_view import MAX_TABLES_SHOWN
+    from board99.client.net import GameClient
 
     win, lobby = app.window, app.lobby
     with GameClient(server.endpoint, name="host", timeout=5.0) as other:

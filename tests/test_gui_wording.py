@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from board99 import PENALTY_RULES, Discard, Draw, Game, Play, seen_by
+from board99.client.gui import wording
+from board99.client.gui.geometry import TableGeometry
 from board99.events import Penalty
-from client.gui import wording
-from client.gui.geometry import TableGeometry
 
 
 def view(**changes) -> dict:

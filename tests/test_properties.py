@@ -25,7 +25,7 @@ def check_invariants(game: Game) -> None:
     assert sorted(hands + discards + list(game._deck)) == list(range(100))
     assert all(len(game.hand(s)) <= HAND_LIMIT for s in range(game.players))
     # Pegs on the board match the sides' bitboards one for one (no square pegged twice).
-    board = game.view(None)["board"]
+    board = game.view(None).board
     for side in range(game.sides):
         assert game.pegs(side).bit_count() == board.count(side)
     assert sum(board.count(side) for side in range(game.sides)) <= len(discards)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from board99.bots import make_bot
-from client.net import GameClient, play_bot
+from board99.client.net import GameClient, play_bot
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,7 +77,7 @@ def plain_server(tmp_path_factory) -> Iterator[int]:
 def test_a_remote_bot_takes_a_seat_in_a_partnership_and_plays_to_the_end(plain_server: int) -> None:
     port = plain_server
     with GameClient(f"tcp://127.0.0.1:{port}", name="host", timeout=5.0) as me:
-        table = me.create_table("remote partner", 4, mode="penalty")["id"]
+        table = me.create_table("remote partner", 4, mode="penalty").id
         me.take_seat(table, 0, "red")
         me.add_bot(table, 2, "random")  # my partner
         me.add_bot(table, 3, "random")
@@ -85,13 +85,13 @@ def test_a_remote_bot_takes_a_seat_in_a_partnership_and_plays_to_the_end(plain_s
         try:
             seated = bot.line_with(f"seated at table {table} as S1")
             deadline = time.monotonic() + 30
-            while me.table["state"] != "playing" and time.monotonic() < deadline:
+            while me.table.state != "playing" and time.monotonic() < deadline:
                 me.poll(0.1)
-            assert me.table["seats"][1]["occupant"] == "human" and me.table["seats"][1]["name"] == "random bot"
+            assert me.table.seats[1].occupant == "human" and me.table.seats[1].name == "random bot"
             view = play_bot(me, make_bot("random", seed=2), until=time.monotonic() + 30)
-            assert view is not None and view["winner"] is not None
+            assert view is not None and view.winner is not None
             over = bot.line_with("game over", timeout=15)
-            assert f"side {view['winner']} won after {view['ply']} actions" in over
+            assert f"side {view.winner} won after {view.ply} actions" in over
             assert bot.wait(15) == 0
         finally:
             bot.stop()
@@ -102,7 +102,7 @@ def test_a_remote_bot_takes_a_seat_in_a_partnership_and_plays_to_the_end(plain_s
 def test_a_remote_bot_sent_to_a_taken_seat_stops_and_says_why(plain_server: int) -> None:
     port = plain_server
     with GameClient(f"tcp://127.0.0.1:{port}", name="host", timeout=5.0) as me:
-        table = me.create_table("full", 2)["id"]
+        table = me.create_table("full", 2).id
         me.take_seat(table, 0, "red")
         bot = Process("bot", "--server", f"127.0.0.1:{port}", "--table", table, "--seat", "0", "--bot", "random")
         try:
@@ -118,7 +118,7 @@ def test_a_remote_bot_with_the_server_key_plays_and_with_another_key_is_refused(
         key = server.line_with("server public key:").rsplit(" ", 1)[1]
         assert len(key) == 40
         with GameClient(f"tcp://127.0.0.1:{port}", server_key=key, name="host", timeout=5.0) as me:
-            table = me.create_table("encrypted", 2)["id"]
+            table = me.create_table("encrypted", 2).id
             me.take_seat(table, 0, "red")
             wrong = Process("bot", "--server", f"127.0.0.1:{port}", "--table", table, "--seat", "1",
                             "--key=-" + "0" * 39)  # another key, and one starting with '-' (Z85 allows it)
@@ -132,7 +132,7 @@ def test_a_remote_bot_with_the_server_key_plays_and_with_another_key_is_refused(
             try:
                 right.line_with(f"seated at table {table} as S1")
                 view = play_bot(me, make_bot("random", seed=4), until=time.monotonic() + 30)
-                assert view is not None and view["winner"] is not None
+                assert view is not None and view.winner is not None
                 assert right.wait(15) == 0
             finally:
                 right.stop()

@@ -274,7 +274,7 @@ def test_7_draw_out_of_turn_card_shown_and_cut_back_next_turn_skipped():
     size = g.deck_size
     events = g.apply(1, Draw())
     assert events[0].offence == "draw-out-of-turn" and events[0].card == 77
-    assert g.view(0)["shown"] == [77]
+    assert g.view(0).shown == (77,)
     assert g.deck_size == size and g.hand(1) == () and g.skips(1) == 1
 
 
@@ -299,7 +299,7 @@ def test_7_illegal_draw_card_shown_and_cut_back_turn_ends():
     g = position(mode="penalty", hands={0: [10, 20, 30, 40, 50]}, deck_top=[66])
     events = g.apply(0, Draw())
     assert events[0].offence == "illegal-draw" and events[0].card == 66
-    assert len(g.hand(0)) == 5 and g.turn == 1 and g.view(1)["shown"] == [66]
+    assert len(g.hand(0)) == 5 and g.turn == 1 and g.view(1).shown == (66,)
 
 
 def test_7_skips_add_up():
@@ -361,18 +361,18 @@ def test_8_each_player_sees_only_their_own_hand_and_partners_no_more():
         g.apply(g.turn, Draw())
     for seat in range(4):
         view = g.view(seat)
-        assert view["hand"] == list(g.hand(seat))
+        assert view.hand == g.hand(seat)
         # Deal the cards this seat cannot see differently: its view must not change.
         assert reshuffled_unseen(g, seat, salt=seat).view(seat) == view
-    assert g.view(None)["hand"] is None
+    assert g.view(None).hand is None
 
 
 def test_8_everyone_sees_board_hand_sizes_discards_deck_size_turn_skips_shown():
     g = Game(2, mode="penalty", seed=4, first=0)
     view = g.view(None)
     for key in ("board", "hand_sizes", "discards", "deck_size", "turn", "skips", "shown"):
-        assert key in view
-    assert "deck" not in view and "seed" not in view
+        assert key in view._fields
+    assert "deck" not in view._fields and "seed" not in view._fields
 
 
 # -- 9. Randomness and records ------------------------------------------------

@@ -7,9 +7,9 @@ import sys
 import time
 from pathlib import Path
 
+from board99.client.net import GameClient, endpoint_for
 from board99.record import Record
-from client.net import GameClient, endpoint_for
-from server.app import run_in_thread
+from board99.server.app import run_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,7 +25,7 @@ def test_board99_bot_plays_a_seat_from_another_process(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path)
     watcher = GameClient(handle.endpoint)
     try:
-        table = watcher.create_table("remote", 2, "penalty")["id"]
+        table = watcher.create_table("remote", 2, "penalty").id
         watcher.spectate(table)
         watcher.add_bot(table, 1, "random")
         proc = subprocess.run(
@@ -38,9 +38,9 @@ def test_board99_bot_plays_a_seat_from_another_process(tmp_path) -> None:
         game = Record.loads(watcher.fetch_record(table)).replay()
         assert game.winner is not None
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and watcher.table["state"] != "over":
+        while time.monotonic() < deadline and watcher.table.state != "over":
             watcher.poll(0.05)
-        assert watcher.table["seats"][0]["colour"] == "green"
+        assert watcher.table.seats[0].colour == "green"
     finally:
         watcher.close()
         handle.stop()
@@ -65,7 +65,7 @@ def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
     try:
         ids = []
         for i in range(1000):
-            ids.append(client.create_table(f"t{i}", 2, "guarded")["id"])
+            ids.append(client.create_table(f"t{i}", 2, "guarded").id)
         # Fill them in a second pass: every table then plays itself on the server's timers.
         for tid in ids[:200]:
             client.add_bot(tid, 0, "random")
@@ -74,7 +74,7 @@ def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
         assert len(tables) == 1000
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
-            done = sum(t["state"] == "over" for t in client.list_tables())
+            done = sum(t.state == "over" for t in client.list_tables())
             if done == 200:
                 break
             time.sleep(0.2)
@@ -87,8 +87,8 @@ def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
 
 
 def test_connect_finds_the_server_by_discovery_and_names_what_it_heard(tmp_path) -> None:
-    from client.net import ServerError, connect
-    from server.discovery import Listener
+    from board99.client.discovery import Listener
+    from board99.client.net import ServerError, connect
 
     with Listener(port=0, bind="127.0.0.1") as probe:
         port = probe.port

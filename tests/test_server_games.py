@@ -7,9 +7,9 @@ import time
 import pytest
 
 from board99 import PENALTY_RULES, Discard, Draw, Play
+from board99.client.net import GameClient, ServerError
 from board99.record import Record
-from client.net import GameClient, ServerError
-from server.app import run_in_thread
+from board99.server.app import run_in_thread
 from tests.server_kit import OFFENCES, Offender, drive, seat_table, settle
 
 
@@ -27,14 +27,14 @@ def test_a_full_game_over_the_wire_ends_with_every_view_exact(server, players, m
     try:
         offender = Offender() if mode == "penalty" else None
         final = drive(seated, offender=offender, seconds=40)
-        assert final["winner"] is not None
+        assert final.winner is not None
         settle(seated)
         # The record replays under the rules to the very position every client ended with.
         game = Record.loads(seated.clients[0].fetch_record(seated.table)).replay()
-        assert game.winner == final["winner"]
+        assert game.winner == final.winner
         for seat, client in seated.everyone():
             assert client.view == game.view(seat), f"seat {seat}'s view differs from the server's game"
-            assert client.table["state"] == "over"
+            assert client.table.state == "over"
         if offender is not None:
             assert offender.pending == [], f"offences never committed: {offender.pending}"
             assert set(offender.done) == set(OFFENCES)
@@ -67,26 +67,26 @@ def test_a_guarded_table_refuses_each_offence_to_the_sender_only(server) -> None
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:  # both seats draw until each holds a full hand
             seated.poll_all(0.01)
-            turn = clients[0].view["turn"]
-            if clients[turn].view["turn"] == turn and clients[turn].view["ply"] == clients[0].view["ply"]:
-                if len(clients[turn].view["hand"]) == 5:
+            turn = clients[0].view.turn
+            if clients[turn].view.turn == turn and clients[turn].view.ply == clients[0].view.ply:
+                if len(clients[turn].view.hand) == 5:
                     break
                 clients[turn].act(Draw())
         settle(seated)
-        turn = clients[0].view["turn"]
+        turn = clients[0].view.turn
         mover, waiting = clients[turn], clients[1 - turn]
         before = {seat: c.seq for seat, c in seated.everyone()}
-        ply = mover.view["ply"]
-        card = waiting.view["hand"][0]
-        high = max(mover.view["hand"])
-        low_square = next(sq for sq in range(high) if mover.view["board"][sq] is None)
+        ply = mover.view.ply
+        card = waiting.view.hand[0]
+        high = max(mover.view.hand)
+        low_square = next(sq for sq in range(high) if mover.view.board[sq] is None)
         attempts = [
             (waiting, Discard(card), "out-of-turn"),
             (waiting, Play(card, 99), "out-of-turn"),
             (waiting, Draw(), "out-of-turn"),
             (mover, Play(high, low_square), "below-card"),
             (mover, Draw(), "hand-full"),
-            (mover, Discard(100 if 100 not in mover.view["hand"] else 0), "no-such-card"),
+            (mover, Discard(100 if 100 not in mover.view.hand else 0), "no-such-card"),
         ]
         for client, action, code in attempts:
             with pytest.raises(ServerError) as refused:
@@ -97,7 +97,7 @@ def test_a_guarded_table_refuses_each_offence_to_the_sender_only(server) -> None
         seated.poll_all(0.1)
         for seat, c in seated.everyone():
             assert c.seq == before[seat]
-            assert c.view["ply"] == ply
+            assert c.view.ply == ply
     finally:
         seated.close()
 
@@ -106,22 +106,22 @@ def test_server_side_bots_fill_seats_and_play_a_person_to_the_end(server) -> Non
     person = GameClient(server.endpoint, name="ada")
     try:
         table = person.create_table("with bots", 4, "penalty")
-        person.take_seat(table["id"], 0, "green")
-        person.add_bot(table["id"], 1, "rulebook")
-        person.add_bot(table["id"], 2, "random")
+        person.take_seat(table.id, 0, "green")
+        person.add_bot(table.id, 1, "rulebook")
+        person.add_bot(table.id, 2, "random")
         with GameClient(server.endpoint) as other, pytest.raises(ServerError) as taken:
-            other.take_seat(table["id"], 3, "blue")  # side 1 plays the colour its bot took
+            other.take_seat(table.id, 3, "blue")  # side 1 plays the colour its bot took
         assert taken.value.code == "colour-taken"
-        assert person.table["state"] == "waiting"
-        info = person.add_bot(table["id"], 3, "rulebook")
-        assert info["state"] == "playing"
-        assert [s["colour"] for s in info["seats"]] == ["green", "red", "green", "red"]
+        assert person.table.state == "waiting"
+        info = person.add_bot(table.id, 3, "rulebook")
+        assert info.state == "playing"
+        assert [s.colour for s in info.seats] == ["green", "red", "green", "red"]
         from board99.bots import make_bot
-        from client.net import play_bot
+        from board99.client.net import play_bot
 
         final = play_bot(person, make_bot("rulebook", seed=1), until=time.monotonic() + 30)
-        assert final is not None and final["winner"] is not None
-        game = Record.loads(person.fetch_record(table["id"])).replay()
+        assert final is not None and final.winner is not None
+        game = Record.loads(person.fetch_record(table.id)).replay()
         assert person.view == game.view(0)
     finally:
         person.close()
@@ -131,15 +131,15 @@ def test_a_search_bot_thinks_off_the_loop_and_moves(server) -> None:
     watcher = GameClient(server.endpoint)
     try:
         table = watcher.create_table("search", 2)
-        watcher.spectate(table["id"])
-        watcher.add_bot(table["id"], 0, "search")
-        watcher.add_bot(table["id"], 1, "random")
+        watcher.spectate(table.id)
+        watcher.add_bot(table.id, 0, "search")
+        watcher.add_bot(table.id, 1, "random")
         deadline = time.monotonic() + 15
-        while time.monotonic() < deadline and watcher.view["ply"] < 6:
+        while time.monotonic() < deadline and watcher.view.ply < 6:
             watcher.poll(0.1)
             # The loop stays responsive while the search bot thinks.
             assert len(watcher.list_tables()) == 1
-        assert watcher.view["ply"] >= 6
+        assert watcher.view.ply >= 6
     finally:
         watcher.close()
 
@@ -150,7 +150,7 @@ def test_an_action_chosen_on_an_older_position_is_refused_as_stale(server) -> No
         settle(seated)
         mover = next(c for c in seated.clients if c.my_turn())
         other = seated.clients[1 - mover.seat]
-        old_ply = other.view["ply"]
+        old_ply = other.view.ply
         mover.act(Draw())
         # The other seat has not read the update yet; in penalty mode its draw would be an offence.
         with pytest.raises(ServerError) as stale:
@@ -158,7 +158,7 @@ def test_an_action_chosen_on_an_older_position_is_refused_as_stale(server) -> No
                            action={"type": "draw"}, ply=old_ply)
         assert stale.value.code == "stale" and "moved on" in stale.value.message
         seated.poll_all(0.1)
-        assert other.view["ply"] == old_ply + 1 and other.view["skips"] == [0, 0]
+        assert other.view.ply == old_ply + 1 and other.view.skips == (0, 0)
         other.act(Draw())  # with the current position it goes through
     finally:
         seated.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from board99.record import Record
-from server.app import run_in_thread
+from board99.server.app import run_in_thread
 from tests.server_kit import Offender, card_locations, drive, leaks, seat_table, settle
 
 
@@ -52,7 +52,7 @@ def test_the_leak_check_catches_a_leak() -> None:
     text = R.of(game).dumps()
     states = card_locations(text)
     partner_card = game.hand(2)[0]
-    view = game.view(0)
+    view = game.view(0).to_data()
     bad = [
         {"type": "update", "view": {**view, "hand": [partner_card]}},
         {"type": "update", "view": view, "events": [{"kind": "drew", "seat": 2, "card": partner_card}]},

@@ -10,10 +10,10 @@ import pytest
 import zmq
 
 from board99 import CODES, Draw
+from board99.client.net import GameClient, ServerError
 from board99.record import Record
-from client.net import GameClient, ServerError
-from server.app import run_in_thread
-from server.protocol import CHANGES, ERRORS, MAX_MESSAGE_SIZE, REQUESTS, SERVER_MESSAGES
+from board99.server.app import run_in_thread
+from board99.wire.protocol import CHANGES, ERRORS, MAX_MESSAGE_SIZE, REQUESTS, SERVER_MESSAGES
 from tests.server_kit import drive, seat_table, settle
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -64,7 +64,7 @@ def test_seat_theft_without_the_token_or_with_another_seats_token_cannot_act(ser
         settle(seated)
         c0, c1 = seated.clients
         assert len(c0.token) == 32 and int(c0.token, 16) >= 0  # 128 random bits
-        seq, ply, table = c0.seq, c0.view["ply"], seated.table
+        seq, ply, table = c0.seq, c0.view.ply, seated.table
         draw = {"type": "draw"}
         # A connection with no seat: no token, a made-up token, a seat's token it was never given.
         assert thief.ask({"type": "act", "id": 1, "table": table, "seat": 0, "action": draw})["code"] == "bad-field"
@@ -86,7 +86,7 @@ def test_seat_theft_without_the_token_or_with_another_seats_token_cannot_act(ser
         # A spectator holds no seat at all.
         assert error_of(lambda: seated.spectator.act(Draw())).code == "not-seated"
         seated.poll_all(0.1)
-        assert (c0.seq, c0.view["ply"]) == (seq, ply)  # nothing happened
+        assert (c0.seq, c0.view.ply) == (seq, ply)  # nothing happened
     finally:
         thief.close()
         seated.close()
@@ -111,9 +111,9 @@ def test_lobby_errors_name_the_field_or_rule(server) -> None:
         assert error_of(lambda: a.create_table("", 2)).code == "bad-field"
         assert error_of(lambda: a.create_table("x", 2, clock=-1)).code == "bad-field"
         table = a.create_table("den", 4, "guarded", clock=30, grace=10)
-        assert table["state"] == "waiting" and table["clock"] == 30 and table["grace"] == 10
-        assert [t["id"] for t in b.list_tables()] == [table["id"]]
-        tid = table["id"]
+        assert table.state == "waiting" and table.clock == 30 and table.grace == 10
+        assert [t.id for t in b.list_tables()] == [table.id]
+        tid = table.id
         assert error_of(lambda: a.take_seat("nope", 0, "red")).code == "no-such-table"
         assert error_of(lambda: a.take_seat(tid, 4, "red")).code == "no-such-seat"
         assert error_of(lambda: a.take_seat(tid, 0, "pink")).code == "bad-field"
@@ -123,14 +123,14 @@ def test_lobby_errors_name_the_field_or_rule(server) -> None:
         assert error_of(lambda: b.take_seat(tid, 1, "red")).code == "colour-taken"  # another side's colour
         assert error_of(lambda: b.take_seat(tid, 2, "blue")).code == "colour-taken"  # partner plays red
         b.take_seat(tid, 2, None)  # no colour given: the side's own
-        assert b.table["seats"][2]["colour"] == "red"
+        assert b.table.seats[2].colour == "red"
         assert error_of(lambda: a.add_bot(tid, 1, "clever")).code == "no-such-bot"
         assert error_of(lambda: a.act(Draw())).code == "not-started"
         assert error_of(lambda: a.fetch_record(tid)).code == "not-over"
         a.add_bot(tid, 1, "random")
         info = a.add_bot(tid, 3, "random")
-        assert info["state"] == "playing"
-        assert info["seats"][1]["colour"] == info["seats"][3]["colour"] not in ("red", None)
+        assert info.state == "playing"
+        assert info.seats[1].colour == info.seats[3].colour not in ("red", None)
     finally:
         a.close()
         b.close()
@@ -139,27 +139,27 @@ def test_lobby_errors_name_the_field_or_rule(server) -> None:
 def test_leaving_frees_a_waiting_seat_and_hands_a_running_one_to_a_bot(server) -> None:
     seated = seat_table(server.endpoint, 2, "guarded", capture=False)
     try:
-        drive(seated, seconds=10, stop=lambda s: s.clients[0].view["ply"] >= 4)
+        drive(seated, seconds=10, stop=lambda s: s.clients[0].view.ply >= 4)
         quitter = seated.clients[1]
         quitter.leave()
         watcher = seated.spectator
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and watcher.table["seats"][1]["occupant"] != "bot":
+        while time.monotonic() < deadline and watcher.table.seats[1].occupant != "bot":
             watcher.poll(0.02)
-        assert watcher.table["seats"][1]["occupant"] == "bot"
+        assert watcher.table.seats[1].occupant == "bot"
         # S0 plays on against the bot to the end; the free seat is then open for a rematch.
         from board99.bots import make_bot
-        from client.net import play_bot
+        from board99.client.net import play_bot
 
         final = play_bot(seated.clients[0], make_bot("random", seed=3), until=time.monotonic() + 20)
-        assert final is not None and final["winner"] is not None
-        assert seated.clients[0].table["seats"][1]["occupant"] is None
+        assert final is not None and final.winner is not None
+        assert seated.clients[0].table.seats[1].occupant is None
         newcomer = GameClient(server.endpoint, name="cat")
         try:
             newcomer.take_seat(seated.table, 1, None)
             seated.clients[0].rematch()
             info = newcomer.rematch()
-            assert info["state"] == "playing" and info["game"] == 2
+            assert info.state == "playing" and info.game == 2
         finally:
             newcomer.close()
     finally:
@@ -174,12 +174,12 @@ def test_a_rematch_keeps_the_seats_and_both_records_stay_fetchable(server) -> No
         c0, c1 = seated.clients
         assert error_of(lambda: c0.act(Draw())).code == "deal-over"
         info = c0.rematch()
-        assert info["state"] == "over" and info["votes"] == [0]
+        assert info.state == "over" and info.votes == (0,)
         info = c1.rematch()
-        assert info["state"] == "playing" and info["game"] == 2
+        assert info.state == "playing" and info.game == 2
         seated.poll_all(0.1)
-        assert c0.view["ply"] == 0 and c0.table["game"] == 2
-        assert [s["name"] for s in info["seats"]] == ["S0", "S1"]
+        assert c0.view.ply == 0 and c0.table.game == 2
+        assert [s.name for s in info.seats] == ["S0", "S1"]
         drive(seated, seconds=20)
         second = c0.fetch_record(seated.table)
         assert second != first and c0.fetch_record(seated.table, 1) == first
@@ -214,7 +214,7 @@ def test_bad_input_gets_a_clear_error_and_harms_nobody(server) -> None:
         big.send(b"\x00" * (MAX_MESSAGE_SIZE + 1), raw=True)
         big.close()
         final = drive(seated, seconds=20)
-        assert final["winner"] is not None
+        assert final.winner is not None
     finally:
         raw.close()
         seated.close()
@@ -234,7 +234,7 @@ def test_a_flood_from_one_connection_is_rate_limited_while_others_play(tmp_path)
         answered = [r for r in replies if r["type"] == "reply"]
         assert limited and "messages a second" in limited[0]["message"]
         assert 200 <= len(answered) < 2500
-        assert drive(seated, seconds=20)["winner"] is not None
+        assert drive(seated, seconds=20).winner is not None
     finally:
         flood.close()
         seated.close()
@@ -261,9 +261,9 @@ def test_a_rematch_waiting_for_an_empty_seat_starts_when_a_bot_fills_it(server) 
         c0, c1 = seated.clients
         c1.leave()
         info = c0.rematch()
-        assert info["state"] == "over" and info["seats"][1]["occupant"] is None
+        assert info.state == "over" and info.seats[1].occupant is None
         info = c0.add_bot(seated.table, 1, "random")
-        assert info["state"] == "playing" and info["game"] == 2
+        assert info.state == "playing" and info.game == 2
     finally:
         seated.close()
 
@@ -287,14 +287,15 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
         ask("add_bot", table=table, seat=1, bot="random")
         seat = ask("take_seat", table=table, seat=0, colour="orange")
         token, view, seq = seat["token"], seat["view"], seat["seq"]
-        from board99 import to_data
+        from board99 import SeatView, to_data
         from board99.bots import make_bot
 
         bot = make_bot("rulebook", seed=2)
         deadline = time.monotonic() + 30
         while view["winner"] is None and time.monotonic() < deadline:
             if view["turn"] == 0:
-                reply = ask("act", table=table, seat=0, token=token, action=to_data(bot.choose(view)))
+                reply = ask("act", table=table, seat=0, token=token,
+                            action=to_data(bot.choose(SeatView.from_data(view))))
                 assert reply["type"] == "reply", reply
                 view, seq = reply["view"], reply["seq"]
                 continue
@@ -309,7 +310,7 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
                     view, seq = snap["view"], snap["seq"]
         assert view["winner"] is not None
         record = ask("fetch_record", table=table)["record"]
-        assert Record.loads(record).replay().view(0) == view
+        assert Record.loads(record).replay().view(0) == SeatView.from_data(view)
     finally:
         raw.close()
 

@@ -14,9 +14,9 @@ import pytest
 
 from board99 import Discard, Draw
 from board99.bots import make_bot
+from board99.client.net import GameClient, ServerError
 from board99.record import Record
-from client.net import GameClient, ServerError
-from server.app import run_in_thread
+from board99.server.app import run_in_thread
 from tests.server_kit import Seated, drive, seat_table, settle
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,7 @@ def start_server(port: int, data: Path) -> subprocess.Popen:
 
 def play_until(seated: Seated, ply: int, seconds: float = 20.0) -> None:
     """Play the table's turns until it reaches ``ply`` actions."""
-    drive(seated, seconds=seconds, stop=lambda s: min(c.view["ply"] for c in s.clients) >= ply)
+    drive(seated, seconds=seconds, stop=lambda s: min(c.view.ply for c in s.clients) >= ply)
 
 
 def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path) -> None:
@@ -55,7 +55,7 @@ def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path
                   seat_table(endpoint, 4, "guarded", spectate=True, capture=False, timeout=2.0)]
         # A third table played by the server's own bots, followed by a spectator.
         watcher = GameClient(endpoint, timeout=2.0)
-        bots_table = watcher.create_table("bots", 3, "penalty")["id"]
+        bots_table = watcher.create_table("bots", 3, "penalty").id
         watcher.spectate(bots_table)
         for seated in tables:
             play_until(seated, 12)
@@ -63,11 +63,11 @@ def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path
         for seat in range(3):  # the bots start last, so the kill finds them mid-game
             watcher.add_bot(bots_table, seat, "random")
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and watcher.view["ply"] < 5:
+        while time.monotonic() < deadline and watcher.view.ply < 5:
             watcher.poll(0.005)
-        before = [[dict(c.view) for c in seated.clients] for seated in tables]
-        spectator_ply = watcher.view["ply"]
-        assert watcher.table["state"] == "playing" and spectator_ply > 0  # the bots are mid-game
+        before = [[c.view for c in seated.clients] for seated in tables]
+        spectator_ply = watcher.view.ply
+        assert watcher.table.state == "playing" and spectator_ply > 0  # the bots are mid-game
 
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(5)
@@ -83,15 +83,15 @@ def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path
         # The bot table went on from at least what its spectator had been told.
         while time.monotonic() < deadline and not any(m["type"] == "snapshot" for m in watcher.poll(0.1)):
             pass
-        assert watcher.view["ply"] >= spectator_ply
+        assert watcher.view.ply >= spectator_ply
         for seated in tables:
             final = drive(seated, seconds=30)
-            assert final["winner"] is not None
+            assert final.winner is not None
             game = Record.loads(seated.clients[0].fetch_record(seated.table)).replay()
             assert seated.clients[0].view == game.view(0)
-        while time.monotonic() < deadline + 20 and watcher.table["state"] != "over":
+        while time.monotonic() < deadline + 20 and watcher.table.state != "over":
             watcher.poll(0.1)
-        assert watcher.table["state"] == "over"
+        assert watcher.table.state == "over"
         watcher.close()
     finally:
         for seated in tables:
@@ -131,7 +131,7 @@ def test_a_dropped_client_comes_back_with_its_token_and_plays_on(quick) -> None:
         play_until(seated, 8)
         settle(seated)
         gone = seated.clients[1]
-        table, token, view = gone.table_id, gone.token, dict(gone.view)
+        table, token, view = gone.table_id, gone.token, gone.view
         gone.close()
         back = GameClient(quick.endpoint, name="S1 again")
         # Another connection with no token, or with the other seat's token, cannot have the seat.
@@ -142,7 +142,7 @@ def test_a_dropped_client_comes_back_with_its_token_and_plays_on(quick) -> None:
         assert back.view == view  # the same hand, the same position
         seated.clients[1] = back
         final = drive(seated, seconds=30)
-        assert final["winner"] is not None
+        assert final.winner is not None
     finally:
         seated.close()
 
@@ -155,10 +155,10 @@ def test_a_lost_client_is_played_by_a_bot_after_the_grace_period_until_it_return
         present, silent = seated.clients[0], seated.clients[1]
         bot = make_bot("random", seed=5)
         heard: list[dict] = []
-        ply = present.view["ply"]
+        ply = present.view.ply
         deadline = time.monotonic() + 10
         # S1 goes silent (no polls, no pings). S0 plays on; S1's turns are played for it.
-        while time.monotonic() < deadline and present.view["ply"] < ply + 12:
+        while time.monotonic() < deadline and present.view.ply < ply + 12:
             heard.extend(present.poll(0.02))
             if present.my_turn():
                 present.act(bot.choose(present.view))
@@ -166,21 +166,21 @@ def test_a_lost_client_is_played_by_a_bot_after_the_grace_period_until_it_return
         assert "presence" in changes and "takeover" in changes
         by_bot = [m for m in heard if m["type"] == "update" and m["by"] == 1]
         assert len(by_bot) >= 4
-        assert present.table["seats"][1]["standin"] is True
-        assert present.table["seats"][1]["connected"] is False
+        assert present.table.seats[1].standin is True
+        assert present.table.seats[1].connected is False
         # S1 speaks again: the seat is theirs, its view catches up, and the game finishes.
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and present.table["seats"][1]["standin"]:
+        while time.monotonic() < deadline and present.table.seats[1].standin:
             silent.poll(0.02)
             present.poll(0.02)
-        while time.monotonic() < deadline and silent.view["ply"] != present.view["ply"]:
+        while time.monotonic() < deadline and silent.view.ply != present.view.ply:
             silent.poll(0.02)  # the stand-in may have moved just before S1 came back
             present.poll(0.02)
-        assert silent.view == present.view | {"seat": 1, "side": 1, "hand": silent.view["hand"]}
-        assert present.table["seats"][1]["standin"] is False
-        assert present.table["seats"][1]["connected"] is True
+        assert silent.view == present.view._replace(seat=1, side=1, hand=silent.view.hand)
+        assert present.table.seats[1].standin is False
+        assert present.table.seats[1].connected is True
         final = drive(seated, seconds=30)
-        assert final["winner"] is not None
+        assert final.winner is not None
     finally:
         seated.close()
 
@@ -197,7 +197,7 @@ def test_the_turn_clock_draws_when_it_can_and_then_discards_the_highest_card(tmp
         assert len(updates) >= 12
         assert [u["action"] for u in updates[:10]] == [{"type": "draw"}] * 10  # nobody acted: the clock drew
         assert all(0 <= u["turn_left"] <= 0.2 for u in updates)  # what the GUI's countdown shows
-        assert watcher.table["turn_left"] is not None
+        assert watcher.table.turn_left is not None
         eleventh = updates[10]
         assert eleventh["action"]["type"] == "discard"
     finally:
@@ -214,7 +214,7 @@ def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) ->
     handle = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
     watcher = GameClient(handle.endpoint)
     try:
-        table = watcher.create_table("bots", 2, "guarded")["id"]
+        table = watcher.create_table("bots", 2, "guarded").id
         watcher.spectate(table)
         watcher.add_bot(table, 0, "random")
         watcher.add_bot(table, 1, "random")
@@ -232,9 +232,9 @@ def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) ->
         watcher._receive = lossy
         snapshots = 0
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and watcher.table["state"] != "over":
+        while time.monotonic() < deadline and watcher.table.state != "over":
             snapshots += sum(m["type"] == "snapshot" for m in watcher.poll(0.05))
-        assert watcher.table["state"] == "over"
+        assert watcher.table.state == "over"
         assert snapshots >= 3
         game = Record.loads(watcher.fetch_record(table)).replay()
         assert watcher.view == game.view(None)
@@ -249,7 +249,7 @@ def test_a_second_server_on_the_same_data_directory_is_refused(tmp_path) -> None
         with pytest.raises(RuntimeError, match="in use by another board99 server"):
             run_in_thread(data_dir=tmp_path)
         with GameClient(handle.endpoint) as client:
-            assert client.create_table("still fine", 2)["state"] == "waiting"
+            assert client.create_table("still fine", 2).state == "waiting"
     finally:
         handle.stop()
 
@@ -259,9 +259,9 @@ def mover_of(seated: Seated) -> GameClient:
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:
         seated.poll_all(0.01)
-        ply = max(c.view["ply"] for c in seated.clients)
-        ready = [c for c in seated.clients if c.view["ply"] == ply and c.my_turn()]
-        if ready and all(c.view["ply"] == ply for c in seated.clients):
+        ply = max(c.view.ply for c in seated.clients)
+        ready = [c for c in seated.clients if c.view.ply == ply and c.my_turn()]
+        if ready and all(c.view.ply == ply for c in seated.clients):
             return ready[0]
     raise AssertionError("no client's turn came")
 
@@ -278,10 +278,10 @@ def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> No
         failed, ply = 0, -1
         for _ in range(300):  # fill the last free pages, then the next write fails
             mover = mover_of(seated)
-            ply = mover.view["ply"]
-            hand = mover.view["hand"]
+            ply = mover.view.ply
+            hand = mover.view.hand
             # Draw and discard only: no peg, so the game cannot end before the disk is full.
-            action = Draw() if len(hand) < 5 and mover.view["deck_size"] else Discard(hand[0])
+            action = Draw() if len(hand) < 5 and mover.view.deck_size else Discard(hand[0])
             try:
                 mover.act(action)
             except ServerError as exc:
@@ -291,10 +291,10 @@ def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> No
         assert failed == 1
         seated.poll_all(0.2)
         # Nothing happened and nobody heard of it: every view is still at the ply before.
-        assert {c.view["ply"] for _, c in seated.everyone()} == {ply}
+        assert {c.view.ply for _, c in seated.everyone()} == {ply}
         assert handle.server.lobby.tables[seated.table].game.ply == ply
         db.execute("PRAGMA max_page_count=1073741823")
-        assert drive(seated, seconds=30)["winner"] is not None
+        assert drive(seated, seconds=30).winner is not None
     finally:
         seated.close()
         handle.stop()
@@ -303,7 +303,7 @@ def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> No
 def test_a_waiting_table_frees_the_seat_of_someone_lost_past_the_grace_period(quick) -> None:
     host, gone = GameClient(quick.endpoint), GameClient(quick.endpoint)
     try:
-        table = host.create_table("waiting", 3, grace=0.2)["id"]
+        table = host.create_table("waiting", 3, grace=0.2).id
         host.take_seat(table, 0)
         gone.take_seat(table, 1)
         gone.close()  # went away before the game began
@@ -312,8 +312,8 @@ def test_a_waiting_table_frees_the_seat_of_someone_lost_past_the_grace_period(qu
         while time.monotonic() < deadline and "seat-left" not in changes:
             changes += [m.get("change") for m in host.poll(0.05) if m["type"] == "table"]
         assert changes[-3:] == ["seat-taken", "presence", "seat-left"]
-        assert host.table["seats"][1]["occupant"] is None and host.table["state"] == "waiting"
+        assert host.table.seats[1].occupant is None and host.table.state == "waiting"
         host.add_bot(table, 1, "random")
-        assert host.add_bot(table, 2, "random")["state"] == "playing"
+        assert host.add_bot(table, 2, "random").state == "playing"
     finally:
         host.close()

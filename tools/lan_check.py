@@ -58,9 +58,9 @@ def player_side(players: int, mode: str) -> int:
     """Runs inside the player namespace: discover, sit, send remote bots, play, fetch the record."""
     sys.path.insert(0, str(ROOT))
     from board99.bots import make_bot
+    from board99.client.net import connect, play_bot
     from board99.game import sides_for
     from board99.record import Record
-    from client.net import connect, play_bot
 
     started = time.monotonic()
     with connect(name="lan-player", discovery_timeout=3.0) as me:

@@ -20,8 +20,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from board99.client.gui.palette import CARD_SIZE, CELL, COLOUR_RGB, MARKS, PEG_SIZE  # noqa: E402
 from board99.layout import LAYOUT  # noqa: E402
-from client.gui.palette import CARD_SIZE, CELL, COLOUR_RGB, MARKS, PEG_SIZE  # noqa: E402
 
 OUT = ROOT / "assets"
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")

@@ -6,6 +6,7 @@ import random
 
 from ..actions import Action, Discard, Draw, Play
 from ..cards import HAND_LIMIT
+from ..view import SeatView
 
 
 class RandomBot:
@@ -16,12 +17,12 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """A uniformly random legal action (the view must be this seat's, on its turn)."""
-        board, hand, rng = view["board"], view["hand"], self.rng
+        board, hand, rng = view.board, view.hand or (), self.rng
         # Count instead of listing every Play: card c has one play per free square >= c.
         counts = [board[c:].count(None) for c in hand]
-        can_draw = len(hand) < HAND_LIMIT and view["deck_size"] > 0
+        can_draw = len(hand) < HAND_LIMIT and view.deck_size > 0
         total = sum(counts) + can_draw + len(hand)
         pick = rng.randrange(total)
         for card, count in zip(hand, counts):

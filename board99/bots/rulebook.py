@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Discard, Draw, Play
 from ..cards import HAND_LIMIT
+from ..view import SeatView
 from .tally import TAKEN, WASTE, LineTally
 
 #: Below this score a play is not worth a turn while the deck still lets the bot draw.
@@ -150,7 +151,8 @@ class RulebookBot:
         # Deterministic: the seed is accepted for the common bot interface only.
         self.seed = seed
 
-    def choose(self, view: dict) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """The rulebook's action for the view's seat (the view must be on its turn)."""
-        tally = LineTally(view["board"], view["sides"])
-        return decide(tally, view["hand"], view["side"], view["deck_size"])
+        assert view.hand is not None and view.side is not None, "a bot plays a seat, not a spectator's view"
+        tally = LineTally(view.board, view.sides)
+        return decide(tally, view.hand, view.side, view.deck_size)

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from ..actions import Action, Discard, Draw, Play
 from ..cards import HAND_LIMIT
+from ..view import SeatView
 from .rulebook import RESERVE, THRESHOLD, best_play, decide, highest_fitting, ranked_plays, win_square
 from .tally import LineTally
 
@@ -192,30 +193,32 @@ class SearchBot:
         #: Guesses played out at the last move (for tests and benchmarks).
         self.last_guesses = 0
 
-    def choose(self, view: dict) -> Action:
+    def choose(self, view: SeatView) -> Action:
         """The action whose playouts won most often, from the view's seat (the view must be on its turn)."""
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget
-        seat, side, players = view["seat"], view["side"], view["players"]
-        hand = list(view["hand"])
-        tally = LineTally(view["board"], view["sides"])
+        assert view.seat is not None and view.side is not None and view.hand is not None, \
+            "a bot plays a seat, not a spectator's view"
+        seat, side, players = view.seat, view.side, view.players
+        hand = list(view.hand)
+        tally = LineTally(view.board, view.sides)
         self.last_guesses = 0
         if not hand:
             return Draw()
-        acts = candidates(tally, hand, side, view["deck_size"])
+        acts = candidates(tally, hand, side, view.deck_size)
         if len(acts) == 1:
             return acts[0]
         seen = set(hand)
-        for pile in view["discards"]:
+        for pile in view.discards:
             seen.update(pile)
         unseen = [c for c in range(100) if c not in seen]
-        sizes = view["hand_sizes"]
+        sizes = view.hand_sizes
         rng = self.rng
         # outcomes[i]: candidate i's score on each guess so far (all live candidates share every guess)
         outcomes: list[list[float]] = [[] for _ in acts]
         alive = list(range(len(acts)))
         guesses = 0
-        tie_value = 1.0 / view["sides"]
+        tie_value = 1.0 / view.sides
         slowest = 0.0  # the longest one guess has taken, to stop before the budget runs out
         while self.rollouts is None or guesses < self.rollouts:
             began = time.perf_counter()
@@ -234,7 +237,7 @@ class SearchBot:
             playout_seed = rng.getrandbits(64)
             results = []
             for i in alive:
-                p = Playout(tally.copy(), [h[:] for h in hands], deck[:], seat, list(view["skips"]), players)
+                p = Playout(tally.copy(), [h[:] for h in hands], deck[:], seat, list(view.skips), players)
                 outcome = p.act(acts[i])
                 if outcome is None:
                     outcome = p.run(random.Random(playout_seed))

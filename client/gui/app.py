@@ -25,13 +25,13 @@ FALLBACK_BOT = "random"
 
 def endpoint_of(address: str) -> str:
     """A ZeroMQ endpoint from what a person types: 'host', 'host:port' or a full 'tcp://host:port'."""
-    from client.net import endpoint_for
+    from board99.client.net import endpoint_for
 
     return endpoint_for(address.strip())
 
 
 def _discover() -> list[dict]:
-    from client.net import discover
+    from board99.client.net import discover
 
     return discover(1.0)
 
@@ -173,7 +173,7 @@ PLAY_BOT_DELAY = 0.6
 
 def start_embedded_server(data: Path | None = None, bot_delay: float = PLAY_BOT_DELAY) -> Any:
     """Start the same server as `board99 serve` in a background thread on a free local port."""
-    from server.app import run_in_thread
+    from board99.server.app import run_in_thread
 
     data = data or data_dir()
     data.mkdir(parents=True, exist_ok=True)

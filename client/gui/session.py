@@ -128,7 +128,7 @@ class Session:
     def _make_client(self) -> Any:
         if self._factory is not None:
             return self._factory(self.endpoint, **self._client_args)
-        from client.net import GameClient
+        from board99.client.net import GameClient
 
         return GameClient(self.endpoint, **self._client_args)
 

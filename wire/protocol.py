@@ -3,7 +3,8 @@
 Every message is one msgpack map in one ZeroMQ frame. A request carries
 ``type`` and a client-chosen ``id`` that the reply echoes; see docs/protocol.md.
 Checking here is about shape and types only: whether an action is allowed is
-always the engine's decision.
+always the engine's decision, and the ranges that are rules (player counts,
+modes) are the engine's own constants.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import msgpack
+
+from board99 import MODES, PLAYER_COUNTS
 
 #: Bumped whenever a message or field changes meaning.
 PROTOCOL_VERSION = 1
@@ -30,6 +33,10 @@ UNPACK_LIMITS = {
     "max_map_len": 32,
     "max_ext_len": 0,
 }
+#: What a client decodes from a server: generous, but bounded (a record can be long).
+CLIENT_MAX_MESSAGE = 16 << 20
+CLIENT_UNPACK_LIMITS = {"max_str_len": 8 << 20, "max_bin_len": 1 << 20,
+                        "max_array_len": 1 << 16, "max_map_len": 1 << 10, "max_ext_len": 0}
 NAME_MAX = 40
 TOKEN_BYTES = 16  # 128 random bits, sent as 32 hex digits
 CLOCK_RANGE = (0.2, 3600.0)  # seconds per turn
@@ -80,11 +87,13 @@ class ProtocolError(Exception):
 Check = Callable[[str, Any], Any]
 
 
-def _fail(field: str, want: str, value: Any) -> ProtocolError:
+def _shown(value: Any) -> str:
     shown = repr(value)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return ProtocolError("bad-field", f"{field}: expected {want}, got {shown}")
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _fail(field: str, want: str, value: Any) -> ProtocolError:
+    return ProtocolError("bad-field", f"{field}: expected {want}, got {_shown(value)}")
 
 
 def text(limit: int = NAME_MAX, empty: bool = False) -> Check:
@@ -111,6 +120,16 @@ def seconds(lo: float, hi: float) -> Check:
         if type(value) not in (int, float) or not math.isfinite(value) or not lo <= value <= hi:
             raise _fail(field, f"seconds from {lo:g} to {hi:g}", value)
         return float(value)
+    return check
+
+
+def count_of(allowed: tuple[int, ...]) -> Check:
+    """One of the ``allowed`` whole numbers (the engine's player counts)."""
+    def check(field: str, value: Any) -> int:
+        if type(value) is not int or value not in allowed:
+            shown = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
+            raise ProtocolError("bad-field", f"{field}: {_shown(value)} is not allowed; the game is for {shown}")
+        return value
     return check
 
 
@@ -150,8 +169,8 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "list_tables": {},
     "create_table": {
         "name": (text(), True),
-        "players": (whole(2, 6), True),
-        "mode": (one_of("guarded", "penalty"), False),
+        "players": (count_of(PLAYER_COUNTS), True),
+        "mode": (one_of(*MODES), False),
         "clock": (optional(seconds(*CLOCK_RANGE)), False),
         "grace": (optional(seconds(*GRACE_RANGE)), False),
     },
@@ -197,8 +216,6 @@ def check_request(msg: Any) -> tuple[str, dict]:
     for name in msg:
         if name not in spec and name not in ("type", "id"):
             raise ProtocolError("bad-field", f"{str(name)[:40]}: not a field of '{kind}'")
-    if kind == "create_table" and fields["players"] not in (2, 3, 4, 6):
-        raise ProtocolError("bad-field", f"players: {fields['players']} is not allowed; the game is for 2, 3, 4 or 6")
     return kind, fields
 
 

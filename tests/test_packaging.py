@@ -1,0 +1,102 @@
+"""The installed package: one top-level name, the folders mapped into it, the assets inside the wheel."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from board99.client.gui.assets import FILES
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The repository's code folders and the import names they install as (docs/architecture.md).
+FOLDERS = {"board99": "board99", "wire": "board99.wire", "server": "board99.server", "client": "board99.client"}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """The project's wheel, built from this checkout without network (setuptools from the test extras)."""
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+                    "--wheel-dir", str(out), str(ROOT)], check=True, capture_output=True, timeout=300)
+    (built,) = out.glob("board99-*.whl")
+    return built
+
+
+def test_the_wheel_installs_exactly_one_top_level_name(wheel) -> None:
+    with zipfile.ZipFile(wheel) as whl:
+        names = whl.namelist()
+        info = next(n for n in names if n.endswith(".dist-info/top_level.txt"))
+        assert whl.read(info).decode().split() == ["board99"]
+    tops = {n.split("/")[0] for n in names}
+    assert {t for t in tops if not t.endswith(".dist-info")} == {"board99"}
+    for folder, package in FOLDERS.items():
+        inside = package.replace(".", "/")
+        assert f"{inside}/__init__.py" in names, f"{folder}/ is not installed as {package}"
+
+
+def test_the_installed_wheel_imports_by_its_one_name_and_finds_its_assets(wheel, tmp_path) -> None:
+    # Unpacking a pure-Python wheel is installing it; -S keeps the checkout's editable install away,
+    # and the working directory is not the checkout, so its folders cannot stand in.
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as whl:
+        whl.extractall(site)
+    assert not (site / "board99" / "client" / "gui" / "assets").is_symlink()
+    code = ("import board99.server.loop, board99.client.net, board99.wire.protocol; "
+            "from board99.client.gui.assets import FILES, asset, asset_dir; [asset(n) for n in FILES]; "
+            "print(asset_dir())\n"
+            "for name in ('server', 'client', 'wire'):\n"
+            "    try:\n"
+            "        __import__(name)\n"
+            "    except ModuleNotFoundError:\n"
+            "        pass\n"
+            "    else:\n"
+            "        raise SystemExit(f'{name} is importable as a top-level name')\n")
+    out = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60, env={"PYTHONPATH": str(site)})
+    assert out.returncode == 0, out.stderr
+    assert Path(out.stdout.strip()) == site / "board99" / "client" / "gui" / "assets"
+    assert {p.name for p in Path(out.stdout.strip()).iterdir()} >= set(FILES)
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append(node.module)
+    return found
+
+
+def test_no_code_imports_a_folder_by_its_checkout_name() -> None:
+    # In a checkout server/, client/ and wire/ are also importable as top-level names; nothing may
+    # use them that way, or it would break in the installed wheel.
+    bad = []
+    for folder in ("board99", "wire", "server", "client", "tests", "bench", "tools"):
+        for path in (ROOT / folder).rglob("*.py"):
+            for name in _imports(path):
+                if name.split(".")[0] in ("server", "client", "wire"):
+                    bad.append(f"{path.relative_to(ROOT)}: import {name}")
+    assert not bad, bad
+
+
+def test_the_wire_imports_neither_end_and_the_ends_only_meet_through_it() -> None:
+    # docs/architecture.md: the client and the server share the wire package, never each other.
+    def imports_of(folder: str) -> set[str]:
+        names: set[str] = set()
+        for path in (ROOT / folder).rglob("*.py"):
+            names.update(_imports(path))
+        return names
+
+    def touches(names: set[str], package: str) -> list[str]:
+        return sorted(n for n in names if n == package or n.startswith(package + "."))
+
+    assert not touches(imports_of("wire"), "board99.server") and not touches(imports_of("wire"), "board99.client")
+    assert not touches(imports_of("client"), "board99.server"), "the client imports the server"
+    assert not touches(imports_of("server"), "board99.client"), "the server imports the client"

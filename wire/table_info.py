@@ -1,0 +1,163 @@
+"""The table description, as the lobby lists it and every table change carries it (docs/protocol.md, *Data*).
+
+The server builds a ``TableInfo`` and sends ``to_data()``; a client reads it
+back with ``from_data()``, which checks every field and ignores fields it does
+not know (so an older client survives a newer server). No tokens and no cards
+are ever part of it.
+
+>>> seat = SeatInfo(0, 0, "red", "human", "Ann", True, False)
+>>> info = TableInfo("0034d728", "den", 2, "guarded", None, 30.0, "waiting", 1, (), None, 0, (seat,))
+>>> TableInfo.from_data(info.to_data()) == info
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, NamedTuple
+
+from board99 import MODES, PLAYER_COUNTS, sides_for
+
+#: Table states, in the order a table goes through them (a rematch goes back to "playing").
+STATES = ("waiting", "playing", "over")
+#: Who may fill a seat.
+OCCUPANTS = ("human", "bot")
+
+
+class SeatInfo(NamedTuple):
+    """One seat as everyone may see it: who sits there and whether they are here."""
+
+    seat: int
+    side: int
+    colour: str | None  # the side's colour, once a seat of that side has chosen one
+    occupant: str | None  # "human", "bot" or None (free)
+    name: str | None
+    connected: bool  # a bot, or a person whose connection answers
+    standin: bool  # a bot plays this person's turns until they come back
+
+    @property
+    def free(self) -> bool:
+        """Nobody sits here."""
+        return self.occupant is None
+
+    @property
+    def bot(self) -> bool:
+        """A server bot sits here (not a person's stand-in)."""
+        return self.occupant == "bot"
+
+
+class TableInfo(NamedTuple):
+    """One table: its settings, state and seats."""
+
+    id: str
+    name: str
+    players: int
+    mode: str
+    clock: float | None  # seconds per turn, or None
+    grace: float  # seconds a lost person's seat is held before a bot plays it
+    state: str  # one of STATES
+    game: int  # 1, 2, ... with each rematch
+    votes: tuple[int, ...]  # seats asking for a rematch
+    turn_left: float | None  # seconds left on the turn clock when the message was made
+    spectators: int
+    seats: tuple[SeatInfo, ...]
+
+    @property
+    def sides(self) -> int:
+        """How many sides play at this table."""
+        return sides_for(self.players)
+
+    def seat_info(self, seat: int) -> SeatInfo | None:
+        """The seat's entry, or None if the table has no such seat."""
+        return self.seats[seat] if 0 <= seat < len(self.seats) else None
+
+    def free_seats(self) -> tuple[int, ...]:
+        """The seats nobody sits in."""
+        return tuple(s.seat for s in self.seats if s.free)
+
+    def side_colour(self, side: int) -> str | None:
+        """The colour a side plays, once one of its seats chose it."""
+        return next((s.colour for s in self.seats if s.side == side and s.colour), None)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data, ready for msgpack."""
+        data = self._asdict()
+        data["seats"] = [s._asdict() for s in self.seats]
+        return data
+
+    @classmethod
+    def from_data(cls, data: object) -> TableInfo:
+        """The description in plain data; ValueError names the first bad field. Unknown fields are ignored."""
+        if not isinstance(data, dict):
+            raise ValueError("table: expected a map")
+        get = _Fields("table", data)
+        players = get.choice("players", PLAYER_COUNTS)
+        seats_data = get.value("seats")
+        if not isinstance(seats_data, list | tuple) or len(seats_data) != players:
+            raise ValueError(f"table.seats: expected {players} seats")
+        sides = sides_for(players)
+        seats = []
+        for i, entry in enumerate(seats_data):
+            if not isinstance(entry, dict):
+                raise ValueError(f"table.seats[{i}]: expected a map")
+            s = _Fields(f"table.seats[{i}]", entry)
+            seats.append(SeatInfo(
+                s.whole("seat", i, i), s.whole("side", i % sides, i % sides), s.text("colour", nil=True),
+                s.choice("occupant", OCCUPANTS, nil=True), s.text("name", nil=True), s.flag("connected"),
+                s.flag("standin"),
+            ))
+        votes = get.value("votes")
+        if not isinstance(votes, list | tuple) or any(type(v) is not int or not 0 <= v < players for v in votes):
+            raise ValueError(f"table.votes: expected seats 0-{players - 1}, got {votes!r}")
+        return cls(
+            get.text("id"), get.text("name"), players, get.choice("mode", MODES), get.seconds("clock", nil=True),
+            get.seconds("grace"), get.choice("state", STATES), get.whole("game", 1, 1 << 62), tuple(votes),
+            get.seconds("turn_left", nil=True), get.whole("spectators", 0, 1 << 62), tuple(seats),
+        )
+
+
+class _Fields:
+    """Reads typed fields out of one map, naming the field it rejects."""
+
+    def __init__(self, where: str, data: dict) -> None:
+        self.where, self.data = where, data
+
+    def value(self, name: str) -> Any:
+        if name not in self.data:
+            raise ValueError(f"{self.where}.{name}: missing")
+        return self.data[name]
+
+    def _bad(self, name: str, want: str, value: Any) -> ValueError:
+        return ValueError(f"{self.where}.{name}: expected {want}, got {value!r}"[:200])
+
+    def whole(self, name: str, lo: int, hi: int) -> int:
+        value = self.value(name)
+        if type(value) is not int or not lo <= value <= hi:
+            raise self._bad(name, f"a whole number {lo}-{hi}", value)
+        return value
+
+    def choice(self, name: str, choices: tuple, nil: bool = False) -> Any:
+        value = self.value(name)
+        if (value is None and nil) or (value in choices and type(value) is type(choices[0])):
+            return value
+        raise self._bad(name, "one of " + ", ".join(map(str, choices)), value)
+
+    def text(self, name: str, nil: bool = False) -> Any:
+        value = self.value(name)
+        if (value is None and nil) or type(value) is str:
+            return value
+        raise self._bad(name, "text", value)
+
+    def flag(self, name: str) -> bool:
+        value = self.value(name)
+        if type(value) is not bool:
+            raise self._bad(name, "true or false", value)
+        return value
+
+    def seconds(self, name: str, nil: bool = False) -> Any:
+        value = self.value(name)
+        if value is None and nil:
+            return None
+        if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+            raise self._bad(name, "seconds", value)
+        return float(value)
