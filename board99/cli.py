@@ -6,6 +6,8 @@ import argparse
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from .arena import run_arena
 from .bots import BOTS, make_bot
@@ -90,13 +92,39 @@ def _play_terminal(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Seconds a bot waits before acting in `board99 play`, so a person can follow the bots' moves.
+PLAY_BOT_DELAY = 0.6
+#: In `board99 play`'s data directory: the seat of the practice game in progress, to go back to.
+SAVED_SEAT = "practice-seat.json"
+
+
+def play_data_dir() -> Path:
+    """Where `board99 play` keeps its embedded server's data and its practice seat: the user data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("board99")) / "play"
+
+
+def start_practice_server(data: Path | None = None, bot_delay: float = PLAY_BOT_DELAY) -> Any:
+    """The same server as `board99 serve`, in a background thread on a free 127.0.0.1 port."""
+    from board99.server.app import run_in_thread
+
+    data = data or play_data_dir()
+    data.mkdir(parents=True, exist_ok=True)
+    return run_in_thread(port=0, data_dir=data, name="board99 play", bot_delay=bot_delay)
+
+
 def _play(args: argparse.Namespace) -> int:
     """`board99 play`: the window against bots (an embedded server unless --server), or --terminal."""
     if args.terminal:
         return _play_terminal(args)
     from board99.client.gui.app import run_play
 
-    return run_play(args.players, args.mode, args.bot, name=args.name, server=args.server, muted=args.mute)
+    if args.server is not None:  # someone else's server: nothing of ours is kept
+        return run_play(args.players, args.mode, args.bot, name=args.name, server=args.server, muted=args.mute)
+    # Our own server keeps its games: an unfinished practice game is picked up where it was left.
+    return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
+                    start_server=start_practice_server, saved=play_data_dir() / SAVED_SEAT)
 
 
 def _join(args: argparse.Namespace) -> int:

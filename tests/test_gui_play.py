@@ -279,14 +279,15 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
 
 def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
     """`board99 play` keeps its seat's token: closed mid-game, the next start resumes that game."""
-    from board99.client.gui.app import SAVED_SEAT, App, start_embedded_server
+    from board99.cli import SAVED_SEAT, start_practice_server
+    from board99.client.gui.app import App
 
     data, saved = tmp_path / "data", tmp_path / "data" / SAVED_SEAT
     win = window()
 
     def start(players: int) -> tuple[App, TableView]:
         application = App(win, name="Tester", discover=None)
-        application.server = start_embedded_server(data, bot_delay=0.0)  # stopped by shutdown()
+        application.server = start_practice_server(data, bot_delay=0.0)  # stopped by shutdown()
         application.connect(application.server.endpoint)
         tv = application.practice(players=players, mode="guarded", bot="rulebook", saved=saved)
         run_until(win, lambda: table_ready(tv), 15, "the practice table to start")

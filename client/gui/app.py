@@ -36,10 +36,6 @@ def _discover() -> list[dict]:
     return discover(1.0)
 
 
-#: In `board99 play`'s data directory: the seat of the practice game in progress, to go back to.
-SAVED_SEAT = "practice-seat.json"
-
-
 def resume_saved(client: Any, saved: Path, players: int, mode: str, bot: str) -> dict | None:
     """Sit again in the unfinished practice game saved in ``saved``, if it is the game asked for."""
     try:
@@ -160,26 +156,6 @@ class App:
                 self.server = None
 
 
-def data_dir() -> Path:
-    """Where the embedded server of `board99 play` keeps its data: the user's data directory."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("board99")) / "play"
-
-
-#: Seconds a bot waits before acting in `board99 play`, so a person can follow the bots' moves.
-PLAY_BOT_DELAY = 0.6
-
-
-def start_embedded_server(data: Path | None = None, bot_delay: float = PLAY_BOT_DELAY) -> Any:
-    """Start the same server as `board99 serve` in a background thread on a free local port."""
-    from board99.server.app import run_in_thread
-
-    data = data or data_dir()
-    data.mkdir(parents=True, exist_ok=True)
-    return run_in_thread(port=0, data_dir=data, name="board99 play", bot_delay=bot_delay)
-
-
 def _first_table_frame_hook(window: GameWindow) -> None:
     # For bench/client.py: report the seconds from BOARD99_T0 to the first table frame, then quit.
     t0 = os.environ.get("BOARD99_T0")
@@ -213,18 +189,23 @@ def open_window(command: str, muted: bool) -> GameWindow | None:
 
 
 def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
-             server: str | None = None, muted: bool = False) -> int:
-    """`board99 play`: an embedded server (unless ``server`` names one), a table with bots, the window."""
+             server: str | None = None, muted: bool = False, *, start_server: Callable[[], Any] | None = None,
+             saved: Path | None = None) -> int:
+    """`board99 play`: a table with bots at ``server``, or at the server ``start_server()`` starts.
+
+    ``start_server`` returns a handle with ``endpoint`` and ``stop()`` (the command line passes the
+    embedded server: the client does not know the server's code). ``saved``: where the practice
+    seat is kept, so an unfinished game is picked up again.
+    """
     window = open_window("play", muted)
     if window is None:
         return 2
     app = App(window, name=name)
-    saved = None
     if server is None:
-        # Our own server keeps its games: an unfinished practice game is picked up where it was left.
-        app.server = start_embedded_server()
+        if start_server is None:
+            raise ValueError("run_play: give a server address or a way to start one")
+        app.server = start_server()
         server = app.server.endpoint
-        saved = data_dir() / SAVED_SEAT
     app.connect(server)
     app.practice(players, mode, bot, saved=saved)
     _first_table_frame_hook(window)
