@@ -20,7 +20,6 @@ import zmq
 
 from board99 import Action, SeatView, to_data
 from board99.wire.curve import connect_curve
-from board99.wire.table_info import TableInfo
 from board99.wire.protocol import (
     CLIENT_MAX_MESSAGE,
     CLIENT_UNPACK_LIMITS,
@@ -28,6 +27,7 @@ from board99.wire.protocol import (
     DEFAULT_PORT,
     PROTOCOL_VERSION,
 )
+from board99.wire.table_info import TableInfo
 
 from .handshake import HandshakeWatch, mismatch_message
 

@@ -19,7 +19,6 @@ from board99.wire.protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolE
 from board99.wire.table_info import SeatInfo, TableInfo
 
 
-
 def standin_bot() -> str:
     """The bot that plays for a lost or departed person: the rulebook bot if installed."""
     return "rulebook" if "rulebook" in BOTS else "random"
