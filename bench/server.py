@@ -3,7 +3,7 @@
 Run: nice -n 10 .venv/bin/python bench/server.py [--tables 1,100,1000] [--paced-tables 100,1000]
                                                  [--think 0.6] [--seconds 8]
 
-Each table count gets a fresh server process (``server.app.Server`` with its
+Each table count gets a fresh server process (``board99.server.loop.Server`` with its
 SQLite journal in a temporary directory, server bots without delay, the rate
 limiter off because one bench connection acts far faster than a person).
 Every table has two seats: S0 is a remote random bot driven by this process,
@@ -91,7 +91,7 @@ def run_server(data_dir: str) -> None:
     """(Child process) the real board99 server on 127.0.0.1, a free port printed on stdout."""
     import logging
 
-    from board99.server.app import Server
+    from board99.server.loop import Server
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     server = Server("127.0.0.1", 0, data_dir, bot_delay=0.0, rate=None, max_tables=10_000,
@@ -423,47 +423,62 @@ def client_latency(count: int) -> list[float]:
             stop(proc)
 
 
-def server_parts(actions: int) -> dict[str, list[float]]:
-    """What one accepted action costs inside the server, part by part, timed in this process.
+def core_act_path(actions: int) -> dict[str, list[float]]:
+    """What one action costs inside the server: the core's own act path, timed in this process.
 
-    The same calls the server makes for an ``act``: the engine through the table, the journal's
-    committed INSERT (a real SQLite file in WAL mode), and the actor's reply (its view) encoded.
+    A ``Core`` (``board99.server.core``) with a real SQLite journal in WAL mode in a temporary
+    folder, driven as the loop drives it: each person's ``act`` is one ``Core.receive`` with the
+    request's frame (decode, checks, engine, journal commit, the reply encoded); each server
+    bot's answer is one ``Core.tick`` (bot choice, engine, journal commit, the push encoded).
     """
-    from board99.server.app import act_reply
-    from board99.server.journal import Journal, finished_record
-    from board99.server.tables import Lobby
-    from board99.wire.protocol import encode
+    from board99 import SeatView
+    from board99.server.core import Core
+    from board99.server.journal import Journal
+    from board99.server.state import Settings
 
-    parts: dict[str, list[float]] = {"engine": [], "journal": [], "reply": []}
+    times: dict[str, list[float]] = {"act": [], "bot": []}
     bot = make_bot("random", seed=2)
     clock = time.perf_counter
+    me = b"\x00bench"
+    now = 0.0
+    ids = iter(range(1, 1 << 62))
+
+    def ask(core: Core, kind: str, **fields: object) -> dict:
+        out = core.receive(me, [msgpack.packb({"type": kind, "id": next(ids), **fields})], now)
+        replies = [msgpack.unpackb(frame) for ident, frame in out.sends if ident == me]
+        return next(r for r in replies if r["type"] in ("reply", "error"))
+
     with tempfile.TemporaryDirectory(prefix="board99-bench-") as data:
         journal = Journal(data)
-        lobby = Lobby()
+        core = Core(journal, Settings(rate=None, lost_after=1e9, max_tables=1_000_000), now)
         try:
-            while len(parts["engine"]) < actions:
-                t = lobby.create("bench", 2, "guarded", None, None)
-                t.add_bot(0, "random")
-                t.add_bot(1, "random")
-                t.start_if_full()
-                journal.save_table(t, created=True)
-                while t.state == "playing" and len(parts["engine"]) < actions:
-                    seat = t.game.turn
-                    action = bot.choose(t.game.view(seat))
-                    t0 = clock()
-                    events = t.apply(seat, action)
-                    t.seq += 1
-                    t1 = clock()
-                    journal.save_action(t, seat, action, finished_record(t) if t.state == "over" else None)
-                    t2 = clock()
-                    encode(act_reply(t, seat, events, 1))
-                    t3 = clock()
-                    parts["engine"].append(t1 - t0)
-                    parts["journal"].append(t2 - t1)
-                    parts["reply"].append(t3 - t2)
+            while len(times["act"]) < actions:
+                table = ask(core, "create_table", name="bench", players=2)["table"]["id"]
+                seat = ask(core, "take_seat", table=table, seat=0)
+                token, view = seat["token"], SeatView.from_data(seat["view"])
+                ask(core, "add_bot", table=table, seat=1, bot="random")
+                view = SeatView.from_data(ask(core, "snapshot", token=token)["view"])
+                while view.winner is None and len(times["act"]) < actions:
+                    now += 0.001
+                    if view.turn == 0:
+                        frame = msgpack.packb({"type": "act", "id": next(ids), "table": table, "seat": 0,
+                                               "token": token, "action": to_data(bot.choose(view)),
+                                               "ply": view.ply})
+                        t0 = clock()
+                        out = core.receive(me, [frame], now)
+                        times["act"].append(clock() - t0)
+                    else:
+                        t0 = clock()
+                        out = core.tick(now)
+                        times["bot"].append(clock() - t0)
+                    for ident, frame in out.sends:
+                        msg = msgpack.unpackb(frame)
+                        if ident == me and "view" in msg:
+                            view = SeatView.from_data(msg["view"])
+                ask(core, "leave", token=token)
         finally:
             journal.close()
-    return parts
+    return times
 
 
 # -- report ----------------------------------------------------------------------------------------------
@@ -522,9 +537,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(echo)} round trips): p50 {ms(echo_p50)} ms, p99 {ms(percentile(echo, 99))} ms")
     print(f"GameClient.act() at 1 table ({len(lib)} acts): p50 {ms(percentile(lib, 50))} ms, "
           f"p99 {ms(percentile(lib, 99))} ms")
-    parts = server_parts(5000)
-    print("Inside the server, per accepted action (5,000 actions in this process, median): "
-          + ", ".join(f"{name} {statistics.median(v) * 1e6:.1f} µs" for name, v in parts.items()))
+    core = core_act_path(5000)
+    print(f"Inside the server, the core's own path (this process, median of {len(core['act'])} person's acts "
+          f"and {len(core['bot'])} bot moves): act {statistics.median(core['act']) * 1e6:.1f} µs, "
+          f"bot move {statistics.median(core['bot']) * 1e6:.1f} µs")
     print()
     print("| tables | think s | acts measured | act p50 ms | act p99 ms | p50 / echo p50 | actions/s (both seats) "
           "| server CPU µs per action | server RSS idle → end MiB | KiB per table | games finished | lost | duplicated | unanswered "

@@ -107,7 +107,7 @@ def play_data_dir() -> Path:
 
 def start_practice_server(data: Path | None = None, bot_delay: float = PLAY_BOT_DELAY) -> Any:
     """The same server as `board99 serve`, in a background thread on a free 127.0.0.1 port."""
-    from board99.server.app import run_in_thread
+    from board99.server.loop import run_in_thread
 
     data = data or play_data_dir()
     data.mkdir(parents=True, exist_ok=True)
@@ -136,7 +136,7 @@ def _join(args: argparse.Namespace) -> int:
 
 def _serve(args: argparse.Namespace) -> int:
     """Run the LAN game server in the foreground."""
-    from board99.server.app import serve
+    from board99.server.serve import serve
 
     try:
         return serve(args.bind, args.port, args.data, curve=args.curve, name=args.name,

@@ -1,5 +1,8 @@
-"""The board99 LAN game server: ZeroMQ ROUTER loop (app), lobby and tables, SQLite journal, wire protocol.
+"""The board99 LAN game server (import name ``board99.server``).
 
-Start one with `board99 serve`, or in-process with ``server.app.run_in_thread()``;
+A core without sockets (``core``: the request handlers, play, presence and
+timers over the lobby and the SQLite journal), the thin ZeroMQ loop around it
+(``loop``) and the command-line start-up (``serve``). Start one with
+`board99 serve`, or in-process with ``board99.server.loop.run_in_thread()``;
 see docs/server.md and docs/protocol.md.
 """

@@ -1,8 +1,9 @@
 """The lobby and its tables: seats, sides and colours, seat tokens, bots in seats, rematches.
 
-No sockets here: the app turns what these objects do into replies and
-pushes. Every rule of play is the engine's (``board99.Game``); a table only
-decides who sits where and whether the game has started.
+No sockets and no clock here: the core passes the time in and turns what
+these objects do into replies and pushes. Every rule of play is the engine's
+(``board99.Game``); a table only decides who sits where and whether the game
+has started.
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import time
 from dataclasses import dataclass, field
 
-from board99 import Action, Discard, Draw, Event, Game, sides_for
-from board99.bots import BOTS, make_bot
+from board99 import Action, Discard, Draw, Event, Game, SeatView, sides_for
+from board99.bots import BOTS, Bot, make_bot
 from board99.wire.protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
 from board99.wire.table_info import SeatInfo, TableInfo
 
@@ -39,15 +39,14 @@ class Seat:
     name: str | None = None
     bot: str | None = None  # the bot's name for a bot seat
     token_hash: bytes | None = None  # SHA-256 of the seat token, humans only
-    conn: bytes | None = None  # the identity of the connection holding the seat
-    lost_at: float | None = None  # monotonic time the person's connection was lost
+    conn: bytes | None = None  # the connection holding the seat; None while its person is away
     standin: bool = False  # a bot plays this person's turns until they come back
     vacated: bool = False  # the person left mid-game: a bot plays on, anyone may take the seat
 
     @property
     def connected(self) -> bool:
         """A person is here and answering (bots are always here)."""
-        return self.occupant == "bot" or (self.conn is not None and self.lost_at is None)
+        return self.occupant == "bot" or self.conn is not None
 
     def played_by_bot(self) -> bool:
         """True if the server's bot chooses this seat's actions."""
@@ -73,8 +72,8 @@ class Table:
     votes: set[int] = field(default_factory=set)  # seats asking for a rematch
     spectators: set[bytes] = field(default_factory=set)
     game: Game = field(init=False)
-    bots: dict[int, object] = field(default_factory=dict)  # seat -> bot instance
-    turn_since: float = 0.0  # monotonic time the current turn began (for the clock)
+    bots: dict[int, Bot] = field(default_factory=dict)  # seat -> bot instance
+    turn_since: float = 0.0  # when (the core's clock) the current turn began, for the turn clock
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -83,41 +82,39 @@ class Table:
             self.colours = [None] * sides
         self.game = Game(self.players, self.mode, seed=self.seed)
         self.seed = self.game.seed
-        self.turn_since = time.monotonic()
 
     # -- what everyone may know ------------------------------------------------
 
-    def info(self) -> TableInfo:
+    def info(self, now: float) -> TableInfo:
         """The table as the lobby lists it (no tokens, no cards)."""
         return TableInfo(
             self.id, self.name, self.players, self.mode, self.clock, self.grace, self.state, self.game_no,
-            tuple(sorted(self.votes)), self.turn_left(), len(self.spectators),
+            tuple(sorted(self.votes)), self.turn_left(now), len(self.spectators),
             tuple(SeatInfo(s.seat, s.side, self.colours[s.side], s.occupant, s.name, s.connected, s.standin)
                   for s in self.seats),
         )
 
-    def describe(self) -> dict:
+    def describe(self, now: float) -> dict:
         """The table description as plain data, ready for msgpack."""
-        return self.info().to_data()
+        return self.info(now).to_data()
 
-    def turn_left(self) -> float | None:
-        """Seconds left on the turn clock now, or None when no clock runs."""
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` (None: a spectator) may see: nothing dealt while the table waits for players."""
+        if self.state == "waiting":
+            return SeatView.before_deal(self.players, self.mode, seat)
+        return self.game.view(seat)
+
+    def turn_left(self, now: float) -> float | None:
+        """Seconds left on the turn clock at ``now``, or None when no clock runs."""
         if self.clock is None or self.state != "playing":
             return None
-        return round(max(0.0, self.turn_since + self.clock - time.monotonic()), 3)
+        return round(max(0.0, self.turn_since + self.clock - now), 3)
 
     def seat(self, seat: int) -> Seat:
         """The seat, or ProtocolError('no-such-seat')."""
         if not 0 <= seat < self.players:
             raise ProtocolError("no-such-seat", f"seat: {seat} is not at table {self.id} (seats 0-{self.players - 1})")
         return self.seats[seat]
-
-    def holder(self, conn: bytes) -> Seat | None:
-        """The seat this connection holds here, if any."""
-        for s in self.seats:
-            if s.conn == conn:
-                return s
-        return None
 
     def members(self) -> list[tuple[bytes, int | None]]:
         """Every connection following the table: (identity, seat) for players, (identity, None) for spectators."""
@@ -153,7 +150,7 @@ class Table:
         self.colours[s.side] = self._pick_colour(s.side, colour)
         token = secrets.token_hex(TOKEN_BYTES)
         s.occupant, s.name, s.bot = "human", name, None
-        s.token_hash, s.conn, s.lost_at = token_digest(token), conn, None
+        s.token_hash, s.conn = token_digest(token), conn
         s.standin = s.vacated = False
         self.bots.pop(seat, None)
         self.spectators.discard(conn)
@@ -167,7 +164,7 @@ class Table:
         self._free_for_taking(s)
         self.colours[s.side] = self._pick_colour(s.side, None)
         s.occupant, s.name, s.bot = "bot", bot, bot
-        s.token_hash, s.conn, s.lost_at, s.standin, s.vacated = None, None, None, False, False
+        s.token_hash, s.conn, s.standin, s.vacated = None, None, False, False
         self.bots.pop(seat, None)
 
     def check_token(self, seat: int, token: str) -> Seat:
@@ -180,14 +177,14 @@ class Table:
     def resume(self, seat: int, token: str, conn: bytes) -> Seat:
         """A person comes back with their token: the seat follows the new connection."""
         s = self.check_token(seat, token)
-        s.conn, s.lost_at, s.standin = conn, None, False
+        s.conn, s.standin = conn, False
         self.bots.pop(seat, None)
         self.spectators.discard(conn)
         return s
 
     def leave(self, s: Seat) -> None:
         """The person in ``s`` leaves: the seat is freed, or during play a bot plays on in it."""
-        s.conn, s.lost_at, s.token_hash = None, None, None
+        s.conn, s.token_hash = None, None
         self.votes.discard(s.seat)
         if self.state == "playing":
             s.occupant, s.bot, s.standin, s.vacated = "bot", standin_bot(), False, True
@@ -204,17 +201,17 @@ class Table:
         """Every seat is filled."""
         return all(s.occupant is not None for s in self.seats)
 
-    def start_if_full(self) -> bool:
+    def start_if_full(self, now: float) -> bool:
         """Start the game once every seat is filled; True if it started now."""
         if self.state == "waiting" and self.full():
             self.state = "playing"
-            self.turn_since = time.monotonic()
+            self.turn_since = now
             return True
         return False
 
     # -- play ----------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: Action, now: float) -> tuple[Event, ...]:
         """Hand the action to the engine (which may raise board99.Refused)."""
         if self.state == "waiting":
             raise ProtocolError("not-started", f"table {self.id} is waiting for players; the game has not begun")
@@ -222,7 +219,7 @@ class Table:
         events = self.game.apply(seat, action)
         # The clock restarts when a turn ends (even if the same seat moves again after skips).
         if self.game.ply != ply and (seat == turn or self.game.turn != turn):
-            self.turn_since = time.monotonic()
+            self.turn_since = now
         if self.game.winner is not None:
             self.state = "over"
             self.votes.clear()
@@ -233,7 +230,7 @@ class Table:
                     self.bots.pop(s.seat, None)
         return events
 
-    def bot_for(self, seat: int):
+    def bot_for(self, seat: int) -> Bot:
         """The bot instance that plays ``seat`` (made on first use)."""
         bot = self.bots.get(seat)
         if bot is None:
@@ -252,29 +249,28 @@ class Table:
         """What the turn clock does for a seat out of time: a draw if allowed, else discard the highest card."""
         seat = self.game.turn
         assert seat is not None
-        legal = self.game.legal_actions(seat)
-        if Draw() in legal:
+        if self.game.view(seat).can_draw:
             return Draw()
         return Discard(max(self.game.hand(seat)))
 
     # -- rematch ---------------------------------------------------------------------
 
-    def vote_rematch(self, seat: int) -> bool:
+    def vote_rematch(self, seat: int, now: float) -> bool:
         """``seat`` asks for a rematch; True if that started a new game (every person asked, every seat filled)."""
         if self.state != "over":
             raise ProtocolError("not-over", f"table {self.id}: a rematch is possible once the game is over")
         self.votes.add(seat)
-        return self.start_rematch_if_ready()
+        return self.start_rematch_if_ready(now)
 
-    def start_rematch_if_ready(self) -> bool:
+    def start_rematch_if_ready(self, now: float) -> bool:
         """Start the next game with the same seats if every person asked and every seat is filled."""
         humans = {s.seat for s in self.seats if s.occupant == "human"}
         if self.state != "over" or not humans or not humans <= self.votes or not self.full():
             return False
-        self.new_game(None)
+        self.new_game(None, now)
         return True
 
-    def new_game(self, seed: int | None) -> None:
+    def new_game(self, seed: int | None, now: float) -> None:
         """The next game at this table, same seats (a fresh secret seed unless restoring)."""
         self.game_no += 1
         self.game = Game(self.players, self.mode, seed=seed)
@@ -282,7 +278,7 @@ class Table:
         self.state = "playing"
         self.votes.clear()
         self.bots.clear()
-        self.turn_since = time.monotonic()
+        self.turn_since = now
 
 
 class Lobby:
@@ -293,16 +289,18 @@ class Lobby:
         self.max_tables = max_tables
 
     def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None) -> Table:
-        """A new empty table with a fresh id."""
+        """A new empty table with a fresh id (not yet in the lobby: ``add`` it once it is journaled)."""
         if len(self.tables) >= self.max_tables:
             raise ProtocolError("too-many-tables", f"the server holds {self.max_tables} tables, its limit")
         while True:
             table_id = secrets.token_hex(4)
             if table_id not in self.tables:
                 break
-        table = Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
-        self.tables[table_id] = table
-        return table
+        return Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
+
+    def add(self, table: Table) -> None:
+        """Put a table in the lobby."""
+        self.tables[table.id] = table
 
     def get(self, table_id: str) -> Table:
         """The table, or ProtocolError('no-such-table')."""

@@ -13,8 +13,8 @@ from board99.bots import make_bot
 from board99.client.handshake import HandshakeWatch, mismatch_message
 from board99.client.net import GameClient, ServerError, play_bot
 from board99.server import keys
-from board99.server.app import run_in_thread
 from board99.server.keys import load_or_create
+from board99.server.loop import run_in_thread
 from board99.wire.curve import KeyPair, connect_curve, mechanism, parse_key, serve_curve
 
 

@@ -152,8 +152,8 @@ def test_a_bad_beacon_is_refused_at_the_server_naming_the_field() -> None:
 def test_a_running_server_is_discovered_with_its_curve_key_and_can_be_joined(tmp_path) -> None:
     from board99.client.net import GameClient
     from board99.client.net import discover as client_discover
-    from board99.server.app import run_in_thread
     from board99.server.keys import load_or_create
+    from board99.server.loop import run_in_thread
 
     pair = load_or_create(tmp_path)
     with Listener(port=0, bind="127.0.0.1") as probe:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import board99
 from board99.bots import make_bot
 from board99.client.net import GameClient, play_bot
-from board99.server.app import run_in_thread
+from board99.server.loop import run_in_thread
 from board99.wire.protocol import ERRORS, MAX_MESSAGE_SIZE, PROTOCOL_VERSION, REQUESTS
 
 KNOWN_CODES = set(ERRORS) | set(board99.CODES)
@@ -329,16 +329,19 @@ def test_fields_that_a_request_does_not_have_and_missing_ones_are_named(conns) -
     for kind, spec in REQUESTS.items():
         for name, (_, required) in spec.items():
             if required:
-                msg = {"type": kind, **{f: GOOD[f] for f in spec if f != name}}
+                msg = {"type": kind, "id": 1, **{f: GOOD[f] for f in spec if f != name}}
                 reply = raw.ask(pack(msg))
                 assert_clear_error(reply, "bad-field")
                 assert reply["message"].startswith(f"{name}: missing")
 
 
-@pytest.mark.parametrize("rid", ["7", True, 1.5, None, [], {"a": 1}])
-def test_an_unusable_request_id_still_gets_its_reply(rid, conns) -> None:
-    reply = conns("ids").ask(pack({"type": "ping", "id": rid}))
-    assert reply["type"] == "reply" and reply["id"] is None
+@pytest.mark.parametrize("rid", ["7", True, 1.5, None, [], {"a": 1}, "missing"])
+def test_a_request_without_a_whole_number_id_is_refused_naming_the_id(rid, conns) -> None:
+    # docs/protocol.md: every request carries an integer id; without one the error's id is nil.
+    msg = {"type": "ping"} if rid == "missing" else {"type": "ping", "id": rid}
+    reply = conns("ids").ask(pack(msg))
+    assert_clear_error(reply, "bad-field")
+    assert reply["id"] is None and reply["message"].startswith("id:")
 
 
 msgpack_values = st.recursive(
@@ -415,7 +418,7 @@ def test_a_flood_from_one_connection_is_rate_limited_and_nobody_else_notices(
     server, conns, bystander, server_log
 ) -> None:
     flood, other = conns("flood"), conns("patient")
-    ping = pack({"type": "ping"})
+    ping = pack({"type": "ping", "id": 1})
     for _ in range(8000):
         flood.send(ping)
     started = time.monotonic()
@@ -494,9 +497,9 @@ def test_a_socket_claiming_a_departed_holders_routing_id_learns_nothing(tmp_path
     handle = run_in_thread(0, tmp_path, lost_after=0.5)
     try:
         holder = Raw(ctx, handle.endpoint, b"holder")
-        table = holder.ask(pack({"type": "create_table", "name": "t", "players": 2}))["table"]["id"]
-        assert holder.ask(pack({"type": "take_seat", "table": table, "seat": 0, "colour": "red"}))["type"] == "reply"
-        holder.ask(pack({"type": "add_bot", "table": table, "seat": 1, "bot": "random"}))
+        table = holder.ask(pack({"type": "create_table", "id": 1, "name": "t", "players": 2}))["table"]["id"]
+        assert holder.ask(pack({"type": "take_seat", "id": 2, "table": table, "seat": 0, "colour": "red"}))["type"] == "reply"
+        holder.ask(pack({"type": "add_bot", "id": 3, "table": table, "seat": 1, "bot": "random"}))
         holder.sock.close(0)
         with GameClient(handle.endpoint, timeout=5.0) as watcher:
             watcher.spectate(table)

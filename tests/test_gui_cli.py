@@ -50,7 +50,7 @@ def test_join_and_play_list_their_options():
 
 def test_play_with_server_sits_at_a_new_table_on_that_server(tmp_path):
     from board99.client.net import GameClient
-    from board99.server.app import run_in_thread
+    from board99.server.loop import run_in_thread
 
     display()
     handle = run_in_thread(port=0, data_dir=tmp_path / "server", bot_delay=0.0)

@@ -28,7 +28,7 @@ DIGITS = (arcade.key.KEY_1, arcade.key.KEY_2, arcade.key.KEY_3, arcade.key.KEY_4
 @pytest.fixture
 def server(request, tmp_path):
     """A real server in a thread; its bots act at once unless the test passes a pause (indirect param)."""
-    from board99.server.app import run_in_thread
+    from board99.server.loop import run_in_thread
 
     handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=getattr(request, "param", 0.0))
     yield handle
@@ -221,7 +221,7 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
 def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
     from board99.client.discovery import Listener
     from board99.client.gui.app import App
-    from board99.server.app import run_in_thread
+    from board99.server.loop import run_in_thread
 
     win = window()
     with Listener(port=0, bind="127.0.0.1") as listener:

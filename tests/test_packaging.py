@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
@@ -40,8 +42,9 @@ def test_the_wheel_installs_exactly_one_top_level_name(wheel) -> None:
 
 
 def test_the_installed_wheel_imports_by_its_one_name_and_finds_its_assets(wheel, tmp_path) -> None:
-    # Unpacking a pure-Python wheel is installing it; -S keeps the checkout's editable install away,
-    # and the working directory is not the checkout, so its folders cannot stand in.
+    # Unpacking a pure-Python wheel is installing it. -S skips site processing, so the checkout's
+    # editable install (a .pth hook) stays away while its dependencies (zmq, msgpack, PIL ...) are
+    # still found on the path; the working directory is not the checkout, so its folders cannot stand in.
     site = tmp_path / "site"
     with zipfile.ZipFile(wheel) as whl:
         whl.extractall(site)
@@ -57,10 +60,16 @@ def test_the_installed_wheel_imports_by_its_one_name_and_finds_its_assets(wheel,
             "    else:\n"
             "        raise SystemExit(f'{name} is importable as a top-level name')\n")
     out = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True,
-                         timeout=60, env={"PYTHONPATH": str(site)})
+                         timeout=60, env={"PYTHONPATH": os.pathsep.join([str(site), *dependency_paths()])})
     assert out.returncode == 0, out.stderr
     assert Path(out.stdout.strip()) == site / "board99" / "client" / "gui" / "assets"
     assert {p.name for p in Path(out.stdout.strip()).iterdir()} >= set(FILES)
+
+
+def dependency_paths() -> list[str]:
+    """Where this interpreter's installed packages live (without running their .pth hooks)."""
+    paths = sysconfig.get_paths()
+    return sorted({paths["purelib"], paths["platlib"]})
 
 
 def _imports(path: Path) -> list[str]:

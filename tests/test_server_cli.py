@@ -9,7 +9,7 @@ from pathlib import Path
 
 from board99.client.net import GameClient, endpoint_for
 from board99.record import Record
-from board99.server.app import run_in_thread
+from board99.server.loop import run_in_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 

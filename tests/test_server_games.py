@@ -9,7 +9,7 @@ import pytest
 from board99 import PENALTY_RULES, Discard, Draw, Play
 from board99.client.net import GameClient, ServerError
 from board99.record import Record
-from board99.server.app import run_in_thread
+from board99.server.loop import run_in_thread
 from tests.server_kit import OFFENCES, Offender, drive, seat_table, settle
 
 

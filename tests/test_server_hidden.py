@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from board99.record import Record
-from board99.server.app import run_in_thread
+from board99.server.loop import run_in_thread
 from tests.server_kit import Offender, card_locations, drive, leaks, seat_table, settle
 
 

@@ -12,7 +12,7 @@ import zmq
 from board99 import CODES, Draw
 from board99.client.net import GameClient, ServerError
 from board99.record import Record
-from board99.server.app import run_in_thread
+from board99.server.loop import run_in_thread
 from board99.wire.protocol import CHANGES, ERRORS, MAX_MESSAGE_SIZE, REQUESTS, SERVER_MESSAGES
 from tests.server_kit import drive, seat_table, settle
 
@@ -313,29 +313,3 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
         assert Record.loads(record).replay().view(0) == SeatView.from_data(view)
     finally:
         raw.close()
-
-
-def test_a_socket_claiming_a_departed_players_routing_id_learns_nothing(tmp_path) -> None:
-    handle = run_in_thread(data_dir=tmp_path, heartbeat=0.1, lost_after=0.3)
-    victim, spoof = Raw.__new__(Raw), Raw.__new__(Raw)
-    try:
-        for raw in (victim, spoof):
-            raw.sock = zmq.Context.instance().socket(zmq.DEALER)
-            raw.sock.linger = 0
-            raw.sock.routing_id = b"victim-id"
-        victim.sock.connect(handle.endpoint)
-        table = victim.ask({"type": "create_table", "id": 1, "name": "t", "players": 2})["table"]["id"]
-        assert victim.ask({"type": "add_bot", "id": 2, "table": table, "seat": 1, "bot": "random"})["type"] == "reply"
-        seat = victim.ask({"type": "take_seat", "id": 3, "table": table, "seat": 0})
-        assert seat["view"]["hand"] is not None
-        victim.close()
-        time.sleep(0.8)  # the server counts the link lost and unbinds the seat from it
-        spoof.sock.connect(handle.endpoint)
-        reply = spoof.ask({"type": "snapshot", "id": 4})
-        assert reply["code"] == "not-seated"
-        assert spoof.ask({"type": "leave", "id": 5}) == {"type": "reply", "id": 5}
-        while spoof.sock.poll(300):  # and no push of the seat's view comes its way
-            assert msgpack.unpackb(spoof.sock.recv()).get("type") not in ("update", "table")
-    finally:
-        spoof.close()
-        handle.stop()

@@ -196,12 +196,27 @@ CHANGES = ("seat-taken", "bot-seated", "started", "seat-left", "presence", "take
 
 
 def check_request(msg: Any) -> tuple[str, dict]:
-    """(type, fields) of a decoded request; ProtocolError naming what is wrong otherwise."""
+    """(type, fields) of a decoded request; ProtocolError naming what is wrong otherwise.
+
+    The checks run in the order docs/protocol.md gives (*Which error wins*): the message's
+    shape, its ``id``, its ``type``, then each field in the order the request lists them.
+
+    >>> check_request({"type": "ping", "id": 7})
+    ('ping', {})
+    >>> check_request({"type": "ping"})
+    Traceback (most recent call last):
+    ...
+    board99.wire.protocol.ProtocolError: id: missing; every request carries a whole-number id
+    """
     if type(msg) is not dict:
         raise ProtocolError("bad-message", "a message is a msgpack map with a 'type' field")
     kind = msg.get("type")
     if type(kind) is not str:
         raise ProtocolError("bad-message", "type: expected the message type as text")
+    if "id" not in msg:
+        raise ProtocolError("bad-field", "id: missing; every request carries a whole-number id")
+    if request_id(msg) is None:
+        raise ProtocolError("bad-field", f"id: expected a whole number (64 bits), got {_shown(msg['id'])}")
     spec = REQUESTS.get(kind)
     if spec is None:
         raise ProtocolError("unknown-type", f"type: {kind[:40]!r} is not a message type this server handles "

@@ -1,0 +1,131 @@
+"""The server's core, without sockets: messages and the time go in, what to send comes out.
+
+Like the sans-IO protocol libraries (h11, wsproto), the core owns no socket,
+thread or clock. The loop (``loop.py``) calls
+
+- ``receive(connection, frames, now)`` for each message that arrived,
+- ``tick(now)`` when ``deadline()`` has passed (bot moves, turn clocks, the
+  presence sweep),
+- ``thought(key, move, now)`` when a slow bot's move comes back from the worker,
+
+and each returns an ``Outbox``: the frames to send, in order, and any slow
+bot moves to think about. Tests drive it with a fake clock; the benchmark
+times its act path alone. Every accepted change is in the journal before the
+outbox that tells of it is returned.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from board99 import Action, Refused
+from board99.wire.protocol import ProtocolError, check_request, decode, request_id
+
+from .journal import Journal
+from .outbox import Outbox
+from .play import run_timers, thought
+from .presence import Presence
+from .requests import HANDLERS
+from .state import Settings, State
+from .sweep import sweep
+from .tables import Lobby
+
+log = logging.getLogger("board99.server")
+
+
+class Core:
+    """One server's tables and connections, driven by ``receive``, ``tick`` and ``thought``."""
+
+    def __init__(self, journal: Journal, settings: Settings, now: float) -> None:
+        self.settings = settings
+        self.state = State(settings, journal, Lobby(settings.max_tables),
+                           Presence(settings.lost_after, settings.rate, settings.burst))
+        #: Seconds between presence sweeps: a lost connection is noticed within a third of lost_after.
+        self.sweep_every = min(0.5, settings.lost_after / 3)
+        self._next_sweep = now + self.sweep_every
+        self._restore(now)
+
+    @property
+    def lobby(self) -> Lobby:
+        """Every table, by id."""
+        return self.state.lobby
+
+    def _restore(self, now: float) -> None:
+        state = self.state
+        state.now = now
+        for t in state.journal.restore():
+            state.lobby.add(t)
+            t.turn_since = now  # a turn clock starts afresh after a restart
+            for s in t.seats:
+                if s.occupant == "human":  # nobody is connected after a restart: the grace period runs
+                    state.presence.lose(t.id, s.seat, now)
+            state.schedule(t)
+            log.info("event=table-restored table=%s state=%s game=%d ply=%d seq=%d",
+                     t.id, t.state, t.game_no, t.game.ply, t.seq)
+
+    def _begin(self, now: float) -> State:
+        state = self.state
+        state.now = now
+        state.out = Outbox()
+        return state
+
+    # -- inputs ------------------------------------------------------------------------------
+
+    def receive(self, ident: bytes, frames: list[bytes], now: float) -> Outbox:
+        """One message from connection ``ident`` (its frames after the routing id), received at ``now``."""
+        state = self._begin(now)
+        conn, fresh = state.presence.heard(ident, now)
+        if fresh:
+            log.info("event=connect conn=%s", conn.label)
+        if not state.presence.admit(conn, now):
+            if now - conn.warned >= 1.0:
+                conn.warned = now
+                s = self.settings
+                log.warning("event=rate-limited conn=%s rate=%g burst=%g", conn.label, s.rate, s.burst)
+                state.out.error(ident, None, "rate-limited", f"more than {s.rate:g} messages a second from "
+                                                             f"this connection; messages are being dropped")
+            return state.out
+        if len(frames) != 1:
+            log.warning("event=bad-frames conn=%s frames=%d", conn.label, len(frames))
+            state.out.error(ident, None, "bad-message", f"a message is one frame, not {len(frames)}")
+            return state.out
+        rid = None
+        try:
+            msg = decode(frames[0])
+            rid = request_id(msg)
+            kind, fields = check_request(msg)
+            conn.rid = rid
+            reply = HANDLERS[kind](state, conn, fields)
+        except (ProtocolError, Refused) as exc:
+            log.info("event=%s conn=%s code=%s message=%r", "refused" if isinstance(exc, Refused) else "error",
+                     conn.label, exc.code, exc.message)
+            state.out.error(ident, rid, exc.code, exc.message)
+            return state.out
+        except Exception:
+            log.exception("event=internal-error conn=%s", conn.label)
+            state.out.error(ident, rid, "internal", "the server failed to handle this request; it was logged")
+            return state.out
+        if reply is not None:
+            state.out.reply(ident, rid, reply)
+        return state.out
+
+    def tick(self, now: float) -> Outbox:
+        """Run what is due at ``now``: bot moves and turn clocks, and the presence sweep."""
+        state = self._begin(now)
+        run_timers(state)
+        if now >= self._next_sweep:
+            self._next_sweep = now + self.sweep_every
+            sweep(state)
+        return state.out
+
+    def thought(self, key: Any, move: Action | Exception, now: float) -> Outbox:
+        """A slow bot's move (or the error it raised) for the request ``key`` of an earlier ``Think``."""
+        state = self._begin(now)
+        thought(state, key, move)
+        return state.out
+
+    def deadline(self) -> float:
+        """When ``tick`` next has something to do."""
+        due = self.state.timers.next_due()
+        return self._next_sweep if due is None else min(due, self._next_sweep)

@@ -1,0 +1,289 @@
+"""The thin loop around the core: one thread owns the ROUTER socket, the poller and the real clock.
+
+Everything the server decides happens in the core (``core.py``); this loop
+only moves bytes and time into it and what it returns out to the sockets:
+each message that arrives, each due tick, each slow bot's move from the
+worker (``thinker.py``). One socket per purpose, one thread owns each
+(ZeroMQ Guide): the ROUTER and the wake-up pair belong to this loop.
+There is no PUB socket: every push is addressed to one connection, with
+that connection's view only.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import zmq
+
+from board99.wire.curve import KeyPair, serve_curve
+from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION
+
+from .core import Core
+from .journal import Journal
+from .outbox import Outbox
+from .state import Settings
+from .tables import Lobby
+from .thinker import Thinker
+
+log = logging.getLogger("board99.server")
+
+DRAIN_MAX = 2000  # messages handled per loop round before timers get a turn
+
+
+class Server:
+    """The board99 game server. Create, ``bind()``, then ``serve_forever()`` in the thread that owns it."""
+
+    def __init__(
+        self,
+        bind: str = "*",
+        port: int = DEFAULT_PORT,
+        data_dir: str | Path | None = None,
+        *,
+        name: str = "board99",
+        curve: KeyPair | None = None,
+        beacon: bool | dict = False,
+        bot_delay: float = 0.0,
+        heartbeat: float = 1.0,
+        lost_after: float = 3.0,
+        rate: float | None = 1000.0,
+        burst: float = 2000.0,
+        fsync: bool = False,
+        max_tables: int = 5000,
+        context: zmq.Context | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.bind_addr, self.port = bind, port
+        self.curve = curve
+        self.beacon_opts = beacon
+        self.clock = clock
+        self.ctx = context or zmq.Context.instance()
+        self.journal = Journal(data_dir, fsync=fsync)
+        # The epoch changes at every start, so clients can tell a restart.
+        self.settings = Settings(name=name, epoch=secrets.token_hex(8), curve=curve is not None,
+                                 heartbeat=heartbeat, lost_after=lost_after, rate=rate, burst=burst,
+                                 bot_delay=bot_delay, max_tables=max_tables)
+        try:
+            self.core = Core(self.journal, self.settings, clock())
+        except BaseException:
+            self.journal.close()
+            raise
+        self._stop = False
+        self._beacon: Any = None
+        self.router: zmq.Socket | None = None
+        self.endpoint = ""
+
+    @property
+    def name(self) -> str:
+        """The name announced on the LAN and given in `hello`."""
+        return self.settings.name
+
+    @property
+    def lobby(self) -> Lobby:
+        """The core's tables (read them only once the loop has stopped)."""
+        return self.core.lobby
+
+    # -- start and stop ------------------------------------------------------------
+
+    def bind(self) -> str:
+        """Create and bind the sockets (in the thread that will serve); return the endpoint clients use."""
+        router = self.ctx.socket(zmq.ROUTER)
+        router.linger = 0
+        router.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_SIZE)
+        if self.curve is not None:
+            serve_curve(router, self.curve)
+        where = f"tcp://{self.bind_addr}:{self.port if self.port else '*'}"
+        router.bind(where)
+        last = router.getsockopt_string(zmq.LAST_ENDPOINT)
+        self.port = int(last.rsplit(":", 1)[1])
+        host = "127.0.0.1" if self.bind_addr in ("*", "0.0.0.0") else self.bind_addr
+        self.endpoint = f"tcp://{host}:{self.port}"
+        self.router = router
+        # libzmq drops a link by itself (an oversized message, a failed handshake): log each one.
+        self._monitor = router.get_monitor_socket(
+            zmq.EVENT_DISCONNECTED | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
+            | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL | zmq.EVENT_HANDSHAKE_FAILED_AUTH)
+        self._wake = self.ctx.socket(zmq.PAIR)
+        self._wake_addr = f"inproc://board99-wake-{id(self)}-{self.settings.epoch}"
+        self._wake.bind(self._wake_addr)
+        self.thinker = Thinker(self.ctx, f"{id(self)}-{self.settings.epoch}")
+        if self.beacon_opts:
+            self._start_beacon()
+        log.info("event=server-start endpoint=%s bind=%s protocol=%d curve=%s data=%s tables=%d",
+                 self.endpoint, where, PROTOCOL_VERSION, self.curve is not None,
+                 self.journal.path, len(self.lobby.tables))
+        return self.endpoint
+
+    def _start_beacon(self) -> None:
+        from .beacon import Beacon
+
+        opts = self.beacon_opts if isinstance(self.beacon_opts, dict) else {}
+        key = self.curve.public.decode() if self.curve is not None else None
+        self._beacon = Beacon(self.name, self.port, key, **opts).start()
+
+    def stop(self) -> None:
+        """Ask the loop to end (safe from any thread)."""
+        self._stop = True
+        sock = self.ctx.socket(zmq.PAIR)
+        sock.linger = 0
+        try:
+            sock.connect(self._wake_addr)
+            sock.send(b"stop", zmq.NOBLOCK)
+        except (zmq.ZMQError, AttributeError):
+            pass  # the loop sees the flag within one poll timeout anyway
+        finally:
+            sock.close()
+
+    def close(self) -> None:
+        """Release sockets, the beacon and the journal (the loop has ended)."""
+        if self._beacon is not None:
+            self._beacon.stop()
+        if self.router is not None:
+            try:
+                self.router.disable_monitor()
+            except zmq.ZMQError:
+                pass
+            self._monitor.close(linger=0)
+            self.router.close(linger=0)
+            self._wake.close(linger=0)
+            self.thinker.close()
+        self.journal.close()
+        log.info("event=server-stop endpoint=%s", self.endpoint)
+
+    # -- the loop ----------------------------------------------------------------------
+
+    def serve_forever(self) -> None:
+        """Run the poller loop until ``stop()`` (or KeyboardInterrupt)."""
+        if self.router is None:
+            self.bind()
+        router, core, clock = self.router, self.core, self.clock
+        assert router is not None
+        poller = zmq.Poller()
+        poller.register(router, zmq.POLLIN)
+        poller.register(self._wake, zmq.POLLIN)
+        poller.register(self.thinker.wake, zmq.POLLIN)
+        poller.register(self._monitor, zmq.POLLIN)
+        try:
+            while not self._stop:
+                wait = min(core.deadline() - clock(), 1.0)
+                ready = dict(poller.poll(max(0, int(wait * 1000) + (wait > 0))))
+                if self._wake in ready or self._stop:
+                    break
+                if router in ready:
+                    for _ in range(DRAIN_MAX):
+                        try:
+                            frames = router.recv_multipart(zmq.NOBLOCK)
+                        except zmq.Again:
+                            break
+                        self._guarded(lambda f=frames: core.receive(f[0], f[1:], clock()))
+                if self._monitor in ready:
+                    self._log_links()
+                if self.thinker.wake in ready or self.thinker.pending():
+                    for key, move in self.thinker.answers():
+                        self._guarded(lambda k=key, m=move: core.thought(k, m, clock()))
+                if clock() >= core.deadline():
+                    self._guarded(lambda: core.tick(clock()))
+        except KeyboardInterrupt:
+            pass
+
+    def _guarded(self, step: Callable[[], Outbox]) -> None:
+        # A bug in one step must not end the loop (every table would stop): log it and go on.
+        try:
+            out = step()
+        except Exception:
+            log.exception("event=internal-error")
+            return
+        self._deliver(out)
+
+    def _deliver(self, out: Outbox) -> None:
+        router = self.router
+        assert router is not None
+        for ident, frame in out.sends:
+            try:
+                router.send_multipart([ident, frame], zmq.NOBLOCK)
+            except zmq.ZMQError as exc:  # the peer is gone or its queue is full: it will resync
+                log.debug("event=send-dropped conn=%s error=%s", ident.hex(), exc)
+        for think in out.thinks:
+            self.thinker.submit(think.key, think.bot, think.view)
+
+    def _log_links(self) -> None:
+        from zmq.utils.monitor import parse_monitor_message
+
+        names = {zmq.EVENT_DISCONNECTED: "disconnected", zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "handshake-protocol",
+                 zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "handshake-failed",
+                 zmq.EVENT_HANDSHAKE_FAILED_AUTH: "handshake-auth"}
+        for _ in range(DRAIN_MAX):
+            try:
+                event = parse_monitor_message(self._monitor.recv_multipart(zmq.NOBLOCK))
+            except zmq.Again:
+                return
+            endpoint = event["endpoint"]
+            if isinstance(endpoint, bytes):
+                endpoint = endpoint.decode(errors="replace")
+            log.info("event=link-dropped endpoint=%s reason=%s", endpoint,
+                     names.get(event["event"], str(event["event"])))
+
+
+class ServerThread:
+    """A server running in a background thread (tests, `board99 play`): ``.endpoint``, ``.stop()``."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="board99-server", daemon=True)
+
+    def _run(self) -> None:
+        try:
+            self.server.bind()
+        except BaseException as exc:
+            self._error = exc
+            self._ready.set()
+            self.server.journal.close()
+            return
+        self._ready.set()
+        try:
+            self.server.serve_forever()
+        finally:
+            self.server.close()
+
+    def start(self, timeout: float = 10.0) -> ServerThread:
+        """Start the thread and wait until the socket is bound."""
+        self.thread.start()
+        if not self._ready.wait(timeout):
+            raise RuntimeError("the server thread did not bind in time")
+        if self._error is not None:
+            raise self._error
+        return self
+
+    @property
+    def endpoint(self) -> str:
+        """Where clients connect: tcp://host:port."""
+        return self.server.endpoint
+
+    @property
+    def port(self) -> int:
+        """The TCP port the server is bound to."""
+        return self.server.port
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Stop the loop and wait for the thread to finish."""
+        self.server.stop()
+        self.thread.join(timeout)
+
+    def __enter__(self) -> ServerThread:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def run_in_thread(port: int = 0, data_dir: str | Path | None = None, *, bind: str = "127.0.0.1",
+                  **options: Any) -> ServerThread:
+    """Start a server in a background thread; ``options`` are Server's keywords. Returns the running handle."""
+    return ServerThread(Server(bind, port, data_dir, **options)).start()

@@ -1,0 +1,68 @@
+"""What one call into the core leaves to be done: frames to send, and slow bots' moves to think about.
+
+The core never sends anything itself; the loop (``loop.py``) takes each
+``Outbox`` and does the sending and hands the thinking to its worker thread.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any, NamedTuple
+
+from board99 import SeatView
+from board99.bots import Bot
+from board99.wire.protocol import encode
+
+from .tables import Table
+
+
+class Think(NamedTuple):
+    """A slow bot's move to work out away from the loop: answer ``key`` with ``bot.choose(view)``."""
+
+    key: Hashable
+    bot: Bot
+    view: SeatView
+
+
+class Outbox:
+    """Frames for connections, in the order they are to go out, and thinking to hand off."""
+
+    __slots__ = ("sends", "thinks")
+
+    def __init__(self) -> None:
+        self.sends: list[tuple[bytes, bytes]] = []
+        self.thinks: list[Think] = []
+
+    def send(self, ident: bytes, msg: dict[str, Any]) -> None:
+        """Queue one message for one connection."""
+        self.sends.append((ident, encode(msg)))
+
+    def reply(self, ident: bytes, rid: int | None, fields: dict[str, Any]) -> None:
+        """Queue the reply to request ``rid``."""
+        self.send(ident, {"type": "reply", "id": rid, **fields})
+
+    def error(self, ident: bytes, rid: int | None, code: str, message: str) -> None:
+        """Queue an error reply naming the rule or field."""
+        self.send(ident, {"type": "error", "id": rid, "code": code, "message": message})
+
+    def push(self, t: Table, kind: str, extra: dict[str, Any], *, exclude: bytes | None = None,
+             per_seat: Callable[[int | None], dict[str, Any]] | None = None) -> None:
+        """One push to every follower of ``t``, each with their own view (the Clone pattern's update)."""
+        spectator_frame = None
+        for ident, seat in t.members():
+            if ident == exclude:
+                continue
+            if seat is None and spectator_frame is not None:
+                self.sends.append((ident, spectator_frame))
+                continue
+            msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.view(seat).to_data()}
+            if per_seat is not None:
+                msg.update(per_seat(seat))
+            frame = encode(msg)
+            if seat is None:
+                spectator_frame = frame  # every spectator sees the same
+            self.sends.append((ident, frame))
+
+    def think(self, key: Hashable, bot: Bot, view: SeatView) -> None:
+        """Ask for a slow bot's move; the answer comes back through ``Core.thought``."""
+        self.thinks.append(Think(key, bot, view))

@@ -1,0 +1,166 @@
+"""Carrying out an action: through the engine, into the journal, then the reply and the table's pushes.
+
+Every action takes this one path, whoever chose it: a person's ``act``, a
+server bot's move, a slow bot's answer from the worker, or the turn clock.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from board99 import Action, Event, Refused, from_data, seen_by, to_data
+from board99.wire.protocol import ProtocolError
+
+from .journal import finished_record
+from .presence import Conn
+from .state import State
+from .tables import Table
+
+log = logging.getLogger("board99.server")
+
+#: Bots that think for a while (the search bot's budget): they think on a worker, never in the core.
+SLOW_BOTS = frozenset({"search"})
+
+
+def act_reply(t: Table, seat: int, events: tuple[Event, ...], rid: int | None, now: float) -> dict[str, Any]:
+    """The reply to an accepted ``act``: the actor's view of its events and of the table after them."""
+    reply = {"type": "reply", "id": rid, "events": [seen_by(e, seat) for e in events],
+             "seq": t.seq, "view": t.view(seat).to_data(), "state": t.state, "turn_left": t.turn_left(now)}
+    if t.state == "over":
+        reply["table"] = t.describe(now)
+    return reply
+
+
+def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | None = None) -> tuple[Event, ...]:
+    """Apply an action through the engine, journal it, then tell the table (Refused propagates).
+
+    ``actor``, a person's connection, gets its reply before anyone's push, so its round trip does
+    not wait for the table's pushes; it gets no push of its own action.
+    """
+    events = t.apply(seat, action, state.now)
+    t.seq += 1
+    finished = finished_record(t) if t.state == "over" else None
+    try:
+        state.journal.save_action(t, seat, action, finished)
+    except Exception:
+        # The engine moved on but the journal did not: rebuild the table from the journal so
+        # that nobody is ever told of an action that a restart would not have.
+        log.exception("event=journal-error table=%s", t.id)
+        reload_table(state, t)
+        raise ProtocolError("internal", "the action could not be saved, so it did not happen") from None
+    if actor is not None:
+        state.out.send(actor.ident, act_reply(t, seat, events, actor.rid, state.now))
+    for e in events:
+        if e.kind == "penalty":
+            log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
+                     t.id, e.seat, e.offence, e.card, e.rule)  # type: ignore[union-attr]
+    extra: dict[str, Any] = {"by": seat, "action": to_data(action), "state": t.state,
+                             "turn_left": t.turn_left(state.now)}
+    if t.state == "over":
+        # The game's end travels with the winning action (the seats may have changed: vacated
+        # seats are freed), so the actor's reply and everyone's push stay one seq each.
+        extra["info"] = t.describe(state.now)
+        log.info("event=game-over table=%s game=%d winner=%s plies=%d deals=%d",
+                 t.id, t.game_no, t.game.winner, t.game.ply, t.game.deal)
+    state.out.push(t, "update", extra, exclude=None if actor is None else actor.ident,
+                   per_seat=lambda s: {"events": [seen_by(e, s) for e in events]})
+    state.schedule(t)
+    return events
+
+
+def reload_table(state: State, t: Table) -> None:
+    """Put the table back as the journal has it, keeping who follows it."""
+    try:
+        restored = next((r for r in state.journal.restore() if r.id == t.id), None)
+    except Exception:
+        restored = None
+    if restored is None:
+        # The journal cannot even be read: the table in memory is ahead of it, so nobody may
+        # use it any more; a restart brings it back as the journal has it.
+        log.exception("event=table-withdrawn table=%s", t.id)
+        del state.lobby.tables[t.id]
+        return
+    for ident, seat in t.members():
+        if seat is None:
+            restored.spectators.add(ident)
+        else:
+            restored.seats[seat].conn = ident
+    for s in restored.seats:
+        s.standin = t.seats[s.seat].standin
+    state.lobby.add(restored)
+    state.schedule(restored)
+
+
+def act(state: State, conn: Conn, f: dict[str, Any]) -> None:
+    """The ``act`` request: a person plays, draws or discards for the seat this connection holds."""
+    t = state.lobby.get(f["table"])
+    seat = f["seat"]
+    t.check_token(seat, f["token"])
+    if conn.table != t.id or conn.seat != seat:
+        raise ProtocolError("not-your-seat", f"this connection does not hold S{seat} at table {t.id}; "
+                                             f"resume with the seat's token first")
+    try:
+        action = from_data(f["action"])
+    except ValueError as exc:
+        raise ProtocolError("bad-field", str(exc)) from None
+    ply = f.get("ply")
+    if ply is not None and ply != t.game.ply and t.state == "playing":
+        # Chosen on a position that has since changed (a push still on its way, the clock, a bot).
+        raise ProtocolError("stale", f"ply: the game is at action {t.game.ply}, not {ply}; "
+                                     f"the table moved on, so look again")
+    carry_out(state, t, seat, action, actor=conn)
+
+
+# -- moves nobody sent: server bots and the turn clock ---------------------------------------------
+
+
+def run_timers(state: State) -> None:
+    """Make every bot move and clock expiry that is due (at most ``timers_max`` in one call)."""
+    for timer in state.timers.due(state.now, state.settings.timers_max):
+        t = state.lobby.tables.get(timer.table)
+        if t is None or t.state != "playing" or t.game_no != timer.game_no or t.game.ply != timer.ply:
+            continue  # stale: the table moved on
+        seat = t.game.turn
+        assert seat is not None
+        if timer.kind == "bot":
+            if t.bot_turn() is None:
+                continue
+            s = t.seats[seat]
+            if (s.bot or "") in SLOW_BOTS and not s.standin:
+                state.out.think((t.id, t.game_no, t.game.ply, seat), t.bot_for(seat), t.view(seat))
+                continue
+            try:
+                action = t.bot_for(seat).choose(t.view(seat))
+            except Exception:
+                log.exception("event=bot-error table=%s seat=%d", t.id, seat)
+                action = t.clock_action()
+            move_for(state, t, seat, action)
+        elif t.turn_since + (t.clock or 0.0) > state.now:
+            state.schedule(t)  # the turn changed hands since this timer was set
+        else:
+            action = t.clock_action()
+            log.info("event=clock-expired table=%s seat=%d action=%r", t.id, seat, action.text())
+            move_for(state, t, seat, action)
+
+
+def thought(state: State, key: Any, result: Action | Exception) -> None:
+    """A slow bot's answer came back from the worker: play it if the table is still where it was."""
+    table_id, game_no, ply, seat = key
+    t = state.lobby.tables.get(table_id)
+    if t is None or (t.game_no, t.game.ply) != (game_no, ply) or t.bot_turn() != seat:
+        return  # the table moved on while the bot thought
+    if isinstance(result, Exception):
+        log.error("event=bot-error table=%s seat=%d error=%r", t.id, seat, result)
+        result = t.clock_action()
+    move_for(state, t, seat, result)
+
+
+def move_for(state: State, t: Table, seat: int, action: Action) -> None:
+    """Carry out a move the server chose for a seat; if the engine refuses it, the clock's move instead."""
+    try:
+        carry_out(state, t, seat, action)
+    except (Refused, ProtocolError) as exc:
+        log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(),
+                  getattr(exc, "code", "?"))
+        carry_out(state, t, seat, t.clock_action())

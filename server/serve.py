@@ -1,0 +1,68 @@
+"""`board99 serve`: start a server in the foreground, say where it listens, stop on Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import socket
+from pathlib import Path
+
+import zmq
+
+from board99.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION
+
+from .loop import Server
+
+
+def lan_address() -> str | None:
+    """This machine's address on its LAN (the one its default route uses), or None."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 9))  # UDP connect sends nothing; it only picks a route
+            return probe.getsockname()[0]
+        except OSError:
+            return None
+
+
+def default_data_dir() -> Path:
+    """Where `board99 serve` keeps its journal and keys unless --data says otherwise."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("board99")) / "server"
+
+
+def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None = None, *,
+          curve: bool = False, name: str | None = None, beacon: bool = True, bot_delay: float = 0.6,
+          fsync: bool = False) -> int:
+    """Run a server in the foreground (`board99 serve`) until Ctrl-C or SIGTERM."""
+    folder = Path(data_dir) if data_dir is not None else default_data_dir()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    keys = None
+    if curve:
+        from .keys import load_or_create
+
+        keys = load_or_create(folder)
+    server = Server(bind, port, folder, name=name or socket.gethostname(), curve=keys, beacon=beacon,
+                    bot_delay=bot_delay, fsync=fsync)
+    try:
+        server.bind()
+    except zmq.ZMQError as exc:
+        server.journal.close()
+        raise OSError(f"--bind {bind} --port {port}: {exc}") from None
+    signal.signal(signal.SIGTERM, lambda *_: server.stop())
+    shown = f"tcp://{bind}:{server.port}"
+    print(f"board99 server {server.name!r} listening on {shown} (protocol {PROTOCOL_VERSION}), "
+          f"data in {folder}, {len(server.lobby.tables)} table(s) restored", flush=True)
+    lan = lan_address() if bind in ("*", "0.0.0.0") else None
+    if lan is not None:
+        print(f"players on the LAN: board99 join (finds it by discovery) or board99 join {lan}:{server.port}", flush=True)
+    if keys is not None:
+        # The --key=KEY form: a Z85 key may start with '-', which a separate argument cannot.
+        public = keys.public.decode()
+        print(f"CurveZMQ on; server public key: {public}\n"
+              f"  clients give it as: board99 join HOST --key={public}", flush=True)
+    try:
+        server.serve_forever()
+    finally:
+        server.close()
+    return 0
