@@ -1,0 +1,165 @@
+"""docs/protocol.md and the code agree both ways: what the page lists is produced, and what is produced is listed.
+
+"Produced" is read from the source itself (its syntax tree), not from the
+registries in ``board99.wire.protocol``: the literal message types the server
+builds and pushes, the table changes it announces, and every error code it
+(or the engine, or the client library) raises. The registries are checked
+against the same sets, so a code can neither be documented, nor registered,
+without being used.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from board99 import CODES
+from board99.rulings import GUARDED_CODES
+from board99.server.requests import HANDLERS
+from board99.wire.protocol import CHANGES, ERRORS, REQUESTS, SERVER_MESSAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+
+
+# -- what the page lists ---------------------------------------------------------------------------
+
+
+def section(text: str, heading: str) -> str:
+    """The text under ``heading`` up to the next heading of the same or a higher level."""
+    level = heading.split(" ")[0]
+    start = text.index(heading + "\n") + len(heading) + 1
+    end = re.search(rf"^#{{1,{len(level)}}} ", text[start:], re.M)
+    return text[start:start + end.start()] if end else text[start:]
+
+
+def headings(text: str, level: str = "###") -> list[str]:
+    """The backticked names of the headings ``### `name``` in ``text``."""
+    return re.findall(rf"^{level} `([\w-]+)`$", text, re.M)
+
+
+def table_names(text: str) -> list[str]:
+    """The backticked first cells of a Markdown table's rows."""
+    return re.findall(r"^\| `([\w-]+)` \|", text, re.M)
+
+
+def documented_codes() -> dict[str, set[str]]:
+    """Error codes by table on the page: the server's, the client library's, the engine's.
+
+    Each table follows a paragraph that says whose codes it lists.
+    """
+    found: dict[str, set[str]] = {"server": set(), "client": set(), "engine": set()}
+    key = None
+    for line in section(PAGE, "## Error codes").splitlines():
+        if line.startswith("| `"):
+            assert key is not None, f"a code table with no paragraph saying whose: {line}"
+            found[key].update(table_names(line))
+        elif line and not line.startswith("|"):
+            lower = line.lower()
+            key = ("client" if "client library" in lower else "engine" if "engine" in lower
+                   else "server" if "server" in lower else key)
+    return found
+
+
+# -- what the code produces ------------------------------------------------------------------------
+
+
+def trees(*folders: str) -> list[ast.AST]:
+    """The syntax trees of every module in ``folders``."""
+    return [ast.parse(p.read_text(encoding="utf-8")) for folder in folders for p in (ROOT / folder).rglob("*.py")]
+
+
+def strings(node: ast.AST) -> set[str]:
+    """The string constants ``node`` may be: a literal, or either arm of a conditional (not a passed-on value)."""
+    if isinstance(node, ast.Constant) and type(node.value) is str:
+        return {node.value}
+    if isinstance(node, ast.IfExp):
+        return strings(node.body) | strings(node.orelse)
+    return set()
+
+
+def calls(folders: tuple[str, ...], name: str) -> list[ast.Call]:
+    """Every call of a function or method called ``name``."""
+    found = []
+    for tree in trees(*folders):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                called = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+                if called == name:
+                    found.append(node)
+    return found
+
+
+def arg_strings(found: list[ast.Call], index: int) -> set[str]:
+    return set().union(*(strings(c.args[index]) for c in found if len(c.args) > index))
+
+
+def produced_server_codes() -> set[str]:
+    raised = arg_strings(calls(("server", "wire"), "ProtocolError"), 0)
+    sent = arg_strings(calls(("server",), "error"), 2)  # Outbox.error(ident, rid, code, message)
+    return raised | sent
+
+
+def produced_engine_codes() -> set[str]:
+    return arg_strings(calls(("board99",), "Refused"), 0) | set(GUARDED_CODES.values())
+
+
+def produced_client_codes() -> set[str]:
+    return arg_strings(calls(("client",), "ServerError"), 0)
+
+
+def produced_message_types() -> set[str]:
+    kinds: set[str] = set()
+    for tree in trees("server"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values):
+                    if isinstance(key, ast.Constant) and key.value == "type" and isinstance(value, ast.Constant):
+                        kinds.add(value.value)
+    return kinds | arg_strings(calls(("server",), "push"), 1)
+
+
+def produced_changes() -> set[str]:
+    return arg_strings(calls(("server",), "changed"), 1)
+
+
+# -- both ways -------------------------------------------------------------------------------------
+
+
+def test_every_request_on_the_page_is_handled_and_every_handled_request_is_on_the_page() -> None:
+    requests = section(PAGE, "## Requests and replies")
+    assert set(headings(requests)) == set(REQUESTS) == set(HANDLERS)
+    for kind, spec in REQUESTS.items():
+        text = section(requests, f"### `{kind}`")
+        for name in spec:
+            assert f"`{name}`" in text, f"field {name!r} of {kind!r} is not on the page"
+
+
+def test_every_message_the_server_sends_is_on_the_page_and_nothing_else() -> None:
+    pushes = set(headings(section(PAGE, "## Pushes (server to client, no `id`)")))
+    replies = set(re.findall(r"^- `(reply|error)`:", section(PAGE, "## Requests and replies"), re.M))
+    assert pushes | replies == produced_message_types() == set(SERVER_MESSAGES)
+
+
+def test_every_table_change_on_the_page_is_announced_and_every_announced_one_is_on_the_page() -> None:
+    documented = set(table_names(section(PAGE, "### `table`")))
+    assert documented == produced_changes() == set(CHANGES)
+
+
+def test_every_error_code_on_the_page_is_raised_and_every_raised_one_is_on_the_page() -> None:
+    codes = documented_codes()
+    assert codes["server"] == produced_server_codes()
+    assert codes["engine"] == produced_engine_codes() == set(CODES)
+    assert codes["client"] == produced_client_codes()
+    assert set(ERRORS) == codes["server"] | codes["client"]
+
+
+def test_the_page_parser_sees_what_is_there() -> None:
+    # The parser above must not pass by finding nothing.
+    codes = documented_codes()
+    assert {"bad-field", "stale", "internal"} <= codes["server"]
+    assert {"occupied", "hand-full"} <= codes["engine"] and "timeout" in codes["client"]
+    assert "started" in table_names(section(PAGE, "### `table`"))
+    assert "over" not in produced_changes()  # a game's end is an `update`, not a table change
