@@ -34,8 +34,10 @@ gui-deps:
 assets: $(STAMP)
 	$(BIN)/python tools/make_assets.py
 
+# ruff, then mypy over the installed name (tools/typecheck.py maps the folders as the wheel does).
 lint: $(STAMP)
-	$(BIN)/ruff check board99 server client tests bench tools
+	$(BIN)/ruff check board99 wire server client tests bench tools
+	$(BIN)/python tools/typecheck.py
 
 test: $(STAMP) lint gui-deps
 	$(BIN)/python -m pytest

@@ -39,6 +39,8 @@ class Discard(NamedTuple):
 
 
 Action = Play | Draw | Discard
+#: Each action type's fields on the wire, besides 'type'.
+_FIELDS: dict[str, tuple[str, ...]] = {"play": ("card", "square"), "draw": (), "discard": ("card",)}
 
 _PATTERNS = (
     (re.compile(r"play (\d+) on (\d+)"), lambda m: Play(int(m[1]), int(m[2]))),
@@ -56,7 +58,7 @@ def parse_action(text: str) -> Action:
     raise ValueError(f"not an action: {text!r} (expected 'play N on S', 'draw' or 'discard N')")
 
 
-def to_data(action: Action) -> dict:
+def to_data(action: Action) -> dict[str, object]:
     """The action as plain data, ready for msgpack: {'type': 'play', 'card': 3, 'square': 40}."""
     if type(action) is Play:
         return {"type": "play", "card": action.card, "square": action.square}
@@ -70,14 +72,18 @@ def from_data(data: object) -> Action:
     if not isinstance(data, dict):
         raise ValueError("action: expected a map with a 'type' field")
     kind = data.get("type")
-    fields = {"play": ("card", "square"), "draw": (), "discard": ("card",)}.get(kind)  # type: ignore[arg-type]
-    if fields is None:
-        raise ValueError(f"action.type: expected 'play', 'draw' or 'discard', got {kind!r}")
+    # type() first: a list or map in 'type' is a bad field too, not a crash on an unhashable key
+    if type(kind) is not str or kind not in _FIELDS:
+        shown = repr(kind) if len(repr(kind)) <= 40 else repr(kind)[:37] + "..."
+        raise ValueError(f"action.type: expected 'play', 'draw' or 'discard', got {shown}")
     values = []
-    for name in fields:
+    for name in _FIELDS[kind]:
         value = data.get(name)
         # bool is an int subclass; True must not pass as card 1
         if type(value) is not int:
-            raise ValueError(f"action.{name}: expected a whole number 0-99, got {value!r}")
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise ValueError(f"action.{name}: expected a whole number 0-99, got {shown}")
         values.append(value)
-    return {"play": Play, "draw": Draw, "discard": Discard}[kind](*values)
+    if kind == "play":
+        return Play(values[0], values[1])
+    return Discard(values[0]) if kind == "discard" else Draw()

@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .game import Game, sides_for
 
 #: A game that has not ended after this many actions is a bug, not a long game.
@@ -44,12 +44,11 @@ class ArenaResult:
         return wilson(self.wins[side], self.games)
 
 
-def play_game(game: Game, bots: Sequence) -> Game:
+def play_game(game: Game, bots: Sequence[Bot]) -> Game:
     """Play ``game`` to its end, each seat's bot choosing from that seat's view."""
-    while game.winner is None:
+    while (seat := game.turn) is not None:  # no turn once a side has won
         if game.ply >= MAX_PLIES:
             raise RuntimeError(f"game with seed {game.seed} did not end in {MAX_PLIES} actions")
-        seat = game.turn
         game.apply(seat, bots[seat].choose(game.view(seat)))
     return game
 
@@ -61,7 +60,7 @@ def run_arena(
     seed: int = 1,
     mode: str = "guarded",
     progress: Callable[[ArenaResult], None] | None = None,
-    bot_options: dict | None = None,
+    bot_options: dict[str, float] | None = None,
 ) -> ArenaResult:
     """Play ``games`` games, side k played by ``bot_names[k]``, the opener rotating over the seats."""
     sides = sides_for(players)
@@ -75,6 +74,7 @@ def run_arena(
         # Alternating the opener removes first-move advantage from the comparison.
         game = play_game(Game(players, mode, seed=game_seed, first=i % players), bots)
         result.games += 1
+        assert game.winner is not None
         result.wins[game.winner] += 1
         result.deals += game.deal
         result.plies += game.ply

@@ -80,8 +80,7 @@ def _play_terminal(args: argparse.Namespace) -> int:
         return 2
     bots = [make_bot(names[seat % game.sides], seed=seat) for seat in range(game.players)]
     print(board_text(game.view()))
-    while game.winner is None:
-        seat = game.turn
+    while (seat := game.turn) is not None:  # no turn once a side has won
         action = bots[seat].choose(game.view(seat))
         events = game.apply(seat, action)
         print(f"\nS{seat} {action.text()}: " + "; ".join(e.text(reveal=False) for e in events))

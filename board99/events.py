@@ -45,7 +45,10 @@ class Dealt(NamedTuple):
     cut: tuple[int, ...] | None
     first: int
 
-    kind = "dealt"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "dealt"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -59,7 +62,10 @@ class Drew(NamedTuple):
     seat: int
     card: int
 
-    kind = "drew"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "drew"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation; without ``reveal`` the card is not named."""
@@ -73,7 +79,10 @@ class Played(NamedTuple):
     card: int
     square: int
 
-    kind = "played"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "played"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -86,7 +95,10 @@ class Discarded(NamedTuple):
     seat: int
     card: int
 
-    kind = "discarded"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "discarded"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -101,7 +113,10 @@ class Penalty(NamedTuple):
     card: int
     square: int
 
-    kind = "penalty"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "penalty"
 
     @property
     def rule(self) -> str:
@@ -119,7 +134,10 @@ class Skipped(NamedTuple):
 
     seat: int
 
-    kind = "skipped"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "skipped"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -131,7 +149,10 @@ class Passed(NamedTuple):
 
     seat: int
 
-    kind = "passed"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "passed"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -145,7 +166,10 @@ class Won(NamedTuple):
     seat: int
     line: tuple[int, ...]
 
-    kind = "won"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "won"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -157,7 +181,10 @@ class Tied(NamedTuple):
 
     deal: int
 
-    kind = "tied"
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "tied"
 
     def text(self, reveal: bool = True) -> str:
         """Record notation."""
@@ -167,7 +194,7 @@ class Tied(NamedTuple):
 Event = Dealt | Drew | Played | Discarded | Penalty | Skipped | Passed | Won | Tied
 
 
-def seen_by(event: Event, seat: int | None) -> dict:
+def seen_by(event: Event, seat: int | None) -> dict[str, object]:
     """The event as plain data for ``seat`` (None: a spectator); a drawn card only for its drawer."""
     data = event._asdict()
     data["kind"] = event.kind

@@ -10,7 +10,7 @@ import random
 import secrets
 from collections.abc import Sequence
 
-from .actions import Action, Draw, Play
+from .actions import Action, Discard, Play
 from .errors import Refused
 from .events import Dealt, Discarded, Drew, Event, Passed, Penalty, Played, Skipped, Tied, Won
 from .layout import BIT, has_five, winning_run
@@ -31,6 +31,7 @@ def deal_rng(seed: int, deal: int) -> random.Random:
 class Game:
     """A game of 99 at one table, from the first cut to a win (ties replay the deal).
 
+    >>> from board99 import Draw
     >>> g = Game(players=2, seed=1, first=0)
     >>> g.turn, g.deck_size, g.hand(0)
     (0, 100, ())
@@ -39,6 +40,20 @@ class Game:
     >>> len(g.hand(0)), g.turn
     (1, 1)
     """
+
+    # The state of the deal being played (set by _new_deal).
+    _rng: random.Random
+    _deck: list[int]  # top card last, so a draw is a pop()
+    _cut: tuple[int, ...] | None
+    _turn: int | None
+    _hands: list[list[int]]
+    _discards: list[list[int]]
+    _skips: list[int]
+    _shown: list[int]
+    _board: list[int | None]
+    _pegs: list[int]  # per side, a bitboard
+    _winner: int | None
+    _line: tuple[int, ...] | None
 
     def __init__(
         self,
@@ -148,13 +163,12 @@ class Game:
                 raise guarded_refusal(offence, seat, self._turn, action)
             if offence.endswith("-out-of-turn"):
                 self._skips[seat] += 1  # the offender loses its next turn
-        kind = type(action)
-        if kind is Play:
-            events = self._play(seat, action.card, action.square, offence)  # type: ignore[union-attr]
-        elif kind is Draw:
-            events = self._draw(seat, offence)
+        if type(action) is Play:
+            events = self._play(seat, action.card, action.square, offence)
+        elif type(action) is Discard:
+            events = self._discard(seat, action.card, offence)
         else:
-            events = self._discard(seat, action.card, offence)  # type: ignore[union-attr]
+            events = self._draw(seat, offence)
         done = tuple(events)
         self.ply += 1
         self.log.append((seat, action, done))
@@ -216,6 +230,7 @@ class Game:
             events.extend(self._new_deal())
             return events
         seat, n = self._turn, self.players
+        assert seat is not None  # a turn ends only while the deal is being played
         # Terminates: someone holds a card or the deck is not empty, and skips only fall.
         while True:
             seat = (seat + 1) % n
@@ -246,15 +261,15 @@ class Game:
             rng.shuffle(deck)
         self._deck = deck
         self._cut = cut
-        self._turn: int | None = first
-        self._hands: list[list[int]] = [[] for _ in range(n)]
-        self._discards: list[list[int]] = [[] for _ in range(n)]
+        self._turn = first
+        self._hands = [[] for _ in range(n)]
+        self._discards = [[] for _ in range(n)]
         self._skips = [0] * n  # a new deal starts clean: penalties belong to their deal
-        self._shown: list[int] = []
-        self._board: list[int | None] = [None] * 100
+        self._shown = []
+        self._board = [None] * 100
         self._pegs = [0] * self.sides
-        self._winner: int | None = None
-        self._line: tuple[int, ...] | None = None
+        self._winner = None
+        self._line = None
         return [Dealt(self.deal, cut, first)]
 
     # -- what a seat may see -------------------------------------------------

@@ -52,7 +52,7 @@ class Record:
         """The record of ``game`` so far; without ``reveal`` the seed, a set deck order and drawn cards stay hidden.
 
         >>> from board99 import Game
-        >>> Record.of(Game(2, seed=3, deck=range(100)), reveal=False).dumps().split("\n")[3:6]
+        >>> Record.of(Game(2, seed=3, deck=range(100)), reveal=False).dumps().splitlines()[3:6]
         ['seed: hidden', 'first: cut', 'deck: hidden']
         """
         lines = [EVENT_INDENT + e.text(reveal) for e in game.opening]

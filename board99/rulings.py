@@ -62,9 +62,8 @@ def classify(
     empty deck, something that is not an action. Checks run in that order, so
     the first fault found is the one named.
     """
-    kind = type(action)
-    if kind is Play:
-        card, square = check_card(action.card), check_square(action.square)  # type: ignore[union-attr]
+    if type(action) is Play:
+        card, square = check_card(action.card), check_square(action.square)
         if card not in hand:
             raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
         if board[square] is not None:
@@ -72,14 +71,14 @@ def classify(
         if seat != turn:
             return "play-out-of-turn"  # also when the square is below the card: one offence
         return None if fits(card, square) else "illegal-play"
-    if kind is Draw:
+    if type(action) is Draw:
         if not deck_size:
             raise Refused("deck-empty", "the deck is empty; play or discard instead")
         if seat != turn:
             return "draw-out-of-turn"
         return "illegal-draw" if len(hand) >= HAND_LIMIT else None
-    if kind is Discard:
-        card = check_card(action.card)  # type: ignore[union-attr]
+    if type(action) is Discard:
+        card = check_card(action.card)
         if card not in hand:
             raise Refused("not-in-hand", f"S{seat} does not hold card {card}")
         return "discard-out-of-turn" if seat != turn else None

@@ -121,7 +121,7 @@ class SeatView(NamedTuple):
             _list(data, "discards", lambda f, v: _tuple(f, v, card, most=100), exactly=players),
             _whole(data, "deck_size", 0, 100),
             _list(data, "skips", _checker(0, 1 << 31), exactly=players),
-            _cards(data, "shown", most=100),
+            _tuple("shown", data["shown"], _checker(0, 99), most=100),
         )
 
     # -- who and when --------------------------------------------------------------------
@@ -221,7 +221,7 @@ def _checker(lo: int, hi: int, nil: bool = False) -> Check:
     return check
 
 
-def _whole(data: dict, field: str, lo: int = 0, hi: int = 0, *, nil: bool = False,
+def _whole(data: dict[str, Any], field: str, lo: int = 0, hi: int = 0, *, nil: bool = False,
            choices: tuple[int, ...] | None = None) -> Any:
     value = data[field]
     if choices is not None:
@@ -231,12 +231,13 @@ def _whole(data: dict, field: str, lo: int = 0, hi: int = 0, *, nil: bool = Fals
     return _checker(lo, hi, nil)(field, value)
 
 
-def _seat(data: dict, field: str, players: int, nil: bool = False) -> int | None:
-    return _whole(data, field, 0, players - 1, nil=nil)
+def _seat(data: dict[str, Any], field: str, players: int, nil: bool = False) -> int | None:
+    value: int | None = _whole(data, field, 0, players - 1, nil=nil)
+    return value
 
 
 def _tuple(field: str, value: object, item: Check, *, most: int | None = None,
-           exactly: int | None = None) -> tuple:
+           exactly: int | None = None) -> tuple[Any, ...]:
     if not isinstance(value, (list, tuple)):
         raise ValueError(f"view.{field}: expected a list, got {type(value).__name__}")
     if (exactly is not None and len(value) != exactly) or (most is not None and len(value) > most):
@@ -245,11 +246,11 @@ def _tuple(field: str, value: object, item: Check, *, most: int | None = None,
     return tuple(item(field, v) for v in value)
 
 
-def _list(data: dict, field: str, item: Check, *, exactly: int) -> tuple:
+def _list(data: dict[str, Any], field: str, item: Check, *, exactly: int) -> tuple[Any, ...]:
     return _tuple(field, data[field], item, exactly=exactly)
 
 
-def _cards(data: dict, field: str, *, nil: bool = False, most: int) -> tuple[int, ...] | None:
+def _cards(data: dict[str, Any], field: str, *, nil: bool = False, most: int) -> tuple[int, ...] | None:
     value = data[field]
     if value is None and nil:
         return None

@@ -125,7 +125,7 @@ class GameClient:
         self._binding = 0  # bumped whenever the table or seat this client follows changes
         self._last_sent = 0.0
         self._last_heard = time.monotonic()
-        self._watch = None
+        self._watch: HandshakeWatch | None = None
         #: Called with every message received, replies included (tests capture traffic with it).
         self.on_receive: Callable[[dict], None] | None = None
         self._open()
@@ -236,7 +236,8 @@ class GameClient:
     def _handle(self, msg: dict) -> None:
         kind = msg.get("type")
         if kind in ("reply", "error"):
-            handler = self._handlers.pop(msg.get("id"), None)
+            rid = msg.get("id")
+            handler = self._handlers.pop(rid, None) if type(rid) is int else None
             if handler is not None:
                 handler(msg)
             elif kind == "error" and msg.get("id") is None:

@@ -180,23 +180,24 @@ class Server:
                             frames = router.recv_multipart(zmq.NOBLOCK)
                         except zmq.Again:
                             break
-                        self._guarded(lambda f=frames: core.receive(f[0], f[1:], clock()))
+                        self._deliver_step(core.receive, frames[0], frames[1:])
                 if self._monitor in ready:
                     self._log_links()
                 if self.thinker.wake in ready or self.thinker.pending():
                     for key, move in self.thinker.answers():
-                        self._guarded(lambda k=key, m=move: core.thought(k, m, clock()))
+                        self._deliver_step(core.thought, key, move)
                 if clock() >= core.deadline():
-                    self._guarded(lambda: core.tick(clock()))
+                    self._deliver_step(core.tick)
         except KeyboardInterrupt:
             pass
 
-    def _guarded(self, step: Callable[[], Outbox]) -> None:
+    def _deliver_step(self, step: Callable[..., Outbox], *args: Any) -> None:
+        """Call the core with ``args`` and the time now, and deliver what it returns."""
         # A bug in one step must not end the loop (every table would stop): log it and go on.
         try:
-            out = step()
+            out = step(*args, self.clock())
         except Exception:
-            log.exception("event=internal-error")
+            log.exception("event=internal-error step=%s", getattr(step, "__name__", step))
             return
         self._deliver(out)
 
@@ -214,7 +215,7 @@ class Server:
     def _log_links(self) -> None:
         from zmq.utils.monitor import parse_monitor_message
 
-        names = {zmq.EVENT_DISCONNECTED: "disconnected", zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "handshake-protocol",
+        names: dict[int, str] = {zmq.EVENT_DISCONNECTED: "disconnected", zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "handshake-protocol",
                  zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "handshake-failed",
                  zmq.EVENT_HANDSHAKE_FAILED_AUTH: "handshake-auth"}
         for _ in range(DRAIN_MAX):
@@ -222,11 +223,10 @@ class Server:
                 event = parse_monitor_message(self._monitor.recv_multipart(zmq.NOBLOCK))
             except zmq.Again:
                 return
-            endpoint = event["endpoint"]
-            if isinstance(endpoint, bytes):
-                endpoint = endpoint.decode(errors="replace")
+            raw = event["endpoint"]
+            endpoint = raw.decode(errors="replace") if isinstance(raw, bytes) else str(raw)
             log.info("event=link-dropped endpoint=%s reason=%s", endpoint,
-                     names.get(event["event"], str(event["event"])))
+                     names.get(int(event["event"]), str(event["event"])))
 
 
 class ServerThread:

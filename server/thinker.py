@@ -16,6 +16,8 @@ from typing import Any
 
 import zmq
 
+from board99 import SeatView
+
 
 class Thinker:
     """One worker thread running slow bots' ``choose``; answers are read by the loop that owns it."""
@@ -30,7 +32,7 @@ class Thinker:
         self._busy: set[Hashable] = set()
         self._pool: ThreadPoolExecutor | None = None  # made on the first slow bot
 
-    def submit(self, key: Hashable, bot: Any, view: dict) -> None:
+    def submit(self, key: Hashable, bot: Any, view: SeatView) -> None:
         """Have ``bot`` choose from ``view`` on the worker; a second submit of ``key`` while busy is ignored."""
         if key in self._busy:
             return
@@ -39,7 +41,7 @@ class Thinker:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="board99-bot")
         self._pool.submit(self._work, key, bot, view)
 
-    def _work(self, key: Hashable, bot: Any, view: dict) -> None:
+    def _work(self, key: Hashable, bot: Any, view: SeatView) -> None:
         try:
             result: Any = bot.choose(view)
         except Exception as exc:  # handed back: the loop logs it and plays the clock's action instead

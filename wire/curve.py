@@ -94,4 +94,5 @@ def connect_curve(sock: zmq.Socket, server_key: str | bytes) -> KeyPair:
 
 def mechanism(sock: zmq.Socket) -> str:
     """The security mechanism ``sock`` uses: 'curve' or 'null'."""
-    return {zmq.CURVE: "curve", zmq.NULL: "null", zmq.PLAIN: "plain"}.get(sock.get(zmq.MECHANISM), "other")
+    names: dict[int, str] = {zmq.CURVE: "curve", zmq.NULL: "null", zmq.PLAIN: "plain"}
+    return names.get(int(sock.get(zmq.MECHANISM)), "other")

@@ -5,8 +5,11 @@ back with ``from_data()``, which checks every field and ignores fields it does
 not know (so an older client survives a newer server). No tokens and no cards
 are ever part of it.
 
->>> seat = SeatInfo(0, 0, "red", "human", "Ann", True, False)
->>> info = TableInfo("0034d728", "den", 2, "guarded", None, 30.0, "waiting", 1, (), None, 0, (seat,))
+>>> ann = SeatInfo(0, 0, "red", "human", "Ann", True, False)
+>>> free = SeatInfo(1, 1, None, None, None, False, False)
+>>> info = TableInfo("0034d728", "den", 2, "guarded", None, 30.0, "waiting", 1, (), None, 0, (ann, free))
+>>> info.free_seats(), info.side_colour(0)
+((1,), 'red')
 >>> TableInfo.from_data(info.to_data()) == info
 True
 """

@@ -64,7 +64,7 @@ def ranked_plays(tally: LineTally, cards: Sequence[int], limit: int = 1) -> list
     """The ``limit`` best plays as (score, card, square), best first; each square with its highest fitting card."""
     live = sorted(cards)
     value = tally.value
-    scored = []
+    scored: list[tuple[float, int, int]] = []
     for k, card in enumerate(live):
         end = tally.free_top + 1 if k + 1 == len(live) else min(live[k + 1], tally.free_top + 1)
         scored.extend((value[sq] + WASTE * card, card, sq) for sq in range(card, end) if value[sq] > TAKEN / 2)

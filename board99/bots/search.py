@@ -73,10 +73,10 @@ class Playout:
             hand.remove(action.card)
             if self.tally.place(action.square, seat % self.sides):
                 return seat % self.sides
-        elif type(action) is Draw:
-            hand.append(self.deck.pop())
-        else:
+        elif type(action) is Discard:
             hand.remove(action.card)
+        else:
+            hand.append(self.deck.pop())
         deck, hands, skips, n = self.deck, self.hands, self.skips, self.players
         if not deck and not any(hands):
             return -1
