@@ -223,7 +223,7 @@ class GameClient:
         if not self.connected:
             self.connected = True
             self._inbox.append({"type": "connection", "connected": True})
-            self._check_binding()
+            self._ping()  # back after a silence: does the server still link us to our seat?
         return msg
 
     def _dispatch(self, msg: dict) -> None:
@@ -325,9 +325,6 @@ class GameClient:
         self._take(reply)
         self._inbox.append({"type": "snapshot", "table": self.table_id, "seq": self.seq, "view": self.view,
                             "info": self.table})
-
-    def _check_binding(self) -> None:
-        self._ping()
 
     def _ping(self) -> None:
         # Replies are read against the binding they were asked under: a ping sent before take_seat
