@@ -60,7 +60,7 @@ def main() -> None:
     print(f"playout (2 players, whole deal from an empty board): median {statistics.median(t) * 1e3:.2f} ms, "
           f"{1 / statistics.mean(t):.0f} per second")
 
-    searched = [v for v in views if v["hand"]]
+    searched = [v for v in views if v.hand]
     searched = random.Random(2).sample(searched, min(args.moves, len(searched)))
     bot = SearchBot(seed=3, budget=args.budget)
     guesses: list[int] = []

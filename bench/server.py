@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 import msgpack  # noqa: E402
 import zmq  # noqa: E402
 
-from board99 import to_data  # noqa: E402
+from board99 import SeatView, to_data  # noqa: E402
 from board99.bots import make_bot  # noqa: E402
 
 WARMUP = 1.0  # seconds of play before latencies count
@@ -233,9 +233,9 @@ def make_tables(ctx: zmq.Context, endpoint: str, count: int) -> list[tuple[str, 
         # One connection holds one seat; close() keeps the seat held for its token.
         with GameClient(endpoint, name=f"bench {n}", timeout=10.0, context=ctx) as client:
             table = client.create_table(f"bench {n}", 2)
-            client.take_seat(table["id"], 0, "red")
-            client.add_bot(table["id"], 1, "random")  # the table starts now
-            made.append((table["id"], client.token))
+            client.take_seat(table.id, 0, "red")
+            client.add_bot(table.id, 1, "random")  # the table starts now
+            made.append((table.id, client.token))
     return made
 
 
@@ -361,7 +361,8 @@ def play(ctx: zmq.Context, endpoint: str, tables: list[tuple[str, str]], run: Ru
                 send(seat, "rematch", token=seat.token)
             elif seat.state == "playing" and seat.view["turn"] == 0 and now >= seat.not_before:
                 send(seat, "act", run, table=seat.table, seat=0, token=seat.token,
-                     action=to_data(seat.bot.choose(seat.view)))
+                     # SeatView(**data) skips from_data's checks: this loop stands for many clients at once.
+                     action=to_data(seat.bot.choose(SeatView(**seat.view))))
             elif now - seat.last_sent > 1.0:
                 send(seat, "ping")  # a heartbeat, so the server keeps the seat as present
     # Let every last push arrive (the server bots answer the final acts) before counting.
@@ -408,11 +409,11 @@ def client_latency(count: int) -> list[float]:
                 deadline = time.monotonic() + 60
                 while len(times) < count and time.monotonic() < deadline:
                     table = client.create_table("bench", 2)
-                    client.take_seat(table["id"], 0, "red")
-                    client.add_bot(table["id"], 1, "random")
-                    while len(times) < count and client.table["state"] != "over":
+                    client.take_seat(table.id, 0, "red")
+                    client.add_bot(table.id, 1, "random")
+                    while len(times) < count and client.table is not None and client.table.state != "over":
                         client.poll(0.01 if not client.my_turn() else 0)
-                        if client.my_turn():
+                        if client.my_turn() and client.view is not None:
                             action = bot.choose(client.view)
                             started = time.perf_counter()
                             client.act(action)
@@ -431,7 +432,6 @@ def core_act_path(actions: int) -> dict[str, list[float]]:
     request's frame (decode, checks, engine, journal commit, the reply encoded); each server
     bot's answer is one ``Core.tick`` (bot choice, engine, journal commit, the push encoded).
     """
-    from board99 import SeatView
     from board99.server.core import Core
     from board99.server.journal import Journal
     from board99.server.state import Settings
