@@ -34,6 +34,11 @@ from .tables import Lobby
 log = logging.getLogger("board99.server")
 
 
+def server_named(ident: bytes) -> bool:
+    """True for a routing id libzmq made itself (5 bytes, the first zero), not one a client chose."""
+    return len(ident) == 5 and ident[0] == 0
+
+
 class Core:
     """One server's tables and connections, driven by ``receive``, ``tick`` and ``thought``."""
 
@@ -75,6 +80,13 @@ class Core:
     def receive(self, ident: bytes, frames: list[bytes], now: float) -> Outbox:
         """One message from connection ``ident`` (its frames after the routing id), received at ``now``."""
         state = self._begin(now)
+        if not server_named(ident):
+            # Identity comes from what a connection proves (its seat token), never from a name it
+            # chose: such a connection could claim a departed player's name. It is not served.
+            log.warning("event=bad-identity ident=%s", ident[:16].hex())
+            state.out.error(ident, None, "bad-identity", "this connection chose its own ZeroMQ routing id; the "
+                                                         "server names connections itself, so leave it unset")
+            return state.out
         conn, fresh = state.presence.heard(ident, now)
         if fresh:
             log.info("event=connect conn=%s", conn.label)

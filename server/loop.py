@@ -11,6 +11,7 @@ that connection's view only.
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import secrets
 import threading
@@ -92,6 +93,7 @@ class Server:
 
     def bind(self) -> str:
         """Create and bind the sockets (in the thread that will serve); return the endpoint clients use."""
+        unpredictable_routing_ids()
         router = self.ctx.socket(zmq.ROUTER)
         router.linger = 0
         router.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_SIZE)
@@ -227,6 +229,22 @@ class Server:
             endpoint = raw.decode(errors="replace") if isinstance(raw, bytes) else str(raw)
             log.info("event=link-dropped endpoint=%s reason=%s", endpoint,
                      names.get(int(event["event"]), str(event["event"])))
+
+
+def unpredictable_routing_ids() -> None:
+    """Seed the C library's rand() from a secure source, before a ROUTER socket is made.
+
+    libzmq names each connection that sets no routing id ``\\x00`` plus a counter that starts
+    at ``rand()``; unseeded, that is 0x6B8B4567 in every process. A client that set its own id
+    to the next one, followed by any ordinary connection, made libzmq abort the whole server (an
+    assertion on the duplicate). With a secret start the next id cannot be guessed, and the core
+    refuses ids that are not libzmq's own form (``Core.receive``).
+    """
+    try:
+        libc = ctypes.CDLL(None)
+        libc.srand(ctypes.c_uint(secrets.randbits(32)))
+    except (OSError, AttributeError):  # pragma: no cover - no C library to seed (not on Linux or macOS)
+        log.warning("event=routing-ids-predictable reason=no-srand")
 
 
 class ServerThread:

@@ -8,6 +8,7 @@ Slow bots' moves are worked out at once, where the loop's worker would.
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,8 +92,9 @@ class Desk:
         self.peers: dict[bytes, Peer] = {}
 
     def peer(self, name: str) -> Peer:
-        """A new connection."""
-        p = self.peers[name.encode()] = Peer(self, name.encode())
+        """A new connection, with a routing id of libzmq's own form made from ``name`` (same name, same id)."""
+        ident = b"\x00" + zlib.crc32(name.encode()).to_bytes(4, "big")
+        p = self.peers[ident] = Peer(self, ident)
         return p
 
     def deliver(self, out: Outbox) -> None:

@@ -46,6 +46,7 @@ DEFAULT_GRACE = 30.0
 #: Server error codes (the engine's own refusal codes in board99.CODES pass through unchanged).
 ERRORS: dict[str, str] = {
     "bad-message": "the frame is not a msgpack map with a text 'type' (or is over the size limits)",
+    "bad-identity": "the connection set its own ZeroMQ routing id; the server names connections itself",
     "unknown-type": "the message type is not one the server handles",
     "bad-field": "a field is missing, has the wrong type, or is out of range; the message names it",
     "bad-version": "the client speaks another protocol version",
