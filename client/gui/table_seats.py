@@ -5,6 +5,8 @@ from __future__ import annotations
 import arcade
 from pyglet.graphics import Batch
 
+from board99 import PLAYER_COUNTS
+
 from . import wording
 from .drawing import Part, make_text, set_text, show_only
 from .geometry import TableGeometry
@@ -12,7 +14,7 @@ from .palette import TEXT, TEXT_DIM, WARN
 from .table_state import TableState
 from .textures import Textures
 
-MOST_SEATS = 6
+MOST_SEATS = max(PLAYER_COUNTS)
 EMPTY_PILE = (18, 52, 32, 255)  # an empty pile shows its place on the table
 PLAIN = (255, 255, 255, 255)
 SEAT_PEG = 24  # the side's peg beside a seat's name
@@ -49,7 +51,6 @@ class SeatsPart(Part):
         g, tx, view = self.geo, self.tx, state.view
         assert g is not None
         colours, players = state.colours(), state.players
-        sides = len(colours)
         for seat in range(MOST_SEATS):
             pile, peg, label, count, mark = (self.piles[seat], self.seat_pegs[seat], self.t_seats[seat],
                                              self.t_piles[seat], self.turn_marks[seat])
@@ -59,7 +60,7 @@ class SeatsPart(Part):
                 set_text(count, "")
                 continue
             spot = g.seat_spot(seat)
-            side = seat % sides
+            side = state.side_of(seat)
             discards = view.discards[seat] if view is not None else ()
             pile.visible = True
             pile.texture = tx.cards[discards[-1]] if discards else tx.white

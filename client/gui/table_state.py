@@ -142,6 +142,14 @@ class TableState:
         described = self.view or self.table
         return described is None or described.mode == "guarded"
 
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for: the view's word, else the table's."""
+        if self.view is not None:
+            return self.view.side_of(seat)
+        entry = self.table.seat_info(seat) if self.table is not None else None
+        # Before the server has said anything the screen shows the fewest players, each a side.
+        return entry.side if entry is not None else seat
+
     def colours(self) -> list[str]:
         """The colour each side plays."""
         return side_colours(self.table, self.sides)

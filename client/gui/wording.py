@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from board99 import HAND_LIMIT, PENALTY_RULES, Action, Draw, Play, SeatView
+from board99 import HAND_LIMIT, MODES, PENALTY_RULES, PLAYER_COUNTS, Action, Draw, Play, SeatView
 from board99.wire.table_info import TableInfo
 
 from .palette import MARK_NAMES, MARKS
@@ -164,8 +164,8 @@ def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool
                  clock_left: float | None) -> list[str]:
     """The panel's status: players and mode, connection, whose turn, skips, shown cards, the clock."""
     described = view or table
-    mode = described.mode if described is not None else "guarded"
-    players = described.players if described is not None else 2
+    mode = described.mode if described is not None else MODES[0]
+    players = described.players if described is not None else PLAYER_COUNTS[0]
     lines = [f"{players} players · {mode} mode"]
     if not connected:
         lines.append("reconnecting… (the server is not answering)")
@@ -175,7 +175,7 @@ def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool
         empty = table.free_seats() if table is not None else ()
         lines.append("Waiting for players" + (f": seats {', '.join(map(str, empty))} empty" if empty else ""))
         return lines
-    if view.over:
+    if view.winner is not None:
         lines.append(f"Deal {view.deal} · side {side_label(view.winner)} won")
     elif view.turn is not None:
         who = seat_name(view.turn, table)
