@@ -20,6 +20,7 @@ from .table_state import TableState, Tone
 #: The colour of each tone a state's line is said in.
 TONE_COLOURS: dict[Tone, tuple[int, int, int]] = {"plain": TEXT, "warn": WARN, "bad": BAD, "good": GOOD}
 
+#: An RGB or RGBA colour, 0-255 each.
 Colour = tuple[int, ...]
 
 

@@ -43,6 +43,7 @@ class OnSquare:
     square: int
 
 
+#: Where a click landed.
 Target = OnButton | OnCard | OnDeck | OnSquare
 
 #: The table's buttons by name: the panel's, then the warning's.
@@ -105,6 +106,7 @@ class ToLobby:
     """Leave the table for the lobby."""
 
 
+#: What the player means.
 Intent = Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby
 
 
@@ -143,4 +145,5 @@ class SetSound:
     muted: bool
 
 
+#: What the window must do for the state.
 Command = Send | AskRematch | AddBot | Leave | SetSound

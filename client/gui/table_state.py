@@ -47,8 +47,8 @@ from .table_intents import (
 
 #: How a line is said: the parts pick its colour.
 Tone = Literal["plain", "warn", "bad", "good"]
-LOG_LINES = 200
-BANNER_SECONDS = 6.0
+LOG_LINES = 200  # the log keeps this many lines
+BANNER_SECONDS = 6.0  # how long an announcement shows
 FOREVER = 1e9  # a win's banner stays until the rematch
 
 
@@ -89,6 +89,10 @@ class TableState:
         self.online = False
         self.muted = muted
         self.log: deque[str] = deque(maxlen=LOG_LINES)
+        #: The latest Events message's events, and how many events came in all: a part that marks or
+        #: animates what just happened compares the count with the one it last saw.
+        self.recent_events: tuple[dict, ...] = ()
+        self.events_seen = 0
         self.picked: int | None = None  # index into the hand
         self.warning: OffenceWarning | None = None
         self.notice = ""  # one line under the buttons: the last refusal or hint
@@ -268,6 +272,8 @@ class TableState:
     def take_events(self, events: tuple[dict, ...] | list[dict]) -> tuple[str, ...]:
         """Log what happened (every action, every penalty with its rule) and announce it; the sounds to play."""
         sounds = []
+        self.recent_events = tuple(events)
+        self.events_seen += len(events)
         for event in events:
             line = wording.event_line(event, self.table)
             self.log.append(line)
