@@ -77,9 +77,9 @@ def seat_text(seat: SeatInfo) -> str:
 class LobbyView(arcade.View):
     """Servers, tables and seats; everything asked of the server goes through the session."""
 
-    def __init__(self, session: Session | None = None, *, address: str = "", on_connect: Callable[[str], None] | None = None,
-                 on_table: Callable[[], None] | None = None, discover: Callable[[], list[dict]] | None = None,
-                 name: str = "player") -> None:
+    def __init__(self, session: Session | None = None, *, address: str = "",
+                 on_connect: Callable[[str], None] | None = None, on_table: Callable[[], None] | None = None,
+                 discover: Callable[[], list[dict]] | None = None, name: str = "player") -> None:
         super().__init__()
         load_fonts()
         self.session = session

@@ -114,11 +114,12 @@ class BoardPart(Part):
 
     def hover(self, x: float, y: float) -> None:
         """Outline the square under the pointer."""
-        cell = self.geo.cell_at(x, y) if self.geo is not None else None
-        if cell is None:
+        geo = self.geo
+        cell = geo.cell_at(x, y) if geo is not None else None
+        if geo is None or cell is None:
             self.hover_mark.visible = False
             return
-        self.hover_mark.position = self.geo.square_centre(*cell)
+        self.hover_mark.position = geo.square_centre(*cell)
         self.hover_mark.visible = True
 
     def target_at(self, x: float, y: float) -> Target | None:

@@ -185,7 +185,7 @@ class TableState:
 
     def disabled_buttons(self) -> frozenset[str]:
         """The panel's buttons shown disabled (clicks on them do nothing)."""
-        off = set()
+        off: set[str] = set()
         if self.guarded:
             reasons = self.reasons()
             off.update(name for name, key in (("draw", "Draw"), ("discard", "Discard")) if reasons[key])
@@ -343,10 +343,11 @@ class TableState:
                 return Pick(index)
             case OnDeck():
                 return Attempt(Draw())
-            case OnSquare(square) if self.picked_card is None:
-                return Hint(wording.pick_for_square(square))
             case OnSquare(square):
-                return Attempt(Play(self.picked_card, square))
+                card = self.picked_card
+                if card is None:
+                    return Hint(wording.pick_for_square(square))
+                return Attempt(Play(card, square))
         return None
 
     def _discard_picked(self) -> Intent:
