@@ -59,7 +59,6 @@ class TableView(arcade.View):
         self.overlays = OverlayPart(tx)
         #: Drawing order, bottom first; a click goes to the topmost part it lands on.
         self.parts = [self.panel, self.board, self.seats, self.hand, self.overlays]
-        self.geo = TableGeometry(self.window.width, self.window.height, 2, 0)
         self.relayout()
         if session is not None and session.latest_state is not None:
             self.handle(session.latest_state)  # the lobby may have drained it before this view existed
@@ -79,6 +78,7 @@ class TableView(arcade.View):
     def relayout(self) -> None:
         """Lay every part out for the current window size and seating, then refresh them."""
         view = self.state.view
+        #: Where everything sits (the window tests click squares at its positions).
         self.geo = TableGeometry(self.window.width, self.window.height, self.state.players,
                                  view.seat if view is not None else None)
         ratio = self.window.get_pixel_ratio()
