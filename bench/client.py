@@ -21,12 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from board99 import Game, seen_by  # noqa: E402
+from board99 import Game, SeatView, seen_by  # noqa: E402
 from board99.bots import make_bot  # noqa: E402
 from board99.client.gui import xvfb  # noqa: E402
+from board99.wire.table_info import SeatInfo, TableInfo  # noqa: E402
 
 
-def full_board_view() -> tuple[dict, dict, list[dict]]:
+def full_board_view() -> tuple[SeatView, TableInfo, list[dict]]:
     """A 4-player view with all 100 squares pegged, five cards in hand, piles and a long log."""
     game = Game(4, "penalty", seed=3)
     bots = [make_bot("random", seed=s) for s in range(4)]
@@ -35,13 +36,13 @@ def full_board_view() -> tuple[dict, dict, list[dict]]:
         seat = game.turn
         events += game.apply(seat, bots[seat].choose(game.view(seat)))
     view = game.view(0)
-    view["board"] = [(sq * 7 + sq // 10) % 2 for sq in range(100)]  # every square pegged
-    view["hand"] = [5, 17, 42, 63, 88]
-    view["hand_sizes"][0] = 5
-    table = {"id": "bench", "name": "Benchmark", "players": 4, "mode": "penalty", "clock": 30.0,
-             "state": "playing",
-             "seats": [{"seat": s, "side": s % 2, "colour": ("red", "blue")[s % 2], "occupant": "human",
-                        "name": f"P{s}", "connected": True} for s in range(4)]}
+    view = view._replace(
+        board=tuple((sq * 7 + sq // 10) % 2 for sq in range(100)),  # every square pegged
+        hand=(5, 17, 42, 63, 88),
+        hand_sizes=(5, *view.hand_sizes[1:]),
+    )
+    seats = tuple(SeatInfo(s, s % 2, ("red", "blue")[s % 2], "human", f"P{s}", True, False) for s in range(4))
+    table = TableInfo("bench", "Benchmark", 4, "penalty", 30.0, 30.0, "playing", 1, (), None, 0, seats)
     return view, table, [seen_by(e, 0) for e in events]
 
 
@@ -55,17 +56,19 @@ def frame_times(frames: int, full: bool) -> list[float]:
     """Milliseconds per frame of the table view, 1280x800, full or empty board."""
     import arcade
 
+    from board99.client.gui.messages import Events, StateChanged
+    from board99.client.gui.table_intents import Pick
     from board99.client.gui.table_view import TableView
 
     window = arcade.get_window() if _has_window() else _new_window()
     view, table, events = full_board_view()
     if not full:
-        view = dict(view, board=[None] * 100)
+        view = view._replace(board=(None,) * 100)
     tv = TableView(sounds=window.sounds)
     window.show_view(tv)
-    tv.show(view, table)
-    tv.add_events(events)
-    tv.pick(2)
+    tv.handle(StateChanged(view, table, True))
+    tv.handle(Events(tuple(events)))
+    tv.perform(Pick(2))
     for _ in range(30):  # warm-up: textures into the atlas, text laid out
         window.step()
     times = []

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from board99 import SeatView, sides_for
 from board99.client.gui import xvfb
+from board99.wire.table_info import SeatInfo, TableInfo
 
 GOLDEN = Path(__file__).parent / "golden"
 #: Golden images match when at most this share of pixels differs by more than PIXEL_SLACK.
@@ -91,7 +93,19 @@ def compare_golden(image: Image.Image, name: str) -> float:
     return sum(histogram[PIXEL_SLACK + 1:]) / (image.width * image.height)
 
 
-def midgame_4p() -> tuple[dict, dict, list[dict]]:
+def table_info(seats: list[dict], **fields: object) -> TableInfo:
+    """A table description for a test: the seats and fields given, the rest as a new table has them."""
+    players = fields.get("players", len(seats))
+    sides = sides_for(players)  # type: ignore[arg-type]
+    seat_defaults = {"colour": None, "occupant": None, "name": None, "connected": False, "standin": False}
+    entries = tuple(SeatInfo(**{"seat": i, "side": i % sides, **seat_defaults, **seat})
+                    for i, seat in enumerate(seats))
+    table = {"id": "t", "name": "Table", "players": players, "mode": "guarded", "clock": None, "grace": 30.0,
+             "state": "waiting", "game": 1, "votes": (), "turn_left": None, "spectators": 0}
+    return TableInfo(**{**table, **fields, "seats": entries})
+
+
+def midgame_4p() -> tuple[SeatView, TableInfo, list[dict]]:
     """A real 4-player penalty-mode game in mid-play, seen from seat 0: (view, table, events).
 
     Random bots (seeded) play 92 actions, then S2 discards out of turn, so the
@@ -108,11 +122,9 @@ def midgame_4p() -> tuple[dict, dict, list[dict]]:
         events += game.apply(seat, bots[seat].choose(game.view(seat)))
     events += game.apply(2, Discard(game.hand(2)[0]))
     names = ["Ann", "Ben (bot)", "Cy", "Di (bot)"]
-    table = {
-        "id": "golden", "name": "Friday four", "players": 4, "mode": "penalty", "clock": None,
-        "state": "playing",
-        "seats": [{"seat": s, "side": s % 2, "colour": ("green", "purple")[s % 2],
-                   "occupant": "bot" if s % 2 else "human", "name": names[s], "connected": True}
-                  for s in range(4)],
-    }
+    table = table_info(
+        [{"colour": ("green", "purple")[s % 2], "occupant": "bot" if s % 2 else "human", "name": names[s],
+          "connected": True} for s in range(4)],
+        id="golden", name="Friday four", players=4, mode="penalty", clock=None, state="playing",
+    )
     return game.view(0), table, [seen_by(e, 0) for e in events]

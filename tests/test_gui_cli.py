@@ -65,8 +65,8 @@ def test_play_with_server_sits_at_a_new_table_on_that_server(tmp_path):
         assert marker.exists()
         with GameClient(handle.endpoint, name="check") as client:
             tables = client.list_tables()
-        assert len(tables) == 1 and tables[0]["mode"] == "penalty"
-        assert tables[0]["seats"][0]["name"] == "Ann" and tables[0]["seats"][1]["occupant"] == "bot"
+        assert len(tables) == 1 and tables[0].mode == "penalty"
+        assert tables[0].seats[0].name == "Ann" and tables[0].seats[1].occupant == "bot"
         assert not (tmp_path / "data" / "board99" / "play").exists()  # no embedded server this time
     finally:
         handle.stop()

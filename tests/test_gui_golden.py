@@ -6,8 +6,10 @@ import arcade
 import pytest
 
 from board99 import Draw, Play, fits
+from board99.client.gui.messages import Events, StateChanged
+from board99.client.gui.table_intents import Attempt, Pick
 from board99.layout import LAYOUT, POSITION
-from tests.gui_harness import MAX_DIFFERENT, compare_golden, midgame_4p, screenshot, step, window
+from tests.gui_harness import MAX_DIFFERENT, compare_golden, midgame_4p, screenshot, step, table_info, window
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -25,14 +27,14 @@ class StandIn:
 
 
 LOBBY_TABLES = [
-    {"id": "t1", "name": "Friday four", "players": 4, "mode": "guarded", "clock": 30.0, "state": "waiting",
-     "seats": [{"seat": 0, "side": 0, "colour": "red", "occupant": "human", "name": "Ann", "connected": True},
-               {"seat": 1, "side": 1, "colour": None, "occupant": None, "name": None, "connected": False},
-               {"seat": 2, "side": 0, "colour": "red", "occupant": "bot", "name": "rulebook", "connected": True},
-               {"seat": 3, "side": 1, "colour": None, "occupant": None, "name": None, "connected": False}]},
-    {"id": "t2", "name": "Rules practice", "players": 2, "mode": "penalty", "clock": None, "state": "playing",
-     "seats": [{"seat": 0, "side": 0, "colour": "blue", "occupant": "human", "name": "Bo", "connected": True},
-               {"seat": 1, "side": 1, "colour": "green", "occupant": "bot", "name": "random", "connected": True}]},
+    table_info([{"colour": "red", "occupant": "human", "name": "Ann", "connected": True},
+                {"colour": None, "occupant": None, "name": None, "connected": False},
+                {"colour": "red", "occupant": "bot", "name": "rulebook", "connected": True},
+                {"colour": None, "occupant": None, "name": None, "connected": False}],
+               id="t1", name="Friday four", players=4, mode="guarded", clock=30.0, state="waiting"),
+    table_info([{"colour": "blue", "occupant": "human", "name": "Bo", "connected": True},
+                {"colour": "green", "occupant": "bot", "name": "random", "connected": True}],
+               id="t2", name="Rules practice", players=2, mode="penalty", clock=None, state="playing"),
 ]
 
 
@@ -44,9 +46,9 @@ def table_view():
     view, table, events = midgame_4p()
     tv = TableView(sounds=win.sounds)
     win.show_view(tv)
-    tv.show(view, table)
-    tv.add_events(events)
-    tv.banner_until = 0.0  # the penalty banner times out; the golden shows the table under it
+    tv.handle(StateChanged(view, table, True))
+    tv.handle(Events(tuple(events)))
+    tv.state.banner_until = 0.0  # the penalty banner times out; the golden shows the table under it
     step(win, 2)
     return tv
 
@@ -66,26 +68,26 @@ def test_lobby_matches_golden():
 
 def test_midgame_table_matches_golden(table_view):
     win = table_view.window
-    table_view.pick(1)  # card 44: the free squares 44-99 light up
+    table_view.perform(Pick(1))  # card 44: the free squares 44-99 light up
     step(win, 2)
     assert compare_golden(screenshot(win), "table_4p.png") <= MAX_DIFFERENT
 
 
 def test_picked_card_highlights_exactly_the_free_squares_it_allows(table_view):
-    view = table_view.view_data
-    table_view.pick(1)
+    view = table_view.state.view
+    table_view.perform(Pick(1))
     card = view.hand[1]
-    lit = {sq for sq, s in enumerate(table_view.highlights) if s.visible}
+    lit = {sq for sq, s in enumerate(table_view.board.highlights) if s.visible}
     assert lit == {sq for sq in range(100) if view.board[sq] is None and fits(card, sq)}
 
 
 def test_every_peg_shows_its_side_and_the_log_names_the_penalty_rule(table_view):
-    view = table_view.view_data
-    shown = {sq for sq, s in enumerate(table_view.pegs) if s.visible}
+    view = table_view.state.view
+    shown = {sq for sq, s in enumerate(table_view.board.pegs) if s.visible}
     assert shown == {sq for sq in range(100) if view.board[sq] is not None}
     assert any(line.startswith("PENALTY S2 Cy") and "Rule: discard out of turn" in line
-               for line in table_view.log)
-    assert "skips 1" in table_view.t_seats[2].text
+               for line in table_view.state.log)
+    assert "skips 1" in table_view.seats.t_seats[2].text
 
 
 def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
@@ -100,7 +102,7 @@ def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
 
     table_view.session = Recorder()
     win = table_view.window
-    free = next(sq for sq in range(44, 100) if table_view.view_data.board[sq] is None)
+    free = next(sq for sq in range(44, 100) if table_view.state.view.board[sq] is None)
     win.press(arcade.key.KEY_2)
     x, y = table_view.geo.square_centre(*POSITION[free])
     win.click(x, y)
@@ -117,40 +119,41 @@ def test_window_resizes_and_keeps_the_board_inside(table_view):
             g = table_view.geo
             assert (g.width, g.height) == size
             assert g.board.left >= 0 and g.board.top <= size[1] and g.board.right <= g.panel.left
-            assert table_view.board_sprite.width == pytest.approx(g.board.width)
+            assert table_view.board.board_sprite.width == pytest.approx(g.board.width)
     finally:
         win.set_size(1280, 800)
         step(win, 2)
 
 
 def test_guarded_mode_shows_draw_disabled_with_the_reason_when_it_is_not_our_turn(table_view):
-    view = dict(table_view.view_data, mode="guarded", turn=1)
-    table_view.show(view)
+    view = table_view.state.view._replace(mode="guarded", turn=1)
+    table_view.handle(StateChanged(view, None, True))
     step(table_view.window)
-    assert table_view.b_draw.disabled and table_view.b_discard.disabled
-    assert "Draw, Play, Discard: not your turn: S1 plays" in table_view.t_disabled.text
-    table_view.attempt(Draw())
-    assert table_view.notice == "Not possible now: not your turn: S1 plays"
+    assert table_view.panel.b_draw.disabled and table_view.panel.b_discard.disabled
+    assert "Draw, Play, Discard: not your turn: S1 plays" in table_view.panel.t_disabled.text
+    table_view.perform(Attempt(Draw()))
+    assert table_view.state.notice == "Not possible now: not your turn: S1 plays"
 
 
 def test_a_tie_and_the_replayed_deal_are_announced(table_view):
-    table_view.add_events([{"kind": "tied", "deal": 1}, {"kind": "dealt", "deal": 2, "cut": [40, 7, 93, 12],
-                                                          "first": 1}])
+    table_view.handle(Events(({"kind": "tied", "deal": 1}, {"kind": "dealt", "deal": 2, "cut": [40, 7, 93, 12],
+                                                             "first": 1})))
     step(table_view.window)
-    assert "Tie in deal 1: deck and hands are empty. The deal is replayed." in table_view.log
-    assert "Deal 2 starts, cut 40 7 93 12; S1 Ben (bot) plays first" in table_view.t_banner.text
-    assert table_view.banner_back.visible
+    assert "Tie in deal 1: deck and hands are empty. The deal is replayed." in table_view.state.log
+    assert "Deal 2 starts, cut 40 7 93 12; S1 Ben (bot) plays first" in table_view.overlays.t_banner.text
+    assert table_view.overlays.banner_back.visible
 
 
 def test_the_turn_clock_counts_down_for_the_seat_to_play(table_view):
-    table = dict(table_view.table, clock=30.0)
-    table_view.show(table_view.view_data, table)
-    table_view.turn_started -= 12.2  # the turn began 12.2 s ago
+    table = table_view.state.table._replace(clock=30.0)
+    table_view.handle(StateChanged(table_view.state.view, table, True))
+    table_view.state.turn_started -= 12.2  # the turn began 12.2 s ago
     step(table_view.window)
-    assert "Turn clock: 18 s of 30" in table_view.t_status.text
+    assert "Turn clock: 18 s of 30" in table_view.panel.t_status.text
 
 
 def test_the_turn_clock_shows_the_servers_time_left_when_the_table_carries_it(table_view):
-    table_view.show(table_view.view_data, dict(table_view.table, clock=30.0, turn_left=9.6))
+    table_view.handle(StateChanged(table_view.state.view, table_view.state.table._replace(clock=30.0, turn_left=9.6),
+                                   True))
     step(table_view.window)
-    assert "Turn clock: 10 s of 30" in table_view.t_status.text
+    assert "Turn clock: 10 s of 30" in table_view.panel.t_status.text

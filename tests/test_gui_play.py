@@ -48,18 +48,18 @@ def app(server):
 
 
 def table_ready(tv) -> bool:
-    v = tv.view_data
-    return v is not None and (tv.table or {}).get("state") == "playing" and v.get("seat") is not None
+    v, table = tv.state.view, tv.state.table
+    return v is not None and table is not None and table.state == "playing" and v.seat is not None
 
 
 def do(win, tv, action) -> None:
     """Carry out ``action`` the way a person would: keys 1-5, D, X and a click on the square."""
-    hand = tv.view_data.hand
+    hand = tv.state.view.hand
     if type(action) is Draw:
         win.press(arcade.key.D)
         return
     win.press(DIGITS[hand.index(action.card)])
-    assert tv._picked_card() == action.card
+    assert tv.state.picked_card == action.card
     if type(action) is Discard:
         win.press(arcade.key.X)
     else:
@@ -75,31 +75,32 @@ def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
     acted_at_ply = -1
     deadline = time.monotonic() + 60
     actions = 0
-    while (tv.table or {}).get("state") != "over":
+    while tv.state.table is None or tv.state.table.state != "over":
         assert time.monotonic() < deadline, (
             f"the game did not end in 60 s ({actions} actions by the window); "
-            f"turn {tv.view_data['turn']} ply {tv.view_data['ply']} notice {tv.notice!r} "
-            f"warning {tv.warning} log {list(tv.log)[-4:]}")
-        v = tv.view_data
-        if v["turn"] == v["seat"] and v["winner"] is None and v["ply"] != acted_at_ply:
-            acted_at_ply = v["ply"]
+            f"turn {tv.state.view.turn} ply {tv.state.view.ply} notice {tv.state.notice!r} "
+            f"warning {tv.state.warning} log {list(tv.state.log)[-4:]}")
+        v = tv.state.view
+        if v.turn == v.seat and v.winner is None and v.ply != acted_at_ply:
+            acted_at_ply = v.ply
             do(win, tv, me.choose(v))
             actions += 1
         step(win)
-    run_until(win, lambda: tv.view_data.get("winner") is not None, 5, "the final view")
-    v = tv.view_data
+    run_until(win, lambda: tv.state.view.winner is not None, 5, "the final view")
+    v = tv.state.view
     assert actions >= 3
-    assert tv.line.visible and len(v["line"]) >= 5
-    assert any(line.startswith("Side ") and " wins! " in line for line in tv.log)
+    assert tv.board.line.visible and len(v.line) >= 5
+    assert any(line.startswith("Side ") and " wins! " in line for line in tv.state.log)
     assert "win" in win.sounds.asked and "peg" in win.sounds.asked
-    assert not tv.b_rematch.disabled  # the game is over: a rematch may be asked for
-    assert "Refused" not in tv.notice
+    assert not tv.panel.b_rematch.disabled  # the game is over: a rematch may be asked for
+    assert "Refused" not in tv.state.notice
     click_button(win, tv, "Rematch")
-    run_until(win, lambda: tv.table["state"] == "playing" and tv.view_data.winner is None, 10,
+    run_until(win, lambda: tv.state.table.state == "playing" and tv.state.view.winner is None, 10,
               "the rematch to start")
-    assert not tv.line.visible and tv.b_rematch.disabled
-    assert tv.log[0].startswith("Game 1 ") and "cut " in tv.log[0] and "plays first" in tv.log[0]
-    assert any(e.startswith("Game 2 ") for e in tv.log)
+    assert not tv.board.line.visible and tv.panel.b_rematch.disabled
+    log = tv.state.log
+    assert log[0].startswith("Game 1 ") and "cut " in log[0] and "plays first" in log[0]
+    assert any(e.startswith("Game 2 ") for e in log)
 
 
 @pytest.mark.parametrize("server", [2.0], indirect=True)  # the bot's turn lasts 2 s: time to act out of turn
@@ -107,31 +108,32 @@ def test_out_of_turn_play_warns_first_then_shows_the_rulebook_penalty(app):
     win = app.window
     tv = app.practice(players=2, mode="penalty", bot="rulebook")
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
-    run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "our first turn")
+    run_until(win, lambda: tv.state.view.turn == tv.state.view.seat, 10, "our first turn")
     win.press(arcade.key.D)  # our turn, empty hand: no warning, the draw goes to the server
-    run_until(win, lambda: tv.view_data.turn != tv.view_data.seat and tv.view_data.hand, 5,
+    run_until(win, lambda: tv.state.view.turn != tv.state.view.seat and tv.state.view.hand, 5,
               "our draw to go through")
-    hand_before = list(tv.view_data.hand)
+    hand_before = tv.state.view.hand
     card = hand_before[0]
-    square = next(sq for sq in range(card, 100) if tv.view_data.board[sq] is None)
+    square = next(sq for sq in range(card, 100) if tv.state.view.board[sq] is None)
     win.press(DIGITS[0])
     x, y = tv.geo.square_centre(*POSITION[square])
     win.click(x, y)
     # First the warning, nothing sent yet.
-    assert tv.warning is not None and tv.warn_back.visible
-    assert PENALTY_RULES["play-out-of-turn"] in tv.t_warn.text
-    assert tv.view_data.hand == hand_before
+    assert tv.state.warning is not None and tv.overlays.warn_back.visible
+    assert PENALTY_RULES["play-out-of-turn"] in tv.overlays.t_warn.text
+    assert tv.state.view.hand == hand_before
     win.press(arcade.key.ENTER)
-    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.log), 10, "the penalty")
-    line = next(line for line in tv.log if line.startswith("PENALTY S0"))
+    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.state.log), 10, "the penalty")
+    line = next(line for line in tv.state.log if line.startswith("PENALTY S0"))
     assert PENALTY_RULES["play-out-of-turn"] in line
     step(win, 2)
-    assert "PENALTY S0" in tv.t_banner.text and tv.banner_back.visible  # on screen, not only in the log
+    # on screen, not only in the log
+    assert "PENALTY S0" in tv.overlays.t_banner.text and tv.overlays.banner_back.visible
     assert "penalty" in win.sounds.asked
-    v = tv.view_data
-    assert v["board"][square] is None  # the peg was removed again
-    assert v["discards"][0][-1] == card  # the card stays in the discard pile
-    assert v["skips"][0] >= 1 or any("loses this turn" in entry for entry in tv.log)
+    v = tv.state.view
+    assert v.board[square] is None  # the peg was removed again
+    assert v.discards[0][-1] == card  # the card stays in the discard pile
+    assert v.skips[0] >= 1 or any("loses this turn" in entry for entry in tv.state.log)
 
 
 def click_button(win, view, text: str) -> None:
@@ -139,7 +141,7 @@ def click_button(win, view, text: str) -> None:
     from arcade.gui import UIFlatButton
 
     step(win, 2)  # lay the widgets out first
-    widgets = view.buttons if hasattr(view, "buttons") else [
+    widgets = [*view.panel.buttons, *view.overlays.buttons] if isinstance(view, TableView) else [
         w for w in view.ui.walk_widgets() if isinstance(w, UIFlatButton)]
     found = [w for w in widgets if w.text == text and w.visible]
     assert found, f"no button {text!r} on screen"
@@ -156,27 +158,27 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     click_button(win, lobby, "Create table")
     run_until(win, lambda: len(lobby.tables) == 1, 10, "the new table in the lobby")
     table = lobby.tables[0]
-    assert (table["players"], table["mode"], table["state"]) == (4, "penalty", "waiting")
+    assert (table.players, table.mode, table.state) == (4, "penalty", "waiting")
     click_button(win, lobby, "S1: free")
     click_button(win, lobby, "random")
     click_button(win, lobby, "Put a bot here")
-    run_until(win, lambda: lobby.tables[0]["seats"][1]["occupant"] == "bot", 10, "the random bot in S1")
-    bot_colour = lobby.tables[0]["seats"][1]["colour"]
-    assert bot_colour != "blue" and lobby.tables[0]["seats"][3]["colour"] == bot_colour  # partners share it
+    run_until(win, lambda: lobby.tables[0].seats[1].occupant == "bot", 10, "the random bot in S1")
+    bot_colour = lobby.tables[0].seats[1].colour
+    assert bot_colour != "blue" and lobby.tables[0].seats[3].colour == bot_colour  # partners share it
     lobby.name_input.text = "Nell"
     click_button(win, lobby, "S2: free")
     click_button(win, lobby, "Sit here")
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
     tv = win.current_view
-    run_until(win, lambda: tv.table is not None and tv.b_bots.visible, 10, "the waiting table")
-    assert "Waiting for players" in tv.t_status.text
+    run_until(win, lambda: tv.state.table is not None and tv.panel.b_bots.visible, 10, "the waiting table")
+    assert "Waiting for players" in tv.panel.t_status.text
     click_button(win, tv, "Fill seats with bots")
     run_until(win, lambda: table_ready(tv), 15, "the game to start with three bots")
-    seats = tv.table["seats"]
-    assert [s["occupant"] for s in seats] == ["bot", "bot", "human", "bot"]
-    assert seats[2]["colour"] == seats[0]["colour"] == "blue" and tv.view_data.seat == 2
-    assert seats[1]["colour"] == seats[3]["colour"] == bot_colour
-    assert "S2 Nell (you)" in tv.t_seats[2].text  # the name typed in the lobby
+    seats = tv.state.table.seats
+    assert [s.occupant for s in seats] == ["bot", "bot", "human", "bot"]
+    assert seats[2].colour == seats[0].colour == "blue" and tv.state.view.seat == 2
+    assert seats[1].colour == seats[3].colour == bot_colour
+    assert "S2 Nell (you)" in tv.seats.t_seats[2].text  # the name typed in the lobby
 
 
 def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, server):
@@ -185,10 +187,10 @@ def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, serv
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
     server.stop()
     started = time.monotonic()
-    run_until(win, lambda: not tv.connected, 10, "the client to notice the server is gone")
+    run_until(win, lambda: not tv.state.connected, 10, "the client to notice the server is gone")
     step(win, 2)
-    assert "reconnecting…" in tv.t_banner.text and tv.banner_back.visible
-    assert "reconnecting…" in tv.t_status.text
+    assert "reconnecting…" in tv.overlays.t_banner.text and tv.overlays.banner_back.visible
+    assert "reconnecting…" in tv.panel.t_status.text
     # Never a frozen window: frames go on at once while the network thread waits.
     before = time.monotonic()
     step(win, 10)
@@ -200,11 +202,11 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     win = app.window
     tv = app.practice(players=2, mode="guarded", bot="rulebook")
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
-    run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "our turn")
-    assert not tv.b_draw.disabled  # empty hand, our turn: DRAW is possible
-    assert tv.b_discard.disabled and "Discard: pick a card first" in tv.t_disabled.text
+    run_until(win, lambda: tv.state.view.turn == tv.state.view.seat, 10, "our turn")
+    assert not tv.panel.b_draw.disabled  # empty hand, our turn: DRAW is possible
+    assert tv.panel.b_discard.disabled and "Discard: pick a card first" in tv.panel.t_disabled.text
     win.press(arcade.key.X)  # X with no card picked: told why, nothing sent
-    assert "Pick a card to discard first" in tv.notice
+    assert "Pick a card to discard first" in tv.state.notice
     # Back to the lobby (a bot plays on in our seat) and watch the same table.
     click_button(win, tv, "Lobby")
     run_until(win, lambda: isinstance(win.current_view, LobbyView), 5, "the lobby")
@@ -213,9 +215,9 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     click_button(win, lobby, "Spectate")
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the spectator's table view")
     watcher = win.current_view
-    run_until(win, lambda: watcher.view_data is not None, 10, "the spectator view")
-    assert watcher.view_data.seat is None and watcher.view_data.hand is None
-    assert watcher.t_hand.text == "Spectating"
+    run_until(win, lambda: watcher.state.view is not None, 10, "the spectator view")
+    assert watcher.state.view.seat is None and watcher.state.view.hand is None
+    assert watcher.hand.t_hand.text == "Spectating"
 
 
 def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
@@ -254,27 +256,27 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
     # Draw until we hold a card above 0 on our own turn.
     deadline = time.monotonic() + 30
-    while not (tv.view_data.turn == tv.view_data.seat and any(c > 0 for c in tv.view_data.hand)):
+    while not (tv.state.view.turn == tv.state.view.seat and any(c > 0 for c in tv.state.view.hand)):
         assert time.monotonic() < deadline, "never held a card above 0 on our turn"
-        v = tv.view_data
-        if v["turn"] == v["seat"]:
-            ply = v["ply"]
+        v = tv.state.view
+        if v.turn == v.seat:
+            ply = v.ply
             win.press(arcade.key.D)
-            run_until(win, lambda p=ply: tv.view_data.ply != p, 5, "our draw")
+            run_until(win, lambda p=ply: tv.state.view.ply != p, 5, "our draw")
         step(win)
-    v = tv.view_data
-    index, card = next((i, c) for i, c in enumerate(v["hand"]) if c > 0)
-    square = next(sq for sq in range(card) if v["board"][sq] is None)  # below the card: an offence
+    v = tv.state.view
+    index, card = next((i, c) for i, c in enumerate(v.hand) if c > 0)
+    square = next(sq for sq in range(card) if v.board[sq] is None)  # below the card: an offence
     win.press(DIGITS[index])
-    assert not tv.highlights[square].visible  # not a square the card allows
+    assert not tv.board.highlights[square].visible  # not a square the card allows
     win.click(*tv.geo.square_centre(*POSITION[square]))
-    assert tv.warning is not None and PENALTY_RULES["illegal-play"] in tv.t_warn.text
+    assert tv.state.warning is not None and PENALTY_RULES["illegal-play"] in tv.overlays.t_warn.text
     win.press(arcade.key.ENTER)
-    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.log), 10, "the penalty")
-    line = next(line for line in tv.log if line.startswith("PENALTY S0"))
+    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.state.log), 10, "the penalty")
+    line = next(line for line in tv.state.log if line.startswith("PENALTY S0"))
     assert f"card {card} on square {square}" in line and PENALTY_RULES["illegal-play"] in line
-    run_until(win, lambda: tv.view_data.ply > v["ply"], 5, "the view after the penalty")
-    assert tv.view_data.board[square] is None and card in tv.view_data.discards[0]
+    run_until(win, lambda: tv.state.view.ply > v.ply, 5, "the view after the penalty")
+    assert tv.state.view.board[square] is None and card in tv.state.view.discards[0]
 
 
 def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
@@ -295,28 +297,28 @@ def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
 
     first, tv = start(2)
     try:
-        run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "our turn")
+        run_until(win, lambda: tv.state.view.turn == tv.state.view.seat, 10, "our turn")
         win.press(arcade.key.D)
-        run_until(win, lambda: tv.view_data.hand, 5, "our draw")
-        table_id, hand = tv.table["id"], list(tv.view_data.hand)
-        run_until(win, lambda: tv.view_data.turn == tv.view_data.seat, 10, "the bot's answer")
-        ply = tv.view_data.ply
+        run_until(win, lambda: tv.state.view.hand, 5, "our draw")
+        table_id, hand = tv.state.table.id, tv.state.view.hand
+        run_until(win, lambda: tv.state.view.turn == tv.state.view.seat, 10, "the bot's answer")
+        ply = tv.state.view.ply
     finally:
         first.shutdown()
     assert saved.stat().st_mode & 0o777 == 0o600  # the token is a secret
 
     again, tv = start(2)
     try:
-        assert tv.table["id"] == table_id
-        assert tv.view_data.ply == ply and tv.view_data.hand == hand
-        assert any("is under way" in line for line in tv.log)
+        assert tv.state.table.id == table_id
+        assert tv.state.view.ply == ply and tv.state.view.hand == hand
+        assert any("is under way" in line for line in tv.state.log)
     finally:
         again.shutdown()
 
     other, tv = start(4)  # another kind of game: a new table, and its seat is the one saved now
     try:
-        assert tv.table["id"] != table_id and tv.view_data.players == 4
-        assert json.loads(saved.read_text())["table"] == tv.table["id"]
+        assert tv.state.table.id != table_id and tv.state.view.players == 4
+        assert json.loads(saved.read_text())["table"] == tv.state.table.id
     finally:
         other.shutdown()
         step(win, 1)
@@ -329,14 +331,14 @@ def test_the_lobby_lists_joinable_tables_first_and_the_newest_first(app, server)
 
     win, lobby = app.window, app.lobby
     with GameClient(server.endpoint, name="host", timeout=5.0) as other:
-        started = other.create_table("Under way", 2)["id"]
+        started = other.create_table("Under way", 2).id
         other.add_bot(started, 0, "random")
         other.add_bot(started, 1, "random")
         for n in range(MAX_TABLES_SHOWN + 1):
             other.create_table(f"T{n}", 2)
     lobby.refresh()
     run_until(win, lambda: len(lobby.tables) == MAX_TABLES_SHOWN + 2, 10, "every table in the lobby")
-    names = [t["name"] for t in lobby.tables]
+    names = [t.name for t in lobby.tables]
     assert names[0] == f"T{MAX_TABLES_SHOWN}"  # the newest table that can be joined is on top
     assert names[-1] == "Under way" and names[:-1] == [f"T{n}" for n in range(MAX_TABLES_SHOWN, -1, -1)]
     step(win, 2)

@@ -13,6 +13,9 @@ from typing import Any
 
 import arcade
 
+from board99.client.net import GameClient, discover, endpoint_for
+from board99.wire.table_info import TableInfo
+
 from .lobby_view import LobbyView
 from .session import Session
 from .table_view import TableView
@@ -25,18 +28,14 @@ FALLBACK_BOT = "random"
 
 def endpoint_of(address: str) -> str:
     """A ZeroMQ endpoint from what a person types: 'host', 'host:port' or a full 'tcp://host:port'."""
-    from board99.client.net import endpoint_for
-
     return endpoint_for(address.strip())
 
 
 def _discover() -> list[dict]:
-    from board99.client.net import discover
-
     return discover(1.0)
 
 
-def resume_saved(client: Any, saved: Path, players: int, mode: str, bot: str) -> dict | None:
+def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: str) -> TableInfo | None:
     """Sit again in the unfinished practice game saved in ``saved``, if it is the game asked for."""
     try:
         seat = json.loads(saved.read_text(encoding="utf-8"))
@@ -48,13 +47,13 @@ def resume_saved(client: Any, saved: Path, players: int, mode: str, bot: str) ->
     except Exception as exc:  # unreadable file, table gone, token refused: a new game it is
         log.info("practice: the saved game cannot be resumed (%s)", exc)
         return None
-    if table.get("state") == "playing":
+    if table.state == "playing":
         return table
     client.leave()  # the game ended: free the seat, and a new table follows
     return None
 
 
-def save_seat(client: Any, saved: Path, players: int, mode: str, bot: str) -> None:
+def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str) -> None:
     """Keep the practice seat's token (readable by this user only) so the next `play` can resume it."""
     saved.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"table": client.table_id, "seat": client.seat, "token": client.token,
@@ -66,30 +65,30 @@ def save_seat(client: Any, saved: Path, players: int, mode: str, bot: str) -> No
 
 def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRACTICE_BOT,
                    name: str = "Practice", clock: float | None = None,
-                   saved: Path | None = None) -> Callable[[Any], dict]:
+                   saved: Path | None = None) -> Callable[[GameClient], TableInfo]:
     """The requests that make a practice table: create it, sit in seat 0, bots in every other seat.
 
     With ``saved``, an unfinished practice game of the same kind is resumed instead, and a new
     one's seat is saved there.
     """
 
-    def setup(client: Any) -> dict:
+    def setup(client: GameClient) -> TableInfo:
         if saved is not None:
             table = resume_saved(client, saved, players, mode, bot)
             if table is not None:
                 return table
         table = client.create_table(name, players, mode, clock)
-        client.take_seat(table["id"], 0, colour)
+        client.take_seat(table.id, 0, colour)
         chosen = bot
         for seat in range(1, players):
             try:
-                table = client.add_bot(table["id"], seat, chosen)
+                table = client.add_bot(table.id, seat, chosen)
             except Exception as exc:
                 # The rulebook bot may be missing from an older server: any bot will do for practice.
                 if getattr(exc, "code", "") != "no-such-bot" or chosen == FALLBACK_BOT:
                     raise
                 chosen = FALLBACK_BOT
-                table = client.add_bot(table["id"], seat, chosen)
+                table = client.add_bot(table.id, seat, chosen)
         if saved is not None:
             save_seat(client, saved, players, mode, bot)
         return table
@@ -165,7 +164,7 @@ def _first_table_frame_hook(window: GameWindow) -> None:
 
     def check(_dt: float) -> None:
         view = window.current_view
-        if isinstance(view, TableView) and view.view_data is not None and view.drawn:
+        if isinstance(view, TableView) and view.state.view is not None and view.drawn:
             Path(out).write_text(f"{time.time() - float(t0):.3f}\n")
             arcade.unschedule(check)
             # Leave the event loop rather than close here: the rest of this clock tick still runs

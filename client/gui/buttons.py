@@ -8,13 +8,12 @@ batch instead. (The lobby, which is mostly still, uses ``arcade.gui``.)
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import arcade
 from pyglet.graphics import Batch
 
 from .geometry import Rect
 from .palette import FONT
+from .table_intents import OnButton
 
 NORMAL = (44, 62, 80, 255)
 HOVER = (64, 90, 116, 255)
@@ -24,14 +23,15 @@ TEXT_OFF = (190, 190, 190, 255)
 
 
 class Button:
-    """A clickable rectangle with a label; ``on_click`` runs when it is clicked while enabled."""
+    """A clickable rectangle with a label, called ``name``; a click on it is ``OnButton(name, enabled)``.
 
-    def __init__(self, text: str, on_click: Callable[[], None], texture: arcade.Texture,
-                 sprites: arcade.SpriteList, batch: Batch, size: int = 12) -> None:
-        self.on_click = on_click
+    Its sprite goes into the owning part's SpriteList, its label into the part's text batch.
+    """
+
+    def __init__(self, name: str, text: str, texture: arcade.Texture, batch: Batch, size: int = 12) -> None:
+        self.name = name
         self.sprite = arcade.Sprite(texture)
         self.sprite.color = NORMAL
-        sprites.append(self.sprite)
         self.label = arcade.Text(text, 0, 0, TEXT_ON, size, font_name=FONT, anchor_x="center",
                                  anchor_y="center", batch=batch)
         self.rect = Rect(-1000, -1000, 10, 10)
@@ -89,13 +89,11 @@ class Button:
             self._hovered = hovered
             self._paint()
 
-    def click(self, x: float, y: float) -> bool:
-        """Handle a click at (x, y); True if it landed on this button (enabled or not)."""
+    def target_at(self, x: float, y: float) -> OnButton | None:
+        """A click at (x, y) on this button (a disabled one swallows it), or None if it lands elsewhere."""
         if not self._visible or not self.rect.contains(x, y):
-            return False
-        if not self._disabled:
-            self.on_click()
-        return True
+            return None
+        return OnButton(self.name, enabled=not self._disabled)
 
     def _paint(self) -> None:
         self.sprite.color = DISABLED if self._disabled else HOVER if self._hovered else NORMAL

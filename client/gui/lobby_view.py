@@ -9,15 +9,20 @@ import arcade
 import arcade.gui
 from arcade.gui import UIBoxLayout, UIFlatButton, UIInputText, UILabel
 
+from board99 import MODES, PLAYER_COUNTS
+from board99.wire.table_info import STATES, SeatInfo, TableInfo
+
+from .messages import Failed, Message, Pushed, Replied
 from .palette import COLOUR_RGB, FONT, TABLE_BG, TEXT, TEXT_DIM, WARN
+from .session import Session
 from .textures import load_fonts
 
-PLAYER_CHOICES = (2, 3, 4, 6)
-MODE_CHOICES = ("guarded", "penalty")
 CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
 MAX_TABLES_SHOWN = 6
 REFRESH_SECONDS = 3.0  # the lobby asks for the table list this often, so friends' tables appear
 BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bots), strongest usual first
+#: Error codes that mean the server is not there (rather than that it said no).
+UNREACHABLE = ("disconnected", "timeout", "bad-server-key", "connect")
 
 
 def button_style(bg: tuple[int, int, int] = (44, 62, 80), fg=(255, 255, 255), border=None) -> dict:
@@ -44,49 +49,46 @@ def label(text: str, size: int = 12, color=TEXT, bold: bool = False, width: int 
                    width=width, multiline=multiline)
 
 
-def table_summary(table: dict) -> str:
+def table_summary(table: TableInfo) -> str:
     """One line describing a table: name, player count, mode, clock, state."""
-    clock = f"turn clock {table['clock']:g} s" if table.get("clock") else "no clock"
-    return f"{table.get('name', table['id'])} — {table['players']} players · {table['mode']} · {clock} · {table['state']}"
+    clock = f"turn clock {table.clock:g} s" if table.clock else "no clock"
+    return f"{table.name} — {table.players} players · {table.mode} · {clock} · {table.state}"
 
 
-#: Lobby order: tables that can be joined first, then games to watch, then finished ones.
-STATE_ORDER = {"waiting": 0, "playing": 1, "over": 2}
-
-
-def tables_in_order(tables: list[dict]) -> list[dict]:
+def tables_in_order(tables: list[TableInfo]) -> list[TableInfo]:
     """The server's tables (oldest first, as it lists them) in lobby order, newest first within a state.
 
     Only MAX_TABLES_SHOWN fit: on a server that keeps every table, the new ones must not hide
     behind old finished games.
     """
-    return sorted(reversed(tables), key=lambda t: STATE_ORDER.get(t.get("state"), len(STATE_ORDER)))
+    # STATES runs waiting, playing, over: tables that can be joined, then games to watch, then finished ones.
+    return sorted(reversed(tables), key=lambda t: STATES.index(t.state))
 
 
-def seat_text(seat: dict) -> str:
+def seat_text(seat: SeatInfo) -> str:
     """A seat's button text: who sits there, or that it is free."""
-    if not seat.get("occupant"):
-        return f"S{seat['seat']}: free" + (f" ({seat['colour']})" if seat.get("colour") else "")
-    who = seat.get("name") or seat["occupant"]
-    tag = " (bot)" if seat["occupant"] == "bot" else ("" if seat.get("connected", True) else " (away)")
-    return f"S{seat['seat']}: {who}{tag}"
+    if seat.free:
+        return f"S{seat.seat}: free" + (f" ({seat.colour})" if seat.colour else "")
+    who = seat.name or seat.occupant
+    tag = " (bot)" if seat.bot else ("" if seat.connected else " (away)")
+    return f"S{seat.seat}: {who}{tag}"
 
 
 class LobbyView(arcade.View):
     """Servers, tables and seats; everything asked of the server goes through the session."""
 
-    def __init__(self, session=None, *, address: str = "", on_connect: Callable[[str], None] | None = None,
-                 on_table: Callable[[], None] | None = None, discover: Callable[[], list[dict]] | None = None,
-                 name: str = "player") -> None:
+    def __init__(self, session: Session | None = None, *, address: str = "",
+                 on_connect: Callable[[str], None] | None = None, on_table: Callable[[], None] | None = None,
+                 discover: Callable[[], list[dict]] | None = None, name: str = "player") -> None:
         super().__init__()
         load_fonts()
         self.session = session
         self.connect_cb = on_connect
         self.table_cb = on_table
         self.discover_fn = discover
-        self.tables: list[dict] = []
+        self.tables: list[TableInfo] = []
         self.servers: list[dict] = []
-        self.players, self.mode, self.clock = 2, "guarded", None
+        self.players, self.mode, self.clock = PLAYER_COUNTS[0], MODES[0], None
         self.colour = "red"
         self.bot_name = BOT_CHOICES[0]
         self.selected: tuple[str, int] | None = None
@@ -170,10 +172,10 @@ class LobbyView(arcade.View):
         self._fill(self.you_box, *row)
         choices = [label("Players", 12, TEXT_DIM, width=60)]
         choices += [self._button(str(n), lambda n=n: self._choose(players=n), 44, chosen=n == self.players)
-                    for n in PLAYER_CHOICES]
+                    for n in PLAYER_COUNTS]
         choices.append(label("  Mode", 12, TEXT_DIM, width=50))
         choices += [self._button(m, lambda m=m: self._choose(mode=m), 100, chosen=m == self.mode)
-                    for m in MODE_CHOICES]
+                    for m in MODES]
         choices.append(label("  Turn clock", 12, TEXT_DIM, width=100))
         choices += [self._button("off" if c is None else f"{c:g} s", lambda c=c: self._choose(clock=c), 64,
                                  chosen=c == self.clock) for c in CLOCK_CHOICES]
@@ -188,18 +190,18 @@ class LobbyView(arcade.View):
         for table in self.tables[:MAX_TABLES_SHOWN]:
             rows.append(label(table_summary(table), 13, TEXT))
             seats = []
-            for seat in table["seats"]:
-                pick = (table["id"], seat["seat"])
+            for seat in table.seats:
+                pick = (table.id, seat.seat)
                 seats.append(self._button(seat_text(seat), lambda p=pick: self._select(p), 150,
-                                          chosen=pick == self.selected, disabled=bool(seat.get("occupant"))))
-            seats.append(self._button("Spectate", lambda t=table["id"]: self.spectate(t), 110))
+                                          chosen=pick == self.selected, disabled=not seat.free))
+            seats.append(self._button("Spectate", lambda t=table.id: self.spectate(t), 110))
             rows.append(self._row(*seats))
         if len(self.tables) > MAX_TABLES_SHOWN:
             rows.append(label(f"... and {len(self.tables) - MAX_TABLES_SHOWN} more tables", 12, TEXT_DIM))
         self.tables_box.clear()
         for r in rows:
             self.tables_box.add(r)
-        names = {t["id"]: t.get("name") or t["id"] for t in self.tables}
+        names = {t.id: t.name or t.id for t in self.tables}
         picked = (f"Seat S{self.selected[1]} at {names.get(self.selected[0], self.selected[0])!r} picked"
                   if self.selected else "Pick a free seat above")
         self._fill(self.pick_box, label(picked, 13, WARN, width=340),
@@ -279,8 +281,7 @@ class LobbyView(arcade.View):
         if self.session is None or self.selected is None:
             return
         table_id, seat = self.selected
-        side_colour = next((entry.get("colour") for t in self.tables if t["id"] == table_id
-                            for entry in t["seats"] if entry["seat"] == seat), None)
+        side_colour = next((t.seats[seat].colour for t in self.tables if t.id == table_id), None)
         # Partners share one colour: a side that already has one keeps it (the server insists).
         colour = side_colour or self.colour
         self.session.take_seat(table_id, seat, colour, self.name_input.text.strip() or None)
@@ -302,38 +303,35 @@ class LobbyView(arcade.View):
 
     # -- messages ---------------------------------------------------------------------------
 
-    def show_tables(self, tables: list[dict]) -> None:
+    def show_tables(self, tables: list[TableInfo]) -> None:
         """Show the server's tables (a list_tables reply)."""
         tables = tables_in_order(list(tables))
         if tables == self.tables:
             return  # the periodic refresh found nothing new: keep the widgets
         self.tables = tables
-        if self.selected and not any(t["id"] == self.selected[0] for t in self.tables):
+        if self.selected and not any(t.id == self.selected[0] for t in self.tables):
             self.selected = None
         self.build()
 
-    def handle(self, msg: dict) -> None:
+    def handle(self, msg: Message) -> None:
         """One message from the session."""
-        kind, op = msg.get("type"), msg.get("op")
-        if kind == "reply":
-            if op == "list_tables":
-                self.show_tables(msg["result"])
-            elif op == "create_table":
-                self.say(f"Table {msg['result'].get('name')!r} created: pick a seat")
+        match msg:
+            case Replied("list_tables", tables):
+                self.show_tables(tables)
+            case Replied("create_table", table):
+                self.say(f"Table {table.name!r} created: pick a seat")
                 self.refresh()
-            elif op == "add_bot":
+            case Replied("add_bot"):
                 self.say("Bot seated")
                 self.refresh()
-            elif op in ("take_seat", "spectate"):
-                if self.table_cb is not None:
-                    self.table_cb()
-        elif kind == "error":
-            if msg.get("code") in ("disconnected", "timeout", "bad-server-key", "connect"):
-                self.say(f"Cannot reach the server ({msg.get('code')}): {msg.get('message')}")
-            else:
-                self.say(f"Server refused {op} ({msg.get('code')}): {msg.get('message')}")
-        elif kind == "push":
-            self.refresh()
+            case Replied("take_seat" | "spectate") if self.table_cb is not None:
+                self.table_cb()
+            case Failed(_, code, message) if code in UNREACHABLE:
+                self.say(f"Cannot reach the server ({code}): {message}")
+            case Failed(op, code, message):
+                self.say(f"Server refused {op} ({code}): {message}")
+            case Pushed():
+                self.refresh()
 
     # -- arcade callbacks -------------------------------------------------------------------
 

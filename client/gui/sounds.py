@@ -26,11 +26,6 @@ class Sounds:
             except Exception as exc:  # no audio driver on this machine: play silently
                 log.info("sound %s not loaded: %s", name, exc)
 
-    def toggle(self) -> bool:
-        """Mute or unmute; returns the new muted state."""
-        self.muted = not self.muted
-        return self.muted
-
     def play(self, name: str) -> None:
         """Play one of NAMES unless muted."""
         self.asked.append(name)

@@ -1,0 +1,75 @@
+"""What every drawing part of the table shares: the ``Part`` base, prepared texts and shown-only sprite lists.
+
+A part is one region of the table screen (board, hand, seats, panel,
+overlays) with its own sprites and texts. ``TableView`` lays the parts out,
+refreshes them from the ``TableState`` when it changes, ticks them once a
+frame, draws them in order and asks them, topmost first, what a click hit;
+a new region or animation is a new part and touches no other.
+"""
+
+from __future__ import annotations
+
+import arcade
+from pyglet.graphics import Batch
+
+from .geometry import TableGeometry
+from .palette import BAD, FONT, GOOD, TEXT, WARN
+from .table_intents import Target
+from .table_state import TableState, Tone
+
+#: The colour of each tone a state's line is said in.
+TONE_COLOURS: dict[Tone, tuple[int, int, int]] = {"plain": TEXT, "warn": WARN, "bad": BAD, "good": GOOD}
+
+#: An RGB or RGBA colour, 0-255 each.
+Colour = tuple[int, ...]
+
+
+class Part:
+    """One region of the table screen; the defaults do nothing, so a part defines only what it needs."""
+
+    def relayout(self, geo: TableGeometry, ratio: float) -> None:
+        """Place the part's sprites and texts for a new window size or seating (``ratio``: pixels per unit)."""
+
+    def refresh(self, state: TableState) -> None:
+        """Bring the sprites and texts in line with ``state`` (it changed)."""
+
+    def tick(self, state: TableState) -> None:
+        """Once a frame: whatever changes with time alone (the turn clock, a banner running out)."""
+
+    def hover(self, x: float, y: float) -> None:
+        """The pointer moved to (x, y)."""
+
+    def target_at(self, x: float, y: float) -> Target | None:
+        """What of this part a click at (x, y) lands on, or None."""
+        return None
+
+    def draw(self) -> None:
+        """Draw the part (its sprite lists, then its texts)."""
+
+
+def make_text(batch: Batch, size: float, *, bold: bool = False, color: Colour = TEXT, multiline: bool = False,
+              align: str = "left") -> arcade.Text:
+    """An empty text in the client's font, top-anchored, drawn with ``batch``."""
+    return arcade.Text("", 0, 0, color, size, width=300 if multiline else None, align=align,
+                       font_name=FONT, bold=bold, multiline=multiline, anchor_y="top", batch=batch)
+
+
+def set_text(text: arcade.Text, value: str, color: Colour | None = None) -> None:
+    """Change a text's content and colour, touching it only when they changed (a change re-lays it out)."""
+    if text.text != value:
+        text.text = value
+    if color is not None and tuple(text.color)[:3] != tuple(color)[:3]:
+        text.color = color
+
+
+def show_only(sprite_list: arcade.SpriteList, sprites: list[arcade.Sprite], before: tuple[int, ...]) -> tuple[int, ...]:
+    """Make ``sprite_list`` hold exactly the visible ``sprites``, in order; returns their indices.
+
+    A hidden sprite in a list still costs its quad in the software rasteriser, so lists hold only
+    what is shown; they are rebuilt only when that changes (``before`` is the last answer).
+    """
+    now = tuple(i for i, s in enumerate(sprites) if s.visible)
+    if now != before:
+        sprite_list.clear()
+        sprite_list.extend(sprites[i] for i in now)
+    return now

@@ -1,0 +1,52 @@
+"""What the network thread tells the views: small typed records, taken with ``Session.drain()``.
+
+The session posts them in the order things happened at the table: a new
+state before the events it explains, so a log line never describes a
+position not yet on screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from board99 import SeatView
+from board99.wire.table_info import TableInfo
+
+
+class StateChanged(NamedTuple):
+    """The client's latest copy of the table changed: its view, table description and link."""
+
+    view: SeatView | None
+    table: TableInfo | None
+    connected: bool
+
+
+class Events(NamedTuple):
+    """What happened at the table, as ``board99.seen_by`` dicts (an update push's, or our own act's)."""
+
+    events: tuple[dict, ...]
+
+
+class Replied(NamedTuple):
+    """A request that succeeded: its name (``Session``'s method) and what the client library returned."""
+
+    op: str
+    result: Any
+
+
+class Failed(NamedTuple):
+    """A request the server (or the client library) refused, with the stable code and the reason."""
+
+    op: str
+    code: str
+    message: str
+
+
+class Pushed(NamedTuple):
+    """Any other message the client library passed on (table changes, presence, restarts, a lost seat)."""
+
+    push: dict
+
+
+#: Everything ``Session.drain()`` returns.
+Message = StateChanged | Events | Replied | Failed | Pushed

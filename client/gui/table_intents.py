@@ -1,0 +1,149 @@
+"""The table's input as data: where a click landed, what the player means, and what the window must do.
+
+Clicks and keys go to ``TableState``, which reads them as intents (``Pick``,
+``Attempt`` …); carrying an intent out changes the state and may give
+commands for the world outside it (``Send`` an action, ``AddBot`` …), which
+``TableView`` hands to the session, the sounds or the app. All are frozen
+dataclasses, so two different intents never compare equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from board99 import Action
+
+# -- where a click landed (the drawing parts know what is where) ------------------------------------
+
+
+@dataclass(frozen=True)
+class OnButton:
+    """A click on the button called ``name`` (one of BUTTONS); a disabled button swallows it."""
+
+    name: str
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class OnCard:
+    """A click on the hand's ``index``-th card."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class OnDeck:
+    """A click on the deck."""
+
+
+@dataclass(frozen=True)
+class OnSquare:
+    """A click on the board square numbered ``square``."""
+
+    square: int
+
+
+#: Where a click landed.
+Target = OnButton | OnCard | OnDeck | OnSquare
+
+#: The table's buttons by name: the panel's, then the warning's.
+BUTTONS = ("draw", "discard", "cancel", "mute", "rematch", "lobby", "bots", "confirm", "back")
+#: The keys the table answers to, by name (the view maps arcade's key codes to these).
+KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m")
+
+
+# -- what the player means ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Pick:
+    """Pick the hand's ``index``-th card (0-4); the picked card again puts it back."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """Play, draw or discard: sent, or first warned about (penalty mode) or explained (guarded mode)."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Carry out the action the warning is about."""
+
+
+@dataclass(frozen=True)
+class Cancel:
+    """Close the warning, else put the picked card back."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Input that means nothing yet (a square with no card picked): tell the player what to do."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class ToggleSound:
+    """Sound on or off."""
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """Ask for another game with the same seats."""
+
+
+@dataclass(frozen=True)
+class FillSeats:
+    """Put a bot in every empty seat."""
+
+
+@dataclass(frozen=True)
+class ToLobby:
+    """Leave the table for the lobby."""
+
+
+#: What the player means.
+Intent = Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby
+
+
+# -- what the window must do for the state ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send ``action`` to the server."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
+class AskRematch:
+    """Ask the server for a rematch."""
+
+
+@dataclass(frozen=True)
+class AddBot:
+    """Ask the server for a bot in ``seat`` of ``table``."""
+
+    table: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Leave:
+    """Give up the seat and show the lobby."""
+
+
+@dataclass(frozen=True)
+class SetSound:
+    """Mute or unmute the window's sounds."""
+
+    muted: bool
+
+
+#: What the window must do for the state.
+Command = Send | AskRematch | AddBot | Leave | SetSound
