@@ -21,7 +21,7 @@ pytestmark = pytest.mark.timeout(60)
 
 @pytest.fixture
 def session(tmp_path):
-    from board99.server.app import run_in_thread
+    from board99.server.loop import run_in_thread
 
     handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=0.0)
     session = Session(handle.endpoint, name="Ann")
@@ -65,7 +65,7 @@ def test_the_session_speaks_in_typed_records_and_shows_our_action_before_its_eve
     session.act(Draw())
     drain_until(session, seen, lambda: replies(seen, "act"), "the act's reply")
     after = seen[mark:]
-    ours = next(i for i, m in enumerate(after) if type(m) is Events and m.events[0]["seat"] == 0)
+    ours = next(i for i, m in enumerate(after) if type(m) is Events and m.events[0].get("seat") == 0)
     assert after[ours].events[0]["kind"] == "drew" and type(after[ours].events[0]["card"]) is int
     # The board as the action left it comes first, so the log never runs ahead of the board.
     assert any(type(m) is StateChanged and m.view.ply == ply + 1 for m in after[:ours])

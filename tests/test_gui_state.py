@@ -243,6 +243,10 @@ def test_a_game_start_is_logged_once_and_a_rematch_is_announced():
     state.receive(StateChanged(view(cut=(40, 7)), playing(game=2), True))
     assert state.log[-1] == "Game 2 starts (deal 1, cut 40 7); S1 Bo plays first"
     assert state.banner_now() == (state.log[-1], "good")
+    # The `started`/`rematch` change carries the first deal's `dealt` event: the start line says it already.
+    before = len(state.log)
+    state.receive(Events(({"kind": "dealt", "deal": 1, "cut": [40, 7], "first": 1},)))
+    assert len(state.log) == before
 
 
 def test_the_turn_clock_counts_from_the_turn_change_or_from_the_servers_count():

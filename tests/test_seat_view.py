@@ -55,7 +55,7 @@ def test_guarded_mode_names_the_offence_it_refuses():
 
 def test_the_view_round_trips_as_plain_data_and_rejects_what_is_not_a_view():
     game = Game(4, mode="penalty", seed=9, first=0)
-    for seat in (0, 1):
+    for _ in range(2):
         game.apply(game.turn, Draw())
     for seat in (None, 0, 3):
         view = game.view(seat)

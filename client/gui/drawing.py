@@ -21,7 +21,7 @@ from .table_state import TableState, Tone
 TONE_COLOURS: dict[Tone, tuple[int, int, int]] = {"plain": TEXT, "warn": WARN, "bad": BAD, "good": GOOD}
 
 #: An RGB or RGBA colour, 0-255 each.
-Colour = tuple[int, ...]
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 
 class Part:

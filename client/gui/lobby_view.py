@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 
 import arcade
 import arcade.gui
-from arcade.gui import UIBoxLayout, UIFlatButton, UIInputText, UILabel
+from arcade.gui import UIBoxLayout, UIFlatButton, UIInputText, UILabel, UIWidget
 
 from board99 import MODES, PLAYER_COUNTS
 from board99.wire.table_info import STATES, SeatInfo, TableInfo
@@ -25,21 +26,36 @@ BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bot
 UNREACHABLE = ("disconnected", "timeout", "bad-server-key", "connect")
 
 
-def button_style(bg: tuple[int, int, int] = (44, 62, 80), fg=(255, 255, 255), border=None) -> dict:
+RGB = tuple[int, int, int]
+
+
+def _rgba(rgb: RGB) -> tuple[int, int, int, int]:
+    return (*rgb, 255)
+
+
+def button_style(bg: RGB = (44, 62, 80), fg: RGB = (255, 255, 255),
+                 border: RGB | None = None) -> dict[str, UIFlatButton.UIStyle]:
     """A UIFlatButton style dict in the client's font and colours."""
     style = UIFlatButton.UIStyle
-    lighter = tuple(min(255, c + 30) for c in bg)
+    lighter = (min(255, bg[0] + 30), min(255, bg[1] + 30), min(255, bg[2] + 30))
     return {
-        "normal": style(font_name=FONT, font_size=12, font_color=fg, bg=bg, border=border,
-                        border_width=3 if border else 0),
-        "hover": style(font_name=FONT, font_size=12, font_color=fg, bg=lighter, border=(230, 230, 230),
-                       border_width=2),
-        "press": style(font_name=FONT, font_size=12, font_color=(20, 20, 20), bg=(236, 240, 241)),
-        "disabled": style(font_name=FONT, font_size=12, font_color=(190, 190, 190), bg=(90, 100, 100)),
+        "normal": style(font_name=FONT, font_size=12, font_color=_rgba(fg), bg=_rgba(bg),
+                        border=None if border is None else _rgba(border), border_width=3 if border else 0),
+        "hover": style(font_name=FONT, font_size=12, font_color=_rgba(fg), bg=_rgba(lighter),
+                       border=(230, 230, 230, 255), border_width=2),
+        "press": style(font_name=FONT, font_size=12, font_color=(20, 20, 20, 255), bg=(236, 240, 241, 255)),
+        "disabled": style(font_name=FONT, font_size=12, font_color=(190, 190, 190, 255), bg=(90, 100, 100, 255)),
     }
 
 
 CHOSEN = (39, 174, 96)  # the background of the chosen option in a row of choices
+
+
+def on_click(button: UIFlatButton, action: Callable[[], object]) -> None:
+    """Run ``action`` when ``button`` is clicked."""
+    @button.event("on_click")
+    def clicked(_event: object) -> None:
+        action()
 
 
 def label(text: str, size: int = 12, color=TEXT, bold: bool = False, width: int | None = None,
@@ -78,7 +94,7 @@ class LobbyView(arcade.View):
     """Servers, tables and seats; everything asked of the server goes through the session."""
 
     def __init__(self, session: Session | None = None, *, address: str = "",
-                 on_connect: Callable[[str], None] | None = None, on_table: Callable[[], None] | None = None,
+                 on_connect: Callable[[str], object] | None = None, on_table: Callable[[], object] | None = None,
                  discover: Callable[[], list[dict]] | None = None, name: str = "player") -> None:
         super().__init__()
         load_fonts()
@@ -106,11 +122,11 @@ class LobbyView(arcade.View):
 
     # -- building the widget tree ---------------------------------------------------------
 
-    def _button(self, text: str, action: Callable[[], None], width: int = 150, bg=(44, 62, 80),
-                chosen: bool = False, disabled: bool = False, fg=(255, 255, 255)) -> UIFlatButton:
+    def _button(self, text: str, action: Callable[[], None], width: int = 150, bg: RGB = (44, 62, 80),
+                chosen: bool = False, disabled: bool = False, fg: RGB = (255, 255, 255)) -> UIFlatButton:
         b = UIFlatButton(text=text, width=width, height=32,
                          style=button_style(CHOSEN if chosen else bg, fg, border=(255, 255, 255) if chosen else None))
-        b.on_click = lambda _event: action()
+        on_click(b, action)
         b.disabled = disabled
         return b
 
@@ -152,49 +168,50 @@ class LobbyView(arcade.View):
         if not hasattr(self, "server_box"):
             self._layout()
         connected = self.session is not None
-        server = self.session.endpoint if connected else "not connected"
+        server = self.session.endpoint if self.session is not None else "not connected"
         self._fill(self.server_box, label("Server", 13, TEXT_DIM, width=70), self.address,
                    self._button("Connect", self.connect, 110),
                    self._button("Find servers", self.find_servers, 140),
                    label(f"now: {server}", 12, TEXT_DIM))
-        found = []
+        found: list[UIWidget] = []
         if self.servers:
             found.append(label("Found on the LAN:", 12, TEXT_DIM))
             for server_info in self.servers[:4]:
                 addr = f"{server_info['host']}:{server_info['port']}"
                 found.append(self._button(f"{server_info.get('name', 'server')} {addr}",
-                                          lambda a=addr: self.connect(a), 320))
+                                          partial(self.connect, addr), 320))
         self._fill(self.found_box, *found)
-        row = [label("Your name", 13, TEXT_DIM, width=96), self.name_input, label("  Your colour", 13, TEXT_DIM)]
+        row: list[UIWidget] = [label("Your name", 13, TEXT_DIM, width=96), self.name_input,
+                               label("  Your colour", 13, TEXT_DIM)]
         for colour, rgb in COLOUR_RGB.items():
             fg = (20, 20, 20) if sum(rgb) > 450 else (255, 255, 255)
             row.append(self._colour_button(colour, rgb, fg))
         self._fill(self.you_box, *row)
-        choices = [label("Players", 12, TEXT_DIM, width=60)]
-        choices += [self._button(str(n), lambda n=n: self._choose(players=n), 44, chosen=n == self.players)
+        choices: list[UIWidget] = [label("Players", 12, TEXT_DIM, width=60)]
+        choices += [self._button(str(n), partial(self._choose, players=n), 44, chosen=n == self.players)
                     for n in PLAYER_COUNTS]
         choices.append(label("  Mode", 12, TEXT_DIM, width=50))
-        choices += [self._button(m, lambda m=m: self._choose(mode=m), 100, chosen=m == self.mode)
+        choices += [self._button(m, partial(self._choose, mode=m), 100, chosen=m == self.mode)
                     for m in MODES]
         choices.append(label("  Turn clock", 12, TEXT_DIM, width=100))
-        choices += [self._button("off" if c is None else f"{c:g} s", lambda c=c: self._choose(clock=c), 64,
+        choices += [self._button("off" if c is None else f"{c:g} s", partial(self._choose, clock=c), 64,
                                  chosen=c == self.clock) for c in CLOCK_CHOICES]
         self._fill(self.options_box, *choices)
         self._fill(self.create_box, label("Name", 12, TEXT_DIM, width=60), self.table_name,
                    self._button("Create table", self.create, 160, disabled=not connected))
-        rows = [self._row(label("Tables", 15, bold=True),
+        rows: list[UIWidget] = [self._row(label("Tables", 15, bold=True),
                           self._button("Refresh", self.refresh, 110, disabled=not connected))]
         if not self.tables:
             rows.append(label("No tables yet: create one above." if connected else "Connect to a server first.",
                               12, TEXT_DIM))
         for table in self.tables[:MAX_TABLES_SHOWN]:
             rows.append(label(table_summary(table), 13, TEXT))
-            seats = []
+            seats: list[UIWidget] = []
             for seat in table.seats:
                 pick = (table.id, seat.seat)
-                seats.append(self._button(seat_text(seat), lambda p=pick: self._select(p), 150,
+                seats.append(self._button(seat_text(seat), partial(self._select, pick), 150,
                                           chosen=pick == self.selected, disabled=not seat.free))
-            seats.append(self._button("Spectate", lambda t=table.id: self.spectate(t), 110))
+            seats.append(self._button("Spectate", partial(self.spectate, table.id), 110))
             rows.append(self._row(*seats))
         if len(self.tables) > MAX_TABLES_SHOWN:
             rows.append(label(f"... and {len(self.tables) - MAX_TABLES_SHOWN} more tables", 12, TEXT_DIM))
@@ -208,15 +225,15 @@ class LobbyView(arcade.View):
                    self._button("Sit here", self.sit, 140, disabled=self.selected is None),
                    self._button("Put a bot here", self.bot, 160, disabled=self.selected is None),
                    label("  bot:", 12, TEXT_DIM),
-                   *[self._button(b, lambda b=b: self._choose(bot_name=b), 96, chosen=b == self.bot_name)
+                   *[self._button(b, partial(self._choose, bot_name=b), 96, chosen=b == self.bot_name)
                      for b in BOT_CHOICES])
         self._fill(self.status_box, label(self.status or " ", 13, WARN, width=1100, multiline=True))
 
-    def _colour_button(self, colour: str, rgb: tuple[int, int, int], fg) -> UIFlatButton:
+    def _colour_button(self, colour: str, rgb: RGB, fg: RGB) -> UIFlatButton:
         chosen = colour == self.colour
         b = UIFlatButton(text=("✓ " if chosen else "") + colour, width=92, height=32,
                          style=button_style(rgb, fg, border=(255, 255, 255) if chosen else None))
-        b.on_click = lambda _event: self._choose(colour=colour)
+        on_click(b, lambda: self._choose(colour=colour))
         return b
 
     def _choose(self, **changes) -> None:

@@ -65,7 +65,7 @@ class Session:
         self._stop = threading.Event()
         #: The last StateChanged posted (a view shown later starts from it).
         self.latest_state: StateChanged | None = None
-        self._client_args = {"server_key": server_key, "name": name, "timeout": timeout}
+        self._server_key, self._timeout = server_key, timeout
         self._thread = threading.Thread(target=self._run, name=f"board99-net {endpoint}", daemon=True)
         self._thread.start()
 
@@ -140,7 +140,7 @@ class Session:
 
     def _run(self) -> None:
         try:
-            client = GameClient(self.endpoint, **self._client_args)
+            client = GameClient(self.endpoint, server_key=self._server_key, name=self.name, timeout=self._timeout)
         except Exception as exc:
             self._post(Failed("connect", "connect", str(exc)))
             return

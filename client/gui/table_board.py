@@ -27,7 +27,7 @@ class BoardPart(Part):
         self.tx = tx
         self.geo: TableGeometry | None = None
         self.ratio = 1.0
-        self.back_list = arcade.SpriteList()
+        self.back_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         # The board's frame is a cleared rectangle, not a sprite: under software GL a clear is far
         # cheaper than shading the same pixels.
         self.board_sprite = arcade.Sprite(tx.board)
@@ -36,19 +36,19 @@ class BoardPart(Part):
 
         # mark_list and peg_list hold only the sprites shown: a hidden sprite in a list still
         # costs its quad in the software rasteriser.
-        self.mark_list = arcade.SpriteList()  # highlights, under the pegs
+        self.mark_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # highlights, under the pegs
         self.highlights = [arcade.Sprite(tx.highlight) for _ in range(100)]
         for s in self.highlights:
             s.visible = False
         self._lit: tuple[int, ...] = ()
 
-        self.peg_list = arcade.SpriteList()
+        self.peg_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.pegs = [arcade.Sprite(tx.pegs[("red", 0)]) for _ in range(100)]
         for s in self.pegs:
             s.visible = False
         self._pegged: tuple[int, ...] = ()
 
-        self.line_list = arcade.SpriteList()  # the pointer's square and the winning line, above the pegs
+        self.line_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the pointer's square and the winning line, above the pegs
         self.hover_mark = arcade.Sprite(tx.hover)
         self.hover_mark.visible = False
         self.line = arcade.Sprite(tx.line)

@@ -27,7 +27,7 @@ class HandPart(Part):
     def __init__(self, tx: Textures) -> None:
         self.tx = tx
         self.geo: TableGeometry | None = None
-        self.card_list = arcade.SpriteList()
+        self.card_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.slots = [arcade.Sprite(tx.white) for _ in range(HAND_LIMIT)]  # where the hand's cards go
         for slot in self.slots:
             slot.color = SLOT

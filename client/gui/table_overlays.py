@@ -24,7 +24,7 @@ class OverlayPart(Part):
 
     def __init__(self, tx: Textures) -> None:
         self.geo: TableGeometry | None = None
-        self.over_list = arcade.SpriteList()  # the banner's and the warning's backgrounds
+        self.over_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the banner's and the warning's backgrounds
         self.banner_back = arcade.Sprite(tx.white)
         self.banner_back.color = BANNER_BACK
         self.warn_back = arcade.Sprite(tx.white)
@@ -33,7 +33,7 @@ class OverlayPart(Part):
         self.batch = Batch()
         self.t_banner = make_text(self.batch, 17, bold=True, multiline=True, align="center")
         self.t_warn = make_text(self.batch, 14, multiline=True)
-        self.button_list = arcade.SpriteList()  # the warning's buttons, above its box
+        self.button_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the warning's buttons, above its box
         self.b_confirm = Button("confirm", "Do it anyway (Enter)", tx.white, self.batch)
         self.b_back = Button("back", "Cancel (Esc)", tx.white, self.batch)
         self.buttons = [self.b_confirm, self.b_back]
@@ -48,7 +48,7 @@ class OverlayPart(Part):
         b, w = geo.board, geo.width
         banner_w = max(b.width * 0.94, min(geo.panel.left - 40, 640))
         self.t_banner.position = b.cx - banner_w / 2 + 12, b.top - 24
-        self.t_banner.width = banner_w - 24
+        self.t_banner.width = int(banner_w - 24)
         self.t_banner.text = ""  # set again (and placed) by refresh
         self._fit_banner()
         self.warn_back.position = b.cx, b.cy
@@ -93,7 +93,7 @@ class OverlayPart(Part):
         line = self._line
         low = bool(line) and sum(POSITION[sq][0] for sq in line) / len(line) < 5
         top = b.bottom + 12 + height if low else b.top - 12
-        self.banner_back.width, self.banner_back.height = self.t_banner.width + 24, height
+        self.banner_back.width, self.banner_back.height = (self.t_banner.width or 0) + 24, height
         self.banner_back.position = b.cx, top - height / 2
         if self.t_banner.y != top - 12:
             self.t_banner.y = top - 12

@@ -47,7 +47,7 @@ class PanelPart(Part):
                         self.b_bots]
         # sprite_list holds the shown ones of these, in this order (see show_only)
         self.sprites = [self.deck, *(b.sprite for b in self.buttons)]
-        self.sprite_list = arcade.SpriteList()
+        self.sprite_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._shown: tuple[int, ...] = ()
         self.below_buttons = 0.0  # where the texts under the buttons start
         self.log_bottom = 12
@@ -60,9 +60,9 @@ class PanelPart(Part):
         deck.width, deck.height = geo.pile_w * 1.25, geo.pile_h * 1.25
         deck.position = p.left + 24 + deck.width / 2, h - 150 - deck.height / 2
         self.t_title.position = p.left + 16, h - 14
-        self.t_title.width = p.width - 32
+        self.t_title.width = int(p.width - 32)
         self.t_status.position = p.left + 16, h - 44
-        self.t_status.width = p.width - 32
+        self.t_status.width = int(p.width - 32)
         self.t_deck.position = deck.right + 14, deck.center_y + 10
         top = deck.bottom - 12
         grid = [(self.b_draw, self.b_discard), (self.b_cancel, self.b_mute), (self.b_rematch, self.b_lobby)]
@@ -73,7 +73,7 @@ class PanelPart(Part):
         self.b_bots.place(p.left + 16, top - 4 * ROW, p.width - 32, 34)
         self.below_buttons = top - 3 * ROW - 8  # the "fill seats" button, when shown, takes one row more
         for text in (self.t_disabled, self.t_notice, self.t_log):
-            text.width = p.width - 32
+            text.width = int(p.width - 32)
 
     def refresh(self, state: TableState) -> None:
         """Title, status, deck, which buttons work and why not, the notice and the log's newest lines."""

@@ -26,7 +26,7 @@ class SeatsPart(Part):
     def __init__(self, tx: Textures) -> None:
         self.tx = tx
         self.geo: TableGeometry | None = None
-        self.pile_list = arcade.SpriteList()
+        self.pile_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.turn_marks = [arcade.Sprite(tx.white) for _ in range(MOST_SEATS)]
         for s in self.turn_marks:
             s.color = WARN

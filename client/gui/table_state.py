@@ -257,8 +257,9 @@ class TableState:
         return self.seating != seating
 
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
-        # A game's start is a table change, not an event (and the server does not echo it to
-        # the connection whose request started it): log it once per game, with its cut.
+        # A game's start is a table change (it carries the first deal's `dealt` event, which
+        # take_events leaves to this line): log it once per game, with its cut, also when the
+        # game was already under way when this window joined it.
         key = (table.id, table.game)
         if table.state != "playing" or view is None or key == self._game_seen:
             return
@@ -275,6 +276,8 @@ class TableState:
         self.recent_events = tuple(events)
         self.events_seen += len(events)
         for event in events:
+            if event.get("kind") == "dealt" and event.get("deal") == 1:
+                continue  # a game's first deal: the game's start line says it (_note_start)
             line = wording.event_line(event, self.table)
             self.log.append(line)
             kind = event.get("kind")

@@ -43,7 +43,7 @@ class TableView(arcade.View):
     """One table, seen from the player's seat (or as a spectator)."""
 
     def __init__(self, session: Session | None = None, sounds: Sounds | None = None,
-                 on_lobby: Callable[[], None] | None = None) -> None:
+                 on_lobby: Callable[[], object] | None = None) -> None:
         super().__init__()
         load_fonts()
         self.sounds = sounds or Sounds(muted=True)

@@ -37,7 +37,7 @@ def board_at(pixels: int) -> arcade.Texture:
 
     image = Image.open(asset("board.png")).convert("RGBA")
     if pixels != image.width:
-        image = image.resize((pixels, pixels), Image.LANCZOS)
+        image = image.resize((pixels, pixels), Image.Resampling.LANCZOS)
     return arcade.Texture(image, hash=f"board99-board-{pixels}")
 
 
