@@ -49,7 +49,8 @@ class Game:
     _hands: list[list[int]]
     _discards: list[list[int]]
     _skips: list[int]
-    _shown: list[int]
+    _shown: list[int]  # cards shown by draw penalties since the turn began
+    _shown_before: int = 0  # how many of them were shown before the action being applied
     _board: list[int | None]
     _pegs: list[int]  # per side, a bitboard
     _winner: int | None
@@ -147,22 +148,32 @@ class Game:
         """Every action ``seat`` may take without offence now (empty when not its turn)."""
         return self.view(seat).legal_actions()
 
-    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
-        """Carry out ``action`` for ``seat``; return what it caused, or raise Refused.
+    def check(self, seat: int, action: Action) -> str | None:
+        """What ``apply`` would make of ``action`` now, changing nothing: Refused, the offence, or None.
 
-        The events are the same tuple the game keeps in ``log`` (and writes
-        into its record); a tuple, so no caller can change the record.
+        >>> from board99 import Draw
+        >>> Game(2, mode="penalty", seed=1, first=0).check(1, Draw())
+        'draw-out-of-turn'
         """
         if self._winner is not None:
             raise Refused("deal-over", f"side {self._winner} has won; the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:
             raise Refused("no-such-seat", f"seat {seat!r} is not at this {self.players}-player table")
         offence = classify(seat, self._turn, self._hands[seat], self._board, len(self._deck), action)
-        if offence is not None:
-            if self.mode == "guarded":
-                raise guarded_refusal(offence, seat, self._turn, action)
-            if offence.endswith("-out-of-turn"):
-                self._skips[seat] += 1  # the offender loses its next turn
+        if offence is not None and self.mode == "guarded":
+            raise guarded_refusal(offence, seat, self._turn, action)
+        return offence
+
+    def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
+        """Carry out ``action`` for ``seat``; return what it caused, or raise Refused.
+
+        The events are the same tuple the game keeps in ``log`` (and writes
+        into its record); a tuple, so no caller can change the record.
+        """
+        offence = self.check(seat, action)
+        if offence is not None and offence.endswith("-out-of-turn"):
+            self._skips[seat] += 1  # the offender loses its next turn
+        self._shown_before = len(self._shown)
         if type(action) is Play:
             events = self._play(seat, action.card, action.square, offence)
         elif type(action) is Discard:
@@ -231,6 +242,8 @@ class Game:
             return events
         seat, n = self._turn, self.players
         assert seat is not None  # a turn ends only while the deal is being played
+        # A shown card stays in view until the turn passes (§10): only this action's stay.
+        del self._shown[:self._shown_before]
         # Terminates: someone holds a card or the deck is not empty, and skips only fall.
         while True:
             seat = (seat + 1) % n

@@ -73,7 +73,7 @@ class SeatView(NamedTuple):
     discards: tuple[tuple[int, ...], ...]  # each seat's pile, oldest first
     deck_size: int
     skips: tuple[int, ...]  # turns each seat will still lose to penalties
-    shown: tuple[int, ...]  # cards shown by draw penalties this deal
+    shown: tuple[int, ...]  # cards shown by draw penalties since the turn began (docs/rules.md §10)
 
     # -- making and reading ------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import itertools
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgpack
 import zmq
@@ -25,6 +25,7 @@ from board99.wire.protocol import (
     CLIENT_UNPACK_LIMITS,
     COLOURS,
     DEFAULT_PORT,
+    PAGE_MAX,
     PROTOCOL_VERSION,
 )
 from board99.wire.table_info import TableInfo
@@ -38,6 +39,14 @@ log = logging.getLogger("board99.client")
 #: Until the server's hello reply says otherwise.
 HEARTBEAT = 1.0
 LOST_AFTER = 3.0
+
+
+class LobbyPage(NamedTuple):
+    """One page of the lobby: its tables, how many tables there are in all, where the page starts."""
+
+    tables: tuple[TableInfo, ...]
+    total: int
+    offset: int
 
 
 class ServerError(Exception):
@@ -411,8 +420,13 @@ class GameClient:
         return reply
 
     def list_tables(self) -> list[TableInfo]:
-        """Every table on the server."""
-        return [TableInfo.from_data(t) for t in self._request("list_tables")["tables"]]
+        """The lobby's first page of tables (waiting ones first, newest first): see ``lobby_page``."""
+        return self.lobby_page().tables
+
+    def lobby_page(self, offset: int = 0, limit: int = PAGE_MAX) -> LobbyPage:
+        """One page of the server's tables, in the lobby's order, and how many there are in all."""
+        reply = self._request("list_tables", offset=offset, limit=limit)
+        return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
 
     def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
                      grace: float | None = None) -> TableInfo:
@@ -445,7 +459,8 @@ class GameClient:
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> TableInfo:
         """Put a server-side bot in an empty seat."""
-        info = TableInfo.from_data(self._request("add_bot", table=table, seat=seat, bot=bot)["table"])
+        info = TableInfo.from_data(self._request("add_bot", table=table, seat=seat, bot=bot,
+                                                 **self._seat_token())["table"])
         if table == self.table_id:
             self.table = info  # the push with the same news may still be queued behind this reply
         return info

@@ -22,16 +22,19 @@ from typing import Any
 from board99 import Action, Refused
 from board99.wire.protocol import ProtocolError, check_request, decode, request_id
 
-from .journal import Journal
+from .journal import Journal, SetAside
 from .outbox import Outbox
 from .play import run_timers, thought
 from .presence import Presence
 from .requests import HANDLERS
 from .state import Settings, State
-from .sweep import sweep
+from .sweep import housekeeping, sweep
 from .tables import Lobby
 
 log = logging.getLogger("board99.server")
+
+#: Seconds between looks for tables nobody will use (sweep.housekeeping).
+HOUSEKEEPING_EVERY = 5.0
 
 
 def server_named(ident: bytes) -> bool:
@@ -45,10 +48,14 @@ class Core:
     def __init__(self, journal: Journal, settings: Settings, now: float) -> None:
         self.settings = settings
         self.state = State(settings, journal, Lobby(settings.max_tables),
-                           Presence(settings.lost_after, settings.rate, settings.burst))
+                           Presence(settings.lost_after, settings.rate, settings.burst, settings.max_conns,
+                                    (settings.games_per_hour, settings.games_burst)))
         #: Seconds between presence sweeps: a lost connection is noticed within a third of lost_after.
         self.sweep_every = min(0.5, settings.lost_after / 3)
         self._next_sweep = now + self.sweep_every
+        self._next_housekeeping = now + HOUSEKEEPING_EVERY
+        #: Tables the journal holds but could not restore (a damaged row): left as they are, named here.
+        self.set_aside: list[SetAside] = []
         self._restore(now)
 
     @property
@@ -59,11 +66,14 @@ class Core:
     def _restore(self, now: float) -> None:
         state = self.state
         state.now = now
-        for t in state.journal.restore():
+        tables, self.set_aside = state.journal.restore()
+        for t in tables:
             state.lobby.add(t)
             t.turn_since = now  # a turn clock starts afresh after a restart
-            for s in t.seats:
-                if s.occupant == "human":  # nobody is connected after a restart: the grace period runs
+            for s in t.people():
+                if s.vacated:
+                    s.standin = True  # left during the game: a bot plays on, as before the restart
+                else:  # nobody is connected after a restart: the grace period runs
                     state.presence.lose(t.id, s.seat, now)
             state.schedule(t)
             log.info("event=table-restored table=%s state=%s game=%d ply=%d seq=%d",
@@ -88,6 +98,10 @@ class Core:
                                                          "server names connections itself, so leave it unset")
             return state.out
         conn, fresh = state.presence.heard(ident, now)
+        if conn is None:
+            state.out.error(ident, None, "server-full", f"the server serves {self.settings.max_conns} connections, "
+                                                        f"its limit; try again later")
+            return state.out
         if fresh:
             log.info("event=connect conn=%s", conn.label)
         if not state.presence.admit(conn, now):
@@ -110,8 +124,12 @@ class Core:
             conn.rid = rid
             reply = HANDLERS[kind](state, conn, fields)
         except (ProtocolError, Refused) as exc:
-            log.info("event=%s conn=%s code=%s message=%r", "refused" if isinstance(exc, Refused) else "error",
-                     conn.label, exc.code, exc.message)
+            # A connection's errors are logged a few a second at most: a log is not an amplifier.
+            if conn.log_budget.take(now):
+                log.info("event=%s conn=%s code=%s message=%r", "refused" if isinstance(exc, Refused) else "error",
+                         conn.label, exc.code, exc.message[:200])
+            else:
+                conn.unlogged += 1
             state.out.error(ident, rid, exc.code, exc.message)
             return state.out
         except Exception:
@@ -129,6 +147,9 @@ class Core:
         if now >= self._next_sweep:
             self._next_sweep = now + self.sweep_every
             sweep(state)
+        if now >= self._next_housekeeping:
+            self._next_housekeeping = now + HOUSEKEEPING_EVERY
+            housekeeping(state)
         return state.out
 
     def thought(self, key: Any, move: Action | Exception, now: float) -> Outbox:
@@ -140,4 +161,5 @@ class Core:
     def deadline(self) -> float:
         """When ``tick`` next has something to do."""
         due = self.state.timers.next_due()
-        return self._next_sweep if due is None else min(due, self._next_sweep)
+        soonest = min(self._next_sweep, self._next_housekeeping)
+        return soonest if due is None else min(due, soonest)

@@ -1,28 +1,41 @@
 """The SQLite journal (WAL): every table, seat and accepted action, committed before anyone is told.
 
-A restart rebuilds each table by replaying the engine from the game's seed
-and its journaled actions, so a table is back exactly at its last
-acknowledged action. Finished games are kept as records in the engine's
-record format.
+A restart rebuilds each table by replaying the engine from the game's seed and
+its journaled actions, so a table is back exactly at its last acknowledged
+action. Finished games are kept as records in the engine's record format.
 
 Commits use ``synchronous=NORMAL``: in WAL mode a committed transaction
 survives the server process being killed (SIGKILL) at any instant; only a
 power cut or OS crash can lose the latest commits. ``fsync=True`` makes every
 commit wait for the disk as well.
+
+The journal holds running games' secret seeds and the seats' token digests:
+its folder is made readable by the server's user only (0700) and its files
+0600.
 """
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, NamedTuple
 
-from board99 import Action, parse_action
+from board99 import MODES, PLAYER_COUNTS, Action, Refused, parse_action, sides_for
 from board99.record import Record
+from board99.wire.protocol import COLOURS
 
 from .tables import Seat, Table
 
+log = logging.getLogger("board99.server")
+
 JOURNAL_FILE = "board99.sqlite"
+#: A table's row state once it is closed: kept for its records, never restored.
+ARCHIVED = "archived"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -49,8 +62,25 @@ CREATE TABLE IF NOT EXISTS records (
 """
 
 
-def _csv(items) -> str:
+class SetAside(NamedTuple):
+    """A table the journal holds but that could not be restored, and why."""
+
+    table: str
+    reason: str
+
+
+def _csv(items: Any) -> str:
     return ",".join("" if x is None else str(x) for x in items)
+
+
+@contextlib.contextmanager
+def _private_files() -> Iterator[None]:
+    # Files SQLite creates (the database, its -wal and -shm) are born readable by this user only.
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
 
 
 class Journal:
@@ -61,16 +91,22 @@ class Journal:
             self.path = ":memory:"
         else:
             folder = Path(data_dir)
-            folder.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            folder.chmod(0o700)  # also a folder made before, by hand or by an older server
             self.path = str(folder / JOURNAL_FILE)
-        # isolation_level=None: we open and commit transactions ourselves.
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=1.0)
-        try:
-            self._open(fsync)
-        except sqlite3.OperationalError as exc:
-            self.db.close()
-            raise RuntimeError(f"--data {data_dir}: the journal {self.path} is in use by another board99 "
-                               f"server, or unreadable ({exc})") from None
+        with _private_files():
+            # isolation_level=None: we open and commit transactions ourselves.
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=1.0)
+            try:
+                self._open(fsync)
+            except sqlite3.OperationalError as exc:
+                self.db.close()
+                raise RuntimeError(f"--data {data_dir}: the journal {self.path} is in use by another board99 "
+                                   f"server, or unreadable ({exc})") from None
+        if data_dir is not None:
+            for name in (JOURNAL_FILE, JOURNAL_FILE + "-wal", JOURNAL_FILE + "-shm"):
+                with contextlib.suppress(FileNotFoundError):
+                    (Path(data_dir) / name).chmod(0o600)
 
     def _open(self, fsync: bool) -> None:
         # The server is the journal's only user: an exclusive lock skips the shared-memory index
@@ -87,20 +123,30 @@ class Journal:
         """Close the database (everything is already committed)."""
         self.db.close()
 
-    # -- writes: each is one committed transaction --------------------------------
+    # -- writes: each is one committed transaction, or nothing --------------------------------
 
-    def _table_row(self, t: Table) -> tuple:
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self.db
+        db.execute("BEGIN")
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+
+    def _table_row(self, t: Table) -> tuple[Any, ...]:
         return (t.name, t.players, t.mode, t.clock, t.grace, t.game_no, t.seed, t.state, t.seq,
                 _csv(t.colours), _csv(sorted(t.votes)), t.id)
 
-    def _seat_rows(self, t: Table) -> list[tuple]:
+    def _seat_rows(self, t: Table) -> list[tuple[Any, ...]]:
         return [(t.id, s.seat, s.occupant, s.name, s.bot, s.token_hash, int(s.vacated)) for s in t.seats]
 
     def save_table(self, t: Table, created: bool = False) -> None:
         """Write the table's settings, state and seats (a new table, a seat change, a rematch)."""
-        db = self.db
-        db.execute("BEGIN")
-        try:
+        with self._transaction() as db:
             if created:
                 db.execute(
                     "INSERT INTO tables (name, players, mode, clock, grace, game_no, seed, state, seq, colours,"
@@ -114,31 +160,38 @@ class Journal:
                     self._table_row(t),
                 )
             db.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", self._seat_rows(t))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
 
-    def save_action(self, t: Table, seat: int, action: Action, finished: str | None = None) -> None:
-        """Journal one accepted action (and, if it ended the game, the record and the table's state)."""
-        db = self.db
-        row = (t.id, t.game_no, t.game.ply, seat, action.text(), time.time())
-        if finished is None:
-            # One statement is its own transaction: the cheapest durable write (the table's seq is
-            # not saved per action; a restore moves it past every replayed action).
-            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", row)
-            return
-        db.execute("BEGIN")
-        try:
-            db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)", row)
+    def save_seq(self, t: Table) -> None:
+        """Keep the table's sequence number (a change nobody journals otherwise, e.g. presence)."""
+        self.db.execute("UPDATE tables SET seq=? WHERE id=?", (t.seq, t.id))
+
+    def save_action(self, t: Table, seat: int, action: Action) -> None:
+        """Journal an action about to be carried out at ``t``: it becomes the game's ply ``ply + 1``."""
+        # One statement is its own transaction: the cheapest durable write (the table's seq is not
+        # saved per action; a restore moves it past every replayed action).
+        self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
+                        (t.id, t.game_no, t.game.ply + 1, seat, action.text(), time.time()))
+
+    def save_finished(self, t: Table, record: str) -> None:
+        """The game at ``t`` is over: its record, the table's state, the seats freed at the end."""
+        with self._transaction() as db:
             db.execute("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?)",
-                       (t.id, t.game_no, t.game.winner, finished, time.time()))
+                       (t.id, t.game_no, t.game.winner, record, time.time()))
             db.execute("UPDATE tables SET seq=?, state=?, votes='' WHERE id=?", (t.seq, t.state, t.id))
             db.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", self._seat_rows(t))
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table that never had a game (nobody sat down): its rows go."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM seats WHERE table_id=?", (table_id,))
+            db.execute("DELETE FROM actions WHERE table_id=?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+
+    def archive_table(self, table_id: str) -> None:
+        """Close a table whose games are over: it is no longer restored; its records stay fetchable."""
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET state=? WHERE id=?", (ARCHIVED, table_id))
+            db.execute("DELETE FROM seats WHERE table_id=?", (table_id,))  # the token digests go too
 
     # -- reads ----------------------------------------------------------------------
 
@@ -150,33 +203,64 @@ class Journal:
         else:
             row = self.db.execute("SELECT record FROM records WHERE table_id=? AND game_no=?",
                                   (table_id, game_no)).fetchone()
-        return None if row is None else row[0]
+        return None if row is None else str(row[0])
 
     def actions(self, table_id: str, game_no: int) -> list[tuple[int, str]]:
         """The journaled (seat, action text) of one game, in order."""
         return self.db.execute("SELECT seat, action FROM actions WHERE table_id=? AND game_no=? ORDER BY ply",
                                (table_id, game_no)).fetchall()
 
-    def restore(self) -> list[Table]:
-        """Every table, rebuilt: the engine replays each game from its seed and journaled actions."""
-        tables = []
-        rows = self.db.execute(
+    def table_ids(self) -> list[str]:
+        """Every live table's id, oldest first."""
+        rows = self.db.execute("SELECT id FROM tables WHERE state != ? ORDER BY created", (ARCHIVED,))
+        return [r[0] for r in rows]
+
+    def restore(self) -> tuple[list[Table], list[SetAside]]:
+        """Every table, rebuilt, and those that could not be (a damaged row must not cost the others)."""
+        tables, aside = [], []
+        for table_id in self.table_ids():
+            try:
+                tables.append(self.restore_table(table_id))
+            except Exception as exc:  # whatever a damaged row raises, this table alone is set aside
+                reason = f"{type(exc).__name__}: {exc}"[:200]
+                log.error("event=table-set-aside table=%s reason=%r", table_id, reason)
+                aside.append(SetAside(table_id, reason))
+        return tables, aside
+
+    def restore_table(self, table_id: str) -> Table:
+        """One table, rebuilt: the engine replays its current game from the seed and the journaled actions."""
+        row = self.db.execute(
             "SELECT id, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes"
-            " FROM tables ORDER BY created").fetchall()
-        for (tid, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes) in rows:
-            t = Table(tid, name, players, mode, clock, grace, seed=seed, game_no=game_no, state=state, seq=seq)
-            t.colours = [c or None for c in colours.split(",")]
-            t.votes = {int(v) for v in votes.split(",") if v}
-            for seat, occupant, sname, bot, token_hash, vacated in self.db.execute(
-                    "SELECT seat, occupant, name, bot, token_hash, vacated FROM seats WHERE table_id=?"
-                    " ORDER BY seat", (tid,)):
-                t.seats[seat] = Seat(seat, seat % t.game.sides, occupant, sname, bot, token_hash,
-                                     vacated=bool(vacated))
-            for seat, text in self.actions(tid, game_no):
+            " FROM tables WHERE id=?", (table_id,)).fetchone()
+        if row is None:
+            raise LookupError(f"no table {table_id}")
+        (tid, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes) = row
+        if players not in PLAYER_COUNTS or mode not in MODES or state not in ("waiting", "playing", "over"):
+            raise ValueError(f"players {players!r}, mode {mode!r}, state {state!r}: not a table's")
+        t = Table(tid, name, players, mode, clock, grace, seed=seed, game_no=game_no, state=state, seq=seq)
+        sides = sides_for(players)
+        t.colours = [c or None for c in colours.split(",")]
+        if len(t.colours) != sides or any(c not in COLOURS for c in t.colours if c):
+            raise ValueError(f"colours {colours!r}: not one colour (or none) for each of {sides} sides")
+        t.votes = {int(v) for v in votes.split(",") if v}
+        for seat, occupant, sname, bot, token_hash, vacated in self.db.execute(
+                "SELECT seat, occupant, name, bot, token_hash, vacated FROM seats WHERE table_id=? ORDER BY seat",
+                (tid,)):
+            if type(seat) is not int or not 0 <= seat < players or occupant not in ("human", "bot", None):
+                raise ValueError(f"seat row {seat!r} ({occupant!r}): not a seat of a {players}-player table")
+            t.seats[seat] = Seat(seat, seat % sides, occupant, sname, bot, token_hash, vacated=bool(vacated))
+        for seat, text in self.actions(tid, game_no):
+            try:
                 t.game.apply(seat, parse_action(text))
-                t.seq += 1  # never behind what clients were told, so no push looks old to them
-            tables.append(t)
-        return tables
+            except (Refused, ValueError) as exc:
+                raise ValueError(f"game {game_no}, action {text!r} by S{seat}: {exc}") from None
+            t.seq += 1  # never behind what clients were told, so no push looks old to them
+        if t.game.winner is not None and t.state != "over":
+            # The last action ended the game, but its bookkeeping did not reach the disk: finish it now.
+            t.state = "over"
+            t.free_vacated()
+            self.save_finished(t, finished_record(t))
+        return t
 
 
 def finished_record(t: Table) -> str:

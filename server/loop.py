@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import zmq
+from zmq.utils.monitor import parse_monitor_message
 
 from board99.wire.curve import KeyPair, serve_curve
 from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION
@@ -34,7 +35,11 @@ from .thinker import Thinker
 
 log = logging.getLogger("board99.server")
 
-DRAIN_MAX = 2000  # messages handled per loop round before timers get a turn
+DRAIN_MAX = 2000  # messages handled per loop round before the thinker's answers get a turn
+DRAIN_BATCH = 100  # messages handled between two looks at the core's due ticks
+SEND_HWM = 500  # messages queued for one connection before libzmq drops the rest (it resyncs)
+HANDSHAKE = 5.0  # seconds a new link has to complete its ZMTP handshake before libzmq closes it
+LINK_LOG_MAX = 10  # link-dropped lines logged per second
 
 
 class Server:
@@ -58,7 +63,10 @@ class Server:
         max_tables: int = 5000,
         context: zmq.Context | None = None,
         clock: Callable[[], float] = time.monotonic,
+        handshake: float = HANDSHAKE,
+        **limits: Any,
     ) -> None:
+        """``limits``: further ``state.Settings`` fields (max_conns, tables_per_conn, empty_after, archive_after)."""
         self.bind_addr, self.port = bind, port
         self.curve = curve
         self.beacon_opts = beacon
@@ -66,15 +74,17 @@ class Server:
         self.ctx = context or zmq.Context.instance()
         self.journal = Journal(data_dir, fsync=fsync)
         # The epoch changes at every start, so clients can tell a restart.
+        self.handshake = handshake
         self.settings = Settings(name=name, epoch=secrets.token_hex(8), curve=curve is not None,
                                  heartbeat=heartbeat, lost_after=lost_after, rate=rate, burst=burst,
-                                 bot_delay=bot_delay, max_tables=max_tables)
+                                 bot_delay=bot_delay, max_tables=max_tables, **limits)
         try:
             self.core = Core(self.journal, self.settings, clock())
         except BaseException:
             self.journal.close()
             raise
         self._stop = False
+        self._link_window, self._links_logged, self._links_unlogged = 0.0, 0, 0
         self._beacon: Any = None
         self.router: zmq.Socket | None = None
         self.endpoint = ""
@@ -94,9 +104,18 @@ class Server:
     def bind(self) -> str:
         """Create and bind the sockets (in the thread that will serve); return the endpoint clients use."""
         unpredictable_routing_ids()
+        more_descriptors()
         router = self.ctx.socket(zmq.ROUTER)
         router.linger = 0
         router.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_SIZE)
+        # What the server queues for one connection that does not read is bounded: beyond SEND_HWM
+        # messages libzmq drops them (the client resyncs with a snapshot).
+        router.setsockopt(zmq.SNDHWM, SEND_HWM)
+        # ZMTP heartbeats: libzmq closes a link whose peer stops answering, and a link that has not
+        # finished its handshake in time, so silent connections do not hold descriptors for ever.
+        router.setsockopt(zmq.HEARTBEAT_IVL, int(self.settings.heartbeat * 1000))
+        router.setsockopt(zmq.HEARTBEAT_TIMEOUT, int(self.settings.lost_after * 1000))
+        router.setsockopt(zmq.HANDSHAKE_IVL, int(self.handshake * 1000))
         if self.curve is not None:
             serve_curve(router, self.curve)
         where = f"tcp://{self.bind_addr}:{self.port if self.port else '*'}"
@@ -177,12 +196,21 @@ class Server:
                 if self._wake in ready or self._stop:
                     break
                 if router in ready:
-                    for _ in range(DRAIN_MAX):
-                        try:
-                            frames = router.recv_multipart(zmq.NOBLOCK)
-                        except zmq.Again:
+                    # Messages in batches, with the core's due ticks between them: timers (bot
+                    # moves, turn clocks) run on time whatever the queue holds.
+                    for _ in range(DRAIN_MAX // DRAIN_BATCH):
+                        got = 0
+                        while got < DRAIN_BATCH:
+                            try:
+                                frames = router.recv_multipart(zmq.NOBLOCK)
+                            except zmq.Again:
+                                break
+                            got += 1
+                            self._deliver_step(core.receive, frames[0], frames[1:])
+                        if clock() >= core.deadline():
+                            self._deliver_step(core.tick)
+                        if got < DRAIN_BATCH:
                             break
-                        self._deliver_step(core.receive, frames[0], frames[1:])
                 if self._monitor in ready:
                     self._log_links()
                 if self.thinker.wake in ready or self.thinker.pending():
@@ -215,8 +243,12 @@ class Server:
             self.thinker.submit(think.key, think.bot, think.view)
 
     def _log_links(self) -> None:
-        from zmq.utils.monitor import parse_monitor_message
-
+        # At most LINK_LOG_MAX lines a second: a storm of dropped links must not become a storm of log.
+        now = self.clock()
+        if now - self._link_window >= 1.0:
+            if self._links_unlogged:
+                log.info("event=links-dropped-unlogged count=%d", self._links_unlogged)
+            self._link_window, self._links_logged, self._links_unlogged = now, 0, 0
         names: dict[int, str] = {zmq.EVENT_DISCONNECTED: "disconnected", zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL: "handshake-protocol",
                  zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL: "handshake-failed",
                  zmq.EVENT_HANDSHAKE_FAILED_AUTH: "handshake-auth"}
@@ -225,6 +257,10 @@ class Server:
                 event = parse_monitor_message(self._monitor.recv_multipart(zmq.NOBLOCK))
             except zmq.Again:
                 return
+            if self._links_logged >= LINK_LOG_MAX:
+                self._links_unlogged += 1
+                continue
+            self._links_logged += 1
             raw = event["endpoint"]
             endpoint = raw.decode(errors="replace") if isinstance(raw, bytes) else str(raw)
             log.info("event=link-dropped endpoint=%s reason=%s", endpoint,
@@ -245,6 +281,19 @@ def unpredictable_routing_ids() -> None:
         libc.srand(ctypes.c_uint(secrets.randbits(32)))
     except (OSError, AttributeError):  # pragma: no cover - no C library to seed (not on Linux or macOS)
         log.warning("event=routing-ids-predictable reason=no-srand")
+
+
+def more_descriptors() -> None:
+    """Raise the open-file limit to what the system allows: each connection holds one descriptor."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        target = max(soft, 65536) if hard == resource.RLIM_INFINITY else hard
+        if target > soft:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    except (ImportError, ValueError, OSError) as exc:  # pragma: no cover - not POSIX, or not allowed
+        log.info("event=descriptors-kept reason=%r", exc)
 
 
 class ServerThread:

@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from board99 import Action, Event, Refused, from_data, seen_by, to_data
+from board99.events import Penalty
 from board99.wire.protocol import ProtocolError
 
 from .journal import finished_record
@@ -33,28 +34,34 @@ def act_reply(t: Table, seat: int, events: tuple[Event, ...], rid: int | None, n
 
 
 def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | None = None) -> tuple[Event, ...]:
-    """Apply an action through the engine, journal it, then tell the table (Refused propagates).
+    """Check an action, journal it, carry it out through the engine, then tell the table.
 
-    ``actor``, a person's connection, gets its reply before anyone's push, so its round trip does
-    not wait for the table's pushes; it gets no push of its own action.
+    Memory changes only after the journal has the action: ``Table.check`` (the engine's own
+    judgement) says first whether it will be accepted (Refused or ProtocolError propagate, and
+    nothing changed); then the journal commits it; then the engine applies it, which cannot fail
+    now. ``actor``, a person's connection, gets its reply before anyone's push, so its round trip
+    does not wait for the table's pushes; it gets no push of its own action.
     """
+    t.check(seat, action)
+    try:
+        state.journal.save_action(t, seat, action)
+    except Exception:
+        log.exception("event=journal-error table=%s", t.id)
+        raise JournalFailed("the action could not be saved, so it did not happen") from None
     events = t.apply(seat, action, state.now)
     t.seq += 1
-    finished = finished_record(t) if t.state == "over" else None
-    try:
-        state.journal.save_action(t, seat, action, finished)
-    except Exception:
-        # The engine moved on but the journal did not: rebuild the table from the journal so
-        # that nobody is ever told of an action that a restart would not have.
-        log.exception("event=journal-error table=%s", t.id)
-        reload_table(state, t)
-        raise ProtocolError("internal", "the action could not be saved, so it did not happen") from None
+    if t.state == "over":
+        try:
+            state.journal.save_finished(t, finished_record(t))
+        except Exception:
+            # The action itself is journaled: a restart replays it and finishes the game's bookkeeping.
+            log.exception("event=journal-error table=%s what=record", t.id)
     if actor is not None:
         state.out.send(actor.ident, act_reply(t, seat, events, actor.rid, state.now))
     for e in events:
-        if e.kind == "penalty":
+        if type(e) is Penalty:
             log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
-                     t.id, e.seat, e.offence, e.card, e.rule)  # type: ignore[union-attr]
+                     t.id, e.seat, e.offence, e.card, e.rule)
     extra: dict[str, Any] = {"by": seat, "action": to_data(action), "state": t.state,
                              "turn_left": t.turn_left(state.now)}
     if t.state == "over":
@@ -69,27 +76,11 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     return events
 
 
-def reload_table(state: State, t: Table) -> None:
-    """Put the table back as the journal has it, keeping who follows it."""
-    try:
-        restored = next((r for r in state.journal.restore() if r.id == t.id), None)
-    except Exception:
-        restored = None
-    if restored is None:
-        # The journal cannot even be read: the table in memory is ahead of it, so nobody may
-        # use it any more; a restart brings it back as the journal has it.
-        log.exception("event=table-withdrawn table=%s", t.id)
-        del state.lobby.tables[t.id]
-        return
-    for ident, seat in t.members():
-        if seat is None:
-            restored.spectators.add(ident)
-        else:
-            restored.seats[seat].conn = ident
-    for s in restored.seats:
-        s.standin = t.seats[s.seat].standin
-    state.lobby.add(restored)
-    state.schedule(restored)
+class JournalFailed(ProtocolError):
+    """The journal could not take an action; nothing happened (an ``internal`` error to a person)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("internal", message)
 
 
 def act(state: State, conn: Conn, f: dict[str, Any]) -> None:
@@ -156,11 +147,24 @@ def thought(state: State, key: Any, result: Action | Exception) -> None:
     move_for(state, t, seat, result)
 
 
+#: After a journal failure a table's next server move waits this long, doubling up to RETRY_MAX.
+RETRY_FIRST, RETRY_MAX = 0.5, 30.0
+
+
 def move_for(state: State, t: Table, seat: int, action: Action) -> None:
-    """Carry out a move the server chose for a seat; if the engine refuses it, the clock's move instead."""
+    """Carry out a move the server chose for a seat.
+
+    If the engine refuses it (a bot's bug), the clock's move is made instead; if the journal
+    fails, nothing happened and the move is tried again later (never as anything else: a move
+    made on a position that has not changed is the same move).
+    """
     try:
-        carry_out(state, t, seat, action)
-    except (Refused, ProtocolError) as exc:
-        log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(),
-                  getattr(exc, "code", "?"))
-        carry_out(state, t, seat, t.clock_action())
+        try:
+            carry_out(state, t, seat, action)
+        except Refused as exc:
+            log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(), exc.code)
+            carry_out(state, t, seat, t.clock_action())
+        t.retry_after = 0.0
+    except JournalFailed:
+        t.retry_after = min(RETRY_MAX, max(RETRY_FIRST, t.retry_after * 2))
+        state.timers.retry(t, state.now + t.retry_after)

@@ -12,6 +12,36 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+class Bucket:
+    """A token bucket: ``rate`` a second sustained, ``burst`` at once; ``take`` one if there is one."""
+
+    __slots__ = ("rate", "burst", "tokens", "stamp")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, now
+
+    def take(self, now: float) -> bool:
+        """True (and one token fewer) if a token is left at ``now``."""
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def wait(self, now: float) -> float:
+        """Seconds until the next token."""
+        return max(0.0, (1 - self.tokens) / self.rate) if self.rate else float("inf")
+
+
+#: New games (create_table, and a rematch) one connection may start: per hour, and at once.
+GAMES_PER_HOUR, GAMES_BURST = 120, 20
+#: Resumes of one seat: per minute, and at once.
+RESUMES_PER_MINUTE, RESUMES_BURST = 10, 5
+#: Error lines logged for one connection: per second, and at once; the rest are counted.
+LOG_PER_SECOND, LOG_BURST = 5, 20
+
+
 @dataclass
 class Conn:
     """What the server knows of one connection (one DEALER socket on the other side)."""
@@ -26,29 +56,45 @@ class Conn:
     warned: float = -1e9  # when the last rate-limit error went out
     rid: int | None = None  # the id of the request being handled
     label: str = field(init=False)
+    games: Bucket = field(init=False)  # the new-games quota
+    log_budget: Bucket = field(init=False)  # error lines this connection may still cause
+    unlogged: int = 0  # error lines left out since the last summary
 
     def __post_init__(self) -> None:
         self.label = self.ident.hex()
+        self.games = Bucket(GAMES_PER_HOUR / 3600, GAMES_BURST, self.last_seen)  # Presence may set another
+        self.log_budget = Bucket(LOG_PER_SECOND, LOG_BURST, self.last_seen)
 
 
 class Presence:
     """Connections by identity, the rate limit they share, and the seats whose person is away."""
 
-    def __init__(self, lost_after: float, rate: float | None, burst: float) -> None:
+    def __init__(self, lost_after: float, rate: float | None, burst: float, max_conns: int = 1000,
+                 games: tuple[float, float] = (GAMES_PER_HOUR, GAMES_BURST)) -> None:
         self.lost_after = lost_after
         self.rate, self.burst = rate, burst
+        self.max_conns = max_conns
+        self.games_per_hour, self.games_burst = games
         self.conns: dict[bytes, Conn] = {}
+        #: (table id, seat) -> the bucket of that seat's resumes.
+        self.resumes: dict[tuple[str, int], Bucket] = {}
         #: (table id, seat) -> when its person was lost.
         self.away: dict[tuple[str, int], float] = {}
 
     # -- connections ----------------------------------------------------------------------
 
-    def heard(self, ident: bytes, now: float) -> tuple[Conn, bool]:
-        """The connection a message came from (made on first contact), and whether it is new."""
+    def heard(self, ident: bytes, now: float) -> tuple[Conn | None, bool]:
+        """The connection a message came from (made on first contact), and whether it is new.
+
+        None when the server already follows ``max_conns`` connections: this one is not served.
+        """
         conn = self.conns.get(ident)
         fresh = conn is None
         if conn is None:
+            if len(self.conns) >= self.max_conns:
+                return None, True
             conn = self.conns[ident] = Conn(ident, now, self.burst, now)
+            conn.games = Bucket(self.games_per_hour / 3600, self.games_burst, now)
         conn.last_seen = now
         return conn, fresh
 
@@ -62,6 +108,20 @@ class Presence:
             return False
         conn.tokens -= 1
         return True
+
+    def may_resume(self, table: str, seat: int, now: float) -> bool:
+        """A seat may be resumed a few times a minute, however many connections try (resume spam)."""
+        bucket = self.resumes.get((table, seat))
+        if bucket is None:
+            bucket = self.resumes[(table, seat)] = Bucket(RESUMES_PER_MINUTE / 60, RESUMES_BURST, now)
+        return bucket.take(now)
+
+    def forget_table(self, table: str) -> None:
+        """A table closed: nothing of it is kept here."""
+        for key in [k for k in self.away if k[0] == table]:
+            del self.away[key]
+        for key in [k for k in self.resumes if k[0] == table]:
+            del self.resumes[key]
 
     def silent(self, now: float) -> list[Conn]:
         """Forget the connections silent for longer than ``lost_after``, and return them."""

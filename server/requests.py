@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from board99 import seen_by
-from board99.wire.protocol import PROTOCOL_VERSION, ProtocolError
+from board99.wire.protocol import PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
 
 from .play import act
 from .presence import Conn
@@ -59,14 +59,32 @@ def ping(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 
 
 def list_tables(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """Every table on the server."""
-    return {"tables": [t.describe(state.now) for t in state.lobby.tables.values()]}
+    """One page of the lobby: waiting tables first, then games being played, then finished ones; newest first."""
+    tables = state.lobby.in_order()
+    offset, limit = f.get("offset", 0), f.get("limit", PAGE_DEFAULT)
+    return {"tables": [t.describe(state.now) for t in tables[offset:offset + limit]],
+            "total": len(tables), "offset": offset}
+
+
+def _quota(state: State, conn: Conn, what: str) -> None:
+    """A new game (a table, a rematch) takes one from the connection's quota, or is refused."""
+    if not conn.games.take(state.now):
+        raise ProtocolError("too-often", f"{what}: this connection has started {conn.games.burst:g} games in a "
+                                         f"short while, the most it may; try again in "
+                                         f"{conn.games.wait(state.now):.0f} s")
 
 
 def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """A new table, journaled before it is in the lobby."""
-    t = state.lobby.create(f["name"], f["players"], f.get("mode", "guarded"), f.get("clock"), f.get("grace"))
-    state.journal.save_table(t, created=True)
+    t = state.lobby.create(f["name"], f["players"], f.get("mode", "guarded"), f.get("clock"), f.get("grace"),
+                           creator=conn.ident, per_creator=state.settings.tables_per_conn)
+    _quota(state, conn, "create_table")
+    t.idle_since = state.now  # nobody sits at it yet
+    try:
+        state.journal.save_table(t, created=True)
+    except Exception:
+        log.exception("event=journal-error table=%s change=created", t.id)
+        raise ProtocolError("internal", "the table could not be saved, so it was not made") from None
     state.lobby.add(t)
     log.info("event=table-created table=%s conn=%s name=%r players=%d mode=%s clock=%s grace=%g",
              t.id, conn.label, t.name, t.players, t.mode, t.clock, t.grace)
@@ -86,13 +104,13 @@ def take_seat(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if conn.seat is not None:
         raise _held(conn)
     t = state.lobby.get(f["table"])
-    token = t.take(f["seat"], f.get("colour"), f.get("name") or conn.name, conn.ident)
+    staged = t.staged()
+    token = staged.take(f["seat"], f.get("colour"), f.get("name") or conn.name, conn.ident)
+    started = staged.start_if_full(state.now)
+    state.commit(t, staged, "started" if started else "seat-taken", exclude=conn.ident, dealt=started)
     _unfollow(state, conn)
     conn.table, conn.seat = t.id, f["seat"]
-    started = t.start_if_full(state.now)
     log.info("event=seat-taken table=%s seat=%d conn=%s name=%r", t.id, conn.seat, conn.label, conn.name)
-    state.changed(t, "started" if started else "seat-taken", exclude=conn.ident,
-                  dealt=started)
     if started:
         log.info("event=table-started table=%s game=%d", t.id, t.game_no)
     reply = {"token": token, **snapshot_of(state, t, conn.seat)}
@@ -102,18 +120,29 @@ def take_seat(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 
 
 def add_bot(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """A server bot in an empty seat (which may start the game, or the rematch waiting for it)."""
+    """A server bot in an empty seat, asked for by a player seated at that table or by the table's creator.
+
+    It may start the game, or the rematch waiting for that seat.
+    """
     t = state.lobby.get(f["table"])
-    t.add_bot(f["seat"], f.get("bot", "rulebook"))
-    started = t.start_if_full(state.now)
+    if conn.table == t.id and conn.seat is not None:
+        _own_seat(state, conn, f)
+    elif t.creator != conn.ident:
+        raise ProtocolError("not-seated", f"only a player seated at table {t.id}, or the connection that created "
+                                          f"it, may put a bot in its seats; take a seat there first")
+    staged = t.staged()
+    staged.add_bot(f["seat"], f.get("bot", "rulebook"))
+    started = staged.start_if_full(state.now)
+    state.commit(t, staged, "started" if started else "bot-seated", dealt=started)
     log.info("event=bot-seated table=%s seat=%d bot=%s conn=%s", t.id, f["seat"], t.seats[f["seat"]].bot,
              conn.label)
-    state.changed(t, "started" if started else "bot-seated", dealt=started)
     if started:
         log.info("event=table-started table=%s game=%d", t.id, t.game_no)
-    if t.start_rematch_if_ready(state.now):  # the bot filled the last seat everyone's rematch waited for
+    staged = t.staged()
+    if staged.start_rematch_if_ready(state.now):  # the bot filled the last seat everyone's rematch waited for
+        _quota(state, conn, "rematch")
+        state.commit(t, staged, "rematch", dealt=True)
         log.info("event=rematch table=%s game=%d", t.id, t.game_no)
-        state.changed(t, "rematch", dealt=True)
     return {"table": t.describe(state.now)}
 
 
@@ -130,23 +159,34 @@ def spectate(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 
 
 def resume(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """Take a seat back with its token, on this connection."""
+    """Take a seat back with its token, on this connection (also a seat its player left mid-game)."""
     t = state.lobby.get(f["table"])
     seat = f["seat"]
     if conn.seat is not None and (conn.table, conn.seat) != (t.id, seat):
         raise _held(conn)
-    old = t.seat(seat).conn
-    t.resume(seat, f["token"], conn.ident)
-    if old is not None and old != conn.ident and old in state.presence.conns:
+    s = t.check_token(seat, f["token"])
+    old = s.conn
+    if old == conn.ident:
+        return snapshot_of(state, t, seat)  # this connection holds it already: nothing changes
+    if not state.presence.may_resume(t.id, seat, state.now):
+        raise ProtocolError("too-often", f"S{seat} at table {t.id} has been resumed too often in the last minute; "
+                                         f"wait a few seconds")
+    was_left = s.vacated
+    if was_left:
+        staged = t.staged()
+        staged.resume(seat, f["token"], conn.ident)
+        state.commit(t, staged, "presence", exclude=conn.ident)
+    else:
+        t.resume(seat, f["token"], conn.ident)
+    if old is not None and old in state.presence.conns:
         gone = state.presence.conns[old]
         gone.table = gone.seat = None  # the seat followed its token to this connection
     _unfollow(state, conn)
     conn.table, conn.seat = t.id, seat
-    was_away = state.presence.back(t.id, seat)
+    state.presence.back(t.id, seat)
     log.info("event=resume table=%s seat=%d conn=%s", t.id, seat, conn.label)
-    if was_away or (old is not None and old != conn.ident):
-        # Only a real change of presence is news: the seat was away, or moved to a new connection.
-        state.changed(t, "presence", exclude=conn.ident, save=False)
+    if not was_left:
+        state.changed(t, "presence", exclude=conn.ident)
     return snapshot_of(state, t, seat)
 
 
@@ -161,7 +201,7 @@ def _own_seat(state: State, conn: Conn, f: dict[str, Any]) -> None:
 
 
 def leave(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """Give up the seat (a bot plays on if the game is running) or stop spectating."""
+    """Give up the seat (during a game a bot plays on, and the seat is kept for its token) or stop spectating."""
     if conn.table is None:
         return {}
     _own_seat(state, conn, f)
@@ -169,12 +209,14 @@ def leave(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if conn.seat is None:
         _unfollow(state, conn)
         return {}
-    seat, conn.table, conn.seat = conn.seat, None, None
+    seat = conn.seat
     if t is not None:
-        t.leave(t.seats[seat])
+        staged = t.staged()
+        staged.leave(staged.seats[seat])
+        state.commit(t, staged, "seat-left")
         state.presence.back(t.id, seat)
         log.info("event=seat-left table=%s seat=%d conn=%s state=%s", t.id, seat, conn.label, t.state)
-        state.changed(t, "seat-left")
+    conn.table, conn.seat = None, None
     return {}
 
 
@@ -189,11 +231,13 @@ def rematch(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     t = _seated(state, conn)
     _own_seat(state, conn, f)
     assert conn.seat is not None
-    started = t.vote_rematch(conn.seat, state.now)
+    staged = t.staged()
+    started = staged.vote_rematch(conn.seat, state.now)
+    if started:
+        _quota(state, conn, "rematch")
+    state.commit(t, staged, "rematch" if started else "rematch-vote", exclude=conn.ident, dealt=started)
     if started:
         log.info("event=rematch table=%s game=%d", t.id, t.game_no)
-    state.changed(t, "rematch" if started else "rematch-vote", exclude=conn.ident,
-                  dealt=started)
     reply = snapshot_of(state, t, conn.seat)
     if started:
         reply.update(_opening(t, conn.seat))
@@ -210,11 +254,13 @@ def snapshot(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 
 
 def fetch_record(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """A finished game's record (seed revealed); a game in progress has none yet."""
-    t = state.lobby.get(f["table"])
+    """A finished game's record (seed revealed), also of a closed table; a game in progress has none yet."""
+    t = state.lobby.tables.get(f["table"])
     game = f.get("game")
-    text = state.journal.record(t.id, game)
+    text = state.journal.record(f["table"], game)
     if text is None:
+        if t is None:
+            raise ProtocolError("no-such-table", f"table: there is no table {f['table']!r} on this server")
         if game is None or game == t.game_no:
             raise ProtocolError("not-over", f"table {t.id}: no game has finished yet; a record is kept "
                                             f"secret (its seed too) until its game ends")

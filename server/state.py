@@ -8,16 +8,19 @@ of the state, so each can be read, and tested, on its own.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 
 from board99 import seen_by
-from board99.wire.protocol import CHANGES
+from board99.wire.protocol import CHANGES, ProtocolError
 
 from .journal import Journal
 from .outbox import Outbox
 from .presence import Presence
 from .tables import Lobby, Table
 from .timers import Timers
+
+log = logging.getLogger("board99.server")
 
 
 @dataclass(frozen=True)
@@ -33,7 +36,13 @@ class Settings:
     burst: float = 2000.0  # ... and in one burst
     bot_delay: float = 0.0  # seconds a server bot waits before acting (`board99 serve` sets a pause)
     max_tables: int = 5000
-    timers_max: int = 500  # timers run per tick before the loop reads its socket again
+    max_conns: int = 1000  # connections served at once; more get `server-full`
+    tables_per_conn: int = 3  # tables still waiting for players one connection may have opened
+    games_per_hour: float = 120.0  # new games (tables, rematches) one connection may start, sustained ...
+    games_burst: float = 20.0  # ... and at once
+    empty_after: float = 120.0  # seconds a waiting table with nobody seated is kept before it closes
+    archive_after: float = 600.0  # seconds a finished table with nobody here is kept before it closes
+    timers_max: int = 100  # timers run per tick before the loop reads its socket again
 
 
 @dataclass
@@ -48,17 +57,37 @@ class State:
     now: float = 0.0
     out: Outbox = field(default_factory=Outbox)
 
-    def changed(self, t: Table, change: str, *, exclude: bytes | None = None, save: bool = True,
-                dealt: bool = False) -> None:
-        """The table's seats or state changed: next seq, journal it, tell every follower, set its timer.
+    def commit(self, t: Table, staged: Table, change: str, *, exclude: bytes | None = None,
+               dealt: bool = False) -> None:
+        """A change made on ``staged`` (``t.staged()``): journaled, then adopted by ``t``, then announced.
 
-        The journal has the change before anyone is told of it. ``dealt``: a game began with this
-        change, and each push carries its first deal's ``dealt`` event.
+        All or nothing: if the journal cannot take it, ``t`` is as it was and the caller gets
+        ``internal`` ("the change could not be saved, so it did not happen").
+        """
+        staged.seq = t.seq + 1
+        try:
+            self.journal.save_table(staged)
+        except Exception:
+            log.exception("event=journal-error table=%s change=%s", t.id, change)
+            raise ProtocolError("internal", "the change could not be saved, so it did not happen") from None
+        t.adopt(staged)
+        self.announce(t, change, exclude=exclude, dealt=dealt)
+
+    def changed(self, t: Table, change: str, *, exclude: bytes | None = None) -> None:
+        """Who is present changed (not a journaled fact): next seq, kept in the journal if it can be, announced."""
+        t.seq += 1
+        try:
+            self.journal.save_seq(t)  # so a restart never takes the seq back
+        except Exception:
+            log.warning("event=journal-error table=%s change=%s what=seq", t.id, change)
+        self.announce(t, change, exclude=exclude)
+
+    def announce(self, t: Table, change: str, *, exclude: bytes | None = None, dealt: bool = False) -> None:
+        """Tell every follower of ``t`` of a change already made (its seq counted), and set its timer.
+
+        ``dealt``: a game began with this change, and each push carries its first deal's ``dealt`` event.
         """
         assert change in CHANGES, change
-        t.seq += 1
-        if save:
-            self.journal.save_table(t)
         opening = t.game.opening if dealt else ()
         self.out.push(t, "table", {"change": change, "info": t.describe(self.now)}, exclude=exclude,
                       per_seat=(lambda s: {"events": [seen_by(e, s) for e in opening]}) if dealt else None)

@@ -8,6 +8,7 @@ has started.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import secrets
@@ -17,6 +18,12 @@ from board99 import Action, Discard, Draw, Event, Game, SeatView, sides_for
 from board99.bots import BOTS, Bot, make_bot
 from board99.wire.protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
 from board99.wire.table_info import SeatInfo, TableInfo
+
+#: A seat may commit at most this many offences while one turn lasts, and this many in one deal
+#: (penalty mode): each is the rulebook's, but an endless stream of them would grow the game's
+#: record and every message about it without bound.
+MAX_TURN_OFFENCES = 3
+MAX_DEAL_OFFENCES = 30
 
 
 def standin_bot() -> str:
@@ -41,7 +48,7 @@ class Seat:
     token_hash: bytes | None = None  # SHA-256 of the seat token, humans only
     conn: bytes | None = None  # the connection holding the seat; None while its person is away
     standin: bool = False  # a bot plays this person's turns until they come back
-    vacated: bool = False  # the person left mid-game: a bot plays on, anyone may take the seat
+    vacated: bool = False  # the person left mid-game: a bot plays on; only they may take the seat back
 
     @property
     def connected(self) -> bool:
@@ -74,6 +81,11 @@ class Table:
     game: Game = field(init=False)
     bots: dict[int, Bot] = field(default_factory=dict)  # seat -> bot instance
     turn_since: float = 0.0  # when (the core's clock) the current turn began, for the turn clock
+    creator: bytes | None = None  # the connection that created it (while it waits for players)
+    idle_since: float | None = None  # since when nobody it waits for is here (see sweep.housekeeping)
+    retry_after: float = 0.0  # seconds the last failed server move waited (doubles while the journal fails)
+    turn_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this turn
+    deal_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this deal
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -83,6 +95,22 @@ class Table:
         self.game = Game(self.players, self.mode, seed=self.seed)
         self.seed = self.game.seed
 
+    # -- changes are staged, journaled, then adopted --------------------------------------
+
+    def staged(self) -> Table:
+        """A copy to make a change on: the core journals the copy, and only then adopts it (``adopt``)."""
+        twin = copy.copy(self)
+        twin.seats = [copy.copy(s) for s in self.seats]
+        twin.colours = list(self.colours)
+        twin.votes = set(self.votes)
+        twin.spectators = set(self.spectators)
+        twin.bots = dict(self.bots)
+        return twin
+
+    def adopt(self, staged: Table) -> None:
+        """Take on the state of ``staged``, a copy of this table that the journal now has."""
+        self.__dict__.update(staged.__dict__)
+
     # -- what everyone may know ------------------------------------------------
 
     def info(self, now: float) -> TableInfo:
@@ -90,7 +118,8 @@ class Table:
         return TableInfo(
             self.id, self.name, self.players, self.mode, self.clock, self.grace, self.state, self.game_no,
             tuple(sorted(self.votes)), self.turn_left(now), len(self.spectators),
-            tuple(SeatInfo(s.seat, s.side, self.colours[s.side], s.occupant, s.name, s.connected, s.standin)
+            tuple(SeatInfo(s.seat, s.side, self.colours[s.side], s.occupant, s.name, s.connected, s.standin,
+                           s.vacated)
                   for s in self.seats),
         )
 
@@ -139,7 +168,11 @@ class Table:
         return colour
 
     def _free_for_taking(self, s: Seat) -> None:
-        if s.occupant is not None and not s.vacated:
+        if s.vacated:
+            # Nobody but the player who left sees this seat's hand during the deal (RULES.md §8).
+            raise ProtocolError("seat-taken", f"seat: S{s.seat} at table {self.id} is kept for {s.name}, who left, "
+                                              f"until this game ends; a bot plays it meanwhile")
+        if s.occupant is not None:
             who = s.name or s.bot or s.occupant
             raise ProtocolError("seat-taken", f"seat: S{s.seat} at table {self.id} is taken by {who}")
 
@@ -175,21 +208,25 @@ class Table:
         return s
 
     def resume(self, seat: int, token: str, conn: bytes) -> Seat:
-        """A person comes back with their token: the seat follows the new connection."""
+        """A person comes back with their token (also after leaving mid-game): the seat follows the connection."""
         s = self.check_token(seat, token)
-        s.conn, s.standin = conn, False
+        s.conn, s.standin, s.vacated = conn, False, False
         self.bots.pop(seat, None)
         self.spectators.discard(conn)
         return s
 
     def leave(self, s: Seat) -> None:
-        """The person in ``s`` leaves: the seat is freed, or during play a bot plays on in it."""
-        s.conn, s.token_hash = None, None
+        """The person in ``s`` leaves: the seat is freed, or during play a bot plays on until the game ends.
+
+        Left during a game, the seat stays theirs: they may take it back with its token while the
+        game lasts, and nobody else may take it (nobody sees two hands of one deal).
+        """
+        s.conn = None
         self.votes.discard(s.seat)
         if self.state == "playing":
-            s.occupant, s.bot, s.standin, s.vacated = "bot", standin_bot(), False, True
-            s.name = f"{s.name} (left; {s.bot} bot)"
+            s.standin, s.vacated = True, True
             return
+        s.token_hash = None
         s.occupant = s.name = s.bot = None
         s.standin = s.vacated = False
         self.bots.pop(s.seat, None)
@@ -211,24 +248,47 @@ class Table:
 
     # -- play ----------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action, now: float) -> tuple[Event, ...]:
-        """Hand the action to the engine (which may raise board99.Refused)."""
+    def check(self, seat: int, action: Action) -> str | None:
+        """What ``apply`` would do, changing nothing: ProtocolError or Refused, else the offence (or None)."""
         if self.state == "waiting":
             raise ProtocolError("not-started", f"table {self.id} is waiting for players; the game has not begun")
-        turn, ply = self.game.turn, self.game.ply
+        offence = self.game.check(seat, action)
+        if offence is not None:
+            if self.turn_offences.get(seat, 0) >= MAX_TURN_OFFENCES:
+                raise ProtocolError("too-many-offences", f"S{seat} has committed {MAX_TURN_OFFENCES} offences this "
+                                                         f"turn, the most one turn allows; wait for the turn to pass")
+            if self.deal_offences.get(seat, 0) >= MAX_DEAL_OFFENCES:
+                raise ProtocolError("too-many-offences", f"S{seat} has committed {MAX_DEAL_OFFENCES} offences this "
+                                                         f"deal, the most one deal allows; play on properly")
+        return offence
+
+    def apply(self, seat: int, action: Action, now: float) -> tuple[Event, ...]:
+        """Hand a checked action (``check``) to the engine; what it caused."""
+        offence = self.check(seat, action)
+        turn, ply, deal = self.game.turn, self.game.ply, self.game.deal
         events = self.game.apply(seat, action)
+        if offence is not None:
+            self.turn_offences[seat] = self.turn_offences.get(seat, 0) + 1
+            self.deal_offences[seat] = self.deal_offences.get(seat, 0) + 1
         # The clock restarts when a turn ends (even if the same seat moves again after skips).
         if self.game.ply != ply and (seat == turn or self.game.turn != turn):
             self.turn_since = now
+            self.turn_offences.clear()
+        if self.game.deal != deal:
+            self.deal_offences.clear()
         if self.game.winner is not None:
             self.state = "over"
             self.votes.clear()
-            for s in self.seats:
-                if s.vacated:  # nobody came to take it: the seat is free for the rematch
-                    s.occupant = s.name = s.bot = None
-                    s.vacated = False
-                    self.bots.pop(s.seat, None)
+            self.free_vacated()
         return events
+
+    def free_vacated(self) -> None:
+        """The game is over: seats their people left are free again (for a rematch, or anyone)."""
+        for s in self.seats:
+            if s.vacated:
+                s.occupant = s.name = s.bot = s.token_hash = s.conn = None
+                s.vacated = s.standin = False
+                self.bots.pop(s.seat, None)
 
     def bot_for(self, seat: int) -> Bot:
         """The bot instance that plays ``seat`` (made on first use)."""
@@ -278,7 +338,13 @@ class Table:
         self.state = "playing"
         self.votes.clear()
         self.bots.clear()
+        self.turn_offences.clear()
+        self.deal_offences.clear()
         self.turn_since = now
+
+    def people(self) -> list[Seat]:
+        """The seats a person holds (present, away, or kept after leaving mid-game)."""
+        return [s for s in self.seats if s.occupant == "human"]
 
 
 class Lobby:
@@ -288,19 +354,40 @@ class Lobby:
         self.tables: dict[str, Table] = {}
         self.max_tables = max_tables
 
-    def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None) -> Table:
-        """A new empty table with a fresh id (not yet in the lobby: ``add`` it once it is journaled)."""
+    def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None,
+               creator: bytes | None = None, per_creator: int | None = None) -> Table:
+        """A new empty table with a fresh id (not yet in the lobby: ``add`` it once it is journaled).
+
+        ``per_creator``: how many tables still waiting for players one connection may have opened.
+        """
         if len(self.tables) >= self.max_tables:
-            raise ProtocolError("too-many-tables", f"the server holds {self.max_tables} tables, its limit")
+            raise ProtocolError("too-many-tables", f"the server holds {self.max_tables} tables, its limit; "
+                                                   f"try again when a game ends")
+        if per_creator is not None and creator is not None:
+            mine = sum(1 for t in self.tables.values() if t.creator == creator and t.state == "waiting")
+            if mine >= per_creator:
+                raise ProtocolError("too-many-tables", f"this connection has {mine} tables waiting for players, the "
+                                                       f"most one may open; sit at one or wait until one starts")
         while True:
             table_id = secrets.token_hex(4)
             if table_id not in self.tables:
                 break
-        return Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
+        table = Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
+        table.creator = creator
+        return table
 
     def add(self, table: Table) -> None:
         """Put a table in the lobby."""
         self.tables[table.id] = table
+
+    def remove(self, table: Table) -> None:
+        """Take a table out of the lobby (closed: its records stay in the journal)."""
+        self.tables.pop(table.id, None)
+
+    def in_order(self) -> list[Table]:
+        """The tables as the lobby lists them: waiting first, then playing, then over; newest first in each."""
+        rank = {"waiting": 0, "playing": 1, "over": 2}
+        return sorted(reversed(list(self.tables.values())), key=lambda t: rank.get(t.state, 3))
 
     def get(self, table_id: str) -> Table:
         """The table, or ProtocolError('no-such-table')."""

@@ -1,7 +1,10 @@
 """The core's timers: each playing table's next bot move or turn-clock expiry, due at a time.
 
-Stale timers are not removed: a timer names the table's game and ply, and is
-skipped when it fires if the table has moved on since.
+A table has at most one timer that counts (``_pending``): setting the same
+timer again (same kind, game and ply) keeps the one already set, so a stream of
+presence changes cannot grow the heap; a new one replaces it, and the replaced
+entry is skipped when it comes up. A timer also names the table's game and
+ply, and the core skips it if the table has moved on since.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class Timers:
     def __init__(self) -> None:
         self._heap: list[Timer] = []
         self._ticks = itertools.count()
+        self._pending: dict[str, Timer] = {}  # table id -> its timer that counts
 
     def __len__(self) -> int:
         return len(self._heap)
@@ -38,14 +42,26 @@ class Timers:
     def schedule(self, t: Table, now: float, bot_delay: float) -> None:
         """Set the table's next timer: its bot's move, or the turn clock (nothing unless it is playing)."""
         if t.state != "playing":
+            self._pending.pop(t.id, None)
             return
         if t.bot_turn() is not None:
             self._add(now + bot_delay, "bot", t)
         elif t.clock is not None:
             self._add(t.turn_since + t.clock, "clock", t)
+        else:
+            self._pending.pop(t.id, None)
 
-    def _add(self, due: float, kind: str, t: Table) -> None:
-        heapq.heappush(self._heap, Timer(due, next(self._ticks), kind, t.id, t.game_no, t.game.ply))
+    def retry(self, t: Table, due: float) -> None:
+        """Try the table's server move again at ``due`` (after the journal failed)."""
+        self._add(due, "bot" if t.bot_turn() is not None else "clock", t, replace=True)
+
+    def _add(self, due: float, kind: str, t: Table, replace: bool = False) -> None:
+        old = self._pending.get(t.id)
+        if not replace and old is not None and (old.kind, old.game_no, old.ply) == (kind, t.game_no, t.game.ply):
+            return  # already set
+        timer = Timer(due, next(self._ticks), kind, t.id, t.game_no, t.game.ply)
+        self._pending[t.id] = timer
+        heapq.heappush(self._heap, timer)
 
     def next_due(self) -> float | None:
         """When the earliest timer is due, or None."""
@@ -53,8 +69,10 @@ class Timers:
 
     def due(self, now: float, limit: int) -> Iterator[Timer]:
         """Pop the timers due by ``now``, earliest first, at most ``limit``."""
-        heap = self._heap
-        for _ in range(limit):
-            if not heap or heap[0].due > now:
-                return
-            yield heapq.heappop(heap)
+        heap, given = self._heap, 0
+        while given < limit and heap and heap[0].due <= now:
+            timer = heapq.heappop(heap)
+            if self._pending.get(timer.table) is timer:  # else replaced by a later one: skipped
+                del self._pending[timer.table]
+                given += 1
+                yield timer

@@ -70,6 +70,10 @@ class Raw:
         self.send(frame)
         deadline = time.monotonic() + timeout
         while (reply := self.recv(max(0.0, deadline - time.monotonic()))) is not None:
+            view = reply.get("view")
+            if isinstance(view, dict) and isinstance(reply.get("table"), str | dict):
+                table = reply["table"] if isinstance(reply["table"], str) else reply["table"].get("id")
+                SEEN_PLY[table] = view.get("ply", 0)  # what an act on that table must name as its ply
             if reply["type"] in ("reply", "error"):  # a seated connection also gets its table's pushes
                 return reply
         raise AssertionError(f"no reply within {timeout} s to {frame!r:.80}")
@@ -80,6 +84,10 @@ class Raw:
         while len(out) < count and (msg := self.recv(timeout)) is not None:
             out.append(msg)
         return out
+
+
+#: table id -> the latest ply any test connection saw there (replies and pushes carry views).
+SEEN_PLY: dict[str, int] = {}
 
 
 def pack(msg: object) -> bytes:
@@ -185,7 +193,7 @@ VALID = [
     {"type": "hello", "id": 1, "version": PROTOCOL_VERSION, "name": "fuzzer"},
     {"type": "create_table", "id": 2, "name": "x" * 30, "players": 6, "mode": "penalty", "clock": 2.5},
     {"type": "act", "id": 3, "table": "deadbeef", "seat": 1, "token": "ab" * 16,
-     "action": {"type": "play", "card": 12, "square": 57}},
+     "action": {"type": "play", "card": 12, "square": 57}, "ply": 0},
     {"type": "take_seat", "id": 4, "table": "deadbeef", "seat": 3, "colour": "purple", "name": "n" * 40},
 ]
 
@@ -282,9 +290,9 @@ def test_unknown_message_types_are_refused_by_name(kind: str, conns) -> None:
 GOOD = {
     "version": PROTOCOL_VERSION, "name": "fuzz", "players": 2, "mode": "guarded", "clock": None,
     "grace": None, "table": "deadbeef", "seat": 0, "colour": "red", "bot": "random", "token": "ab" * 16,
-    "action": {"type": "draw"}, "game": 1, "ply": 0,
+    "action": {"type": "draw"}, "game": 1, "ply": 0, "offset": 0, "limit": 10,
 }
-INT_FIELDS = {"version", "players", "seat", "game", "ply"}
+INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit"}
 TEXT_FIELDS = {"name", "table", "token", "bot"}
 BAD = {
     **{f: [True, False, 1.5, "1", [], {}, -(2 ** 63), 2 ** 64 - 1] for f in INT_FIELDS},
@@ -377,9 +385,9 @@ def test_actions_for_tables_and_seats_that_do_not_exist_are_refused(server, conn
     token = "ab" * 16
     draw = {"type": "draw"}
     cases = [
-        (("act", {"table": "nosuch00", "seat": 0, "token": token, "action": draw}), "no-such-table"),
-        (("act", {"table": table, "seat": 4, "token": token, "action": draw}), "no-such-seat"),
-        (("act", {"table": table, "seat": 0, "token": token, "action": draw}), "bad-token"),
+        (("act", {"table": "nosuch00", "seat": 0, "token": token, "action": draw, "ply": 0}), "no-such-table"),
+        (("act", {"table": table, "seat": 4, "token": token, "action": draw, "ply": 0}), "no-such-seat"),
+        (("act", {"table": table, "seat": 0, "token": token, "action": draw, "ply": 0}), "bad-token"),
         (("take_seat", {"table": table, "seat": 2, "colour": "red"}), "no-such-seat"),
         (("take_seat", {"table": "nosuch00", "seat": 0}), "no-such-table"),
         (("add_bot", {"table": table, "seat": 5, "bot": "random"}), "no-such-seat"),
@@ -398,7 +406,9 @@ def test_actions_for_tables_and_seats_that_do_not_exist_are_refused(server, conn
     # Seated, with the real token: the action's own fields are checked, and the engine has the last word.
     seat = ask("take_seat", table=table, seat=0, colour="red")
     real = seat["token"]
-    ask("add_bot", table=table, seat=1, bot="random")
+    ask("add_bot", table=table, seat=1, bot="random", token=real)
+    time.sleep(0.2)  # if the bot opens, it has moved: from then on nothing changes (every act below is refused)
+    ply = ask("snapshot", token=real)["view"]["ply"]
     for action, code, field in [
         ({"type": "play", "card": True, "square": 5}, "bad-field", "action.card"),
         ({"type": "play", "card": 5}, "bad-field", "action.square"),
@@ -406,11 +416,11 @@ def test_actions_for_tables_and_seats_that_do_not_exist_are_refused(server, conn
         ({"type": "play", "card": 100, "square": 5}, "no-such-card", "card 100"),
         ({"type": "discard", "card": -1}, "no-such-card", "card -1"),
     ]:
-        reply = ask("act", table=table, seat=0, token=real, action=action)
+        reply = ask("act", table=table, seat=0, token=real, action=action, ply=ply)
         assert_clear_error(reply, code)
         assert field in reply["message"]
     # Another seat's number with this seat's token acts for nobody.
-    assert_clear_error(ask("act", table=table, seat=1, token=real, action=draw), "bad-token")
+    assert_clear_error(ask("act", table=table, seat=1, token=real, action=draw, ply=0), "bad-token")
     bystander.step()
 
 
@@ -419,12 +429,15 @@ def test_a_flood_from_one_connection_is_rate_limited_and_nobody_else_notices(
 ) -> None:
     flood, other = conns("flood"), conns("patient")
     ping = pack({"type": "ping", "id": 1})
-    for _ in range(8000):
-        flood.send(ping)
+    replies = []
+    for _ in range(20):  # 8,000 pings, read as they come (what the server queues for a reader is bounded)
+        for _ in range(400):
+            flood.send(ping)
+        replies += flood.collect(400, timeout=0.01)
     started = time.monotonic()
     reply = other.ask(pack({"type": "ping", "id": 5}), timeout=5.0)
     assert reply["type"] == "reply" and reply["id"] == 5 and time.monotonic() - started < 5.0
-    replies = flood.collect(8000, timeout=1.0)
+    replies += flood.collect(8000, timeout=1.0)
     limited = [r for r in replies if r["type"] == "error"]
     assert limited and all(r["code"] == "rate-limited" for r in limited)
     assert "messages a second" in limited[0]["message"]
@@ -464,8 +477,10 @@ def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(ser
             ("add_bot", {"table": table, "seat": seat, "bot": "random"}),
             ("spectate", {"table": table}),
             ("resume", {"table": token[0], "seat": token[1], "token": token[2]}),
-            ("act", {"table": token[0], "seat": token[1], "token": token[2], "action": action}),
-            ("act", {"table": token[0], "seat": token[1], "token": token[2], "action": {"type": "draw"}}),
+            ("act", {"table": token[0], "seat": token[1], "token": token[2], "action": action,
+                     "ply": SEEN_PLY.get(token[0], 0)}),
+            ("act", {"table": token[0], "seat": token[1], "token": token[2], "action": {"type": "draw"},
+                     "ply": SEEN_PLY.get(token[0], 0)}),
             ("leave", {}), ("rematch", {}), ("snapshot", {}), ("list_tables", {}),
             ("fetch_record", {"table": table}),
         ]
@@ -568,6 +583,7 @@ def test_after_the_fuzzing_the_server_answers_and_a_normal_game_completes(server
         view = play_bot(client, make_bot("random", seed=5), until=time.monotonic() + 30)
         assert view is not None and view.winner is not None
         assert "wins by" in client.fetch_record(table.id)
-    # Every refusal was logged on one line, and no request made the server fail.
-    assert server_log.count("event=error ") >= 1000
+    # Refusals were logged, a few a second per connection at most (the rest counted in a summary line),
+    # and no request made the server fail.
+    assert server_log.count("event=error ") >= 100
     assert server_log.count("event=internal-error") == 0

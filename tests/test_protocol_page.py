@@ -122,7 +122,17 @@ def produced_message_types() -> set[str]:
 
 
 def produced_changes() -> set[str]:
-    return arg_strings(calls(("server",), "changed"), 1)
+    # State.commit(t, staged, change), State.changed(t, change), State.announce(t, change), or a push's
+    # literal {"change": ...}.
+    found = arg_strings(calls(("server",), "commit"), 2) | arg_strings(calls(("server",), "changed"), 1)
+    found |= arg_strings(calls(("server",), "announce"), 1)
+    for tree in trees("server"):
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                for key, value in zip(node.keys, node.values):
+                    if isinstance(key, ast.Constant) and key.value == "change":
+                        found |= strings(value)
+    return found
 
 
 # -- both ways -------------------------------------------------------------------------------------

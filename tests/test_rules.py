@@ -278,6 +278,15 @@ def test_7_draw_out_of_turn_card_shown_and_cut_back_next_turn_skipped():
     assert g.deck_size == size and g.hand(1) == () and g.skips(1) == 1
 
 
+def test_10_a_shown_card_stays_in_view_until_the_turn_passes():
+    g = position(mode="penalty", hands={0: [10, 20]}, deck_top=[77, 78])
+    g.apply(1, Draw())  # shown: 77
+    g.apply(1, Draw())  # the card cut back at random may be 77 again; whichever it is is shown too
+    assert len(g.view(0).shown) == 2 and g.view(0).shown[0] == 77
+    g.apply(0, Discard(10))  # seat 0's turn ends: seat 1 loses its turn to a skip, seat 0 plays again
+    assert g.view(1).shown == ()
+
+
 def test_7_draw_out_of_turn_cuts_the_card_back_at_a_uniformly_random_place():
     places = []
     for seed in range(300):

@@ -114,15 +114,15 @@ def test_a_waiting_table_frees_the_seat_of_someone_lost_past_the_grace_period(de
     assert changes[-3:] == ["seat-taken", "presence", "seat-left"]
     info = host.pushes("table")[-1]["info"]
     assert info["seats"][1]["occupant"] is None and info["state"] == "waiting"
-    host.ask("add_bot", table=table, seat=1, bot="random")
-    assert host.ask("add_bot", table=table, seat=2, bot="random")["table"]["state"] == "playing"
+    host.ask("add_bot", table=table, seat=1, bot="random", token=host.token)
+    assert host.ask("add_bot", table=table, seat=2, bot="random", token=host.token)["table"]["state"] == "playing"
 
 
 def test_a_connection_claiming_a_departed_players_identity_learns_nothing(desk) -> None:
     victim = desk.peer("victim-id")
     table = victim.ask("create_table", name="t", players=2)["table"]["id"]
-    victim.ask("add_bot", table=table, seat=1, bot="random")
     seat = victim.sit(table, 0)
+    victim.ask("add_bot", table=table, seat=1, bot="random", token=victim.token)
     assert seat["view"]["hand"] is not None
     victim.silent = True
     desk.advance(0.8)  # the core counts the connection lost and unbinds the seat from it

@@ -10,6 +10,8 @@ modes) are the engine's own constants.
 from __future__ import annotations
 
 import math
+import reprlib
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -42,6 +44,9 @@ TOKEN_BYTES = 16  # 128 random bits, sent as 32 hex digits
 CLOCK_RANGE = (0.2, 3600.0)  # seconds per turn
 GRACE_RANGE = (0.0, 3600.0)  # seconds a lost player's seat is held before a bot plays it
 DEFAULT_GRACE = 30.0
+#: Most tables one `list_tables` reply carries (a page); the default page is PAGE_DEFAULT.
+PAGE_MAX = 50
+PAGE_DEFAULT = 20
 
 #: Server error codes (the engine's own refusal codes in board99.CODES pass through unchanged).
 ERRORS: dict[str, str] = {
@@ -64,7 +69,10 @@ ERRORS: dict[str, str] = {
     "stale": "the action was chosen on an older position (its 'ply' is not the game's): look again",
     "no-record": "that table has no finished game with that number",
     "no-such-bot": "there is no bot by that name",
-    "too-many-tables": "the server holds as many tables as it allows",
+    "too-many-tables": "the server holds as many tables as it allows, or this connection as many as it may open",
+    "too-many-offences": "this seat has committed as many offences as one turn (or one deal) allows",
+    "too-often": "this request was made more often than the server allows; the message says when to try again",
+    "server-full": "the server serves as many connections as it allows; this one is not served",
     "internal": "the server failed to handle the request; it was logged",
     # Raised by the client library only, never sent by the server:
     "timeout": "(client) no reply within the client's timeout",
@@ -88,9 +96,46 @@ class ProtocolError(Exception):
 Check = Callable[[str, Any], Any]
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 40, 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
+
+
 def _shown(value: Any) -> str:
-    shown = repr(value)
+    # reprlib: a value nested a thousand deep, or a megabyte long, is quoted in a few dozen characters.
+    shown = _SHORT.repr(value)
     return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+#: Unicode categories a name may not hold: controls (NUL, newline, ANSI escapes), format characters
+#: (zero-width joiners, right-to-left overrides), separators other than the space, and unassigned
+#: or private code points. None of them can be shown safely to other players.
+UNSAFE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def name(limit: int = NAME_MAX) -> Check:
+    """A name people see: text normalised to NFC, spaces collapsed, nothing that cannot be shown safely.
+
+    >>> name()("name", "  Ann   Lee ")
+    'Ann Lee'
+    >>> name()("name", "Ann\u202eeL")
+    Traceback (most recent call last):
+    ...
+    board99.wire.protocol.ProtocolError: name: U+202E cannot be shown safely in a name (a control or format character)
+    """
+    def check(field: str, value: Any) -> str:
+        if type(value) is not str:
+            raise _fail(field, f"text of 1-{limit} characters", value)
+        text = " ".join(unicodedata.normalize("NFC", value).split(" "))
+        text = " ".join(text.split())
+        for ch in text:
+            if unicodedata.category(ch) in UNSAFE_CATEGORIES:
+                raise ProtocolError("bad-field", f"{field}: U+{ord(ch):04X} cannot be shown safely in a name "
+                                                 f"(a control or format character)")
+        if not text or len(text) > limit:
+            raise _fail(field, f"text of 1-{limit} characters", value)
+        return text
+    return check
 
 
 def _fail(field: str, want: str, value: Any) -> ProtocolError:
@@ -165,19 +210,19 @@ SEAT = whole(0, 5)
 
 #: Request type -> {field: (checker, required)}. Every request may also carry 'id' (an int).
 REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"version": (whole(0, 1 << 31), True), "name": (text(), False)},
+    "hello": {"version": (whole(0, 1 << 31), True), "name": (name(), False)},
     "ping": {},
-    "list_tables": {},
+    "list_tables": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, PAGE_MAX), False)},
     "create_table": {
-        "name": (text(), True),
+        "name": (name(), True),
         "players": (count_of(PLAYER_COUNTS), True),
         "mode": (one_of(*MODES), False),
         "clock": (optional(seconds(*CLOCK_RANGE)), False),
         "grace": (optional(seconds(*GRACE_RANGE)), False),
     },
     "take_seat": {"table": (TABLE_ID, True), "seat": (SEAT, True), "colour": (optional(one_of(*COLOURS)), False),
-                  "name": (text(), False)},
-    "add_bot": {"table": (TABLE_ID, True), "seat": (SEAT, True), "bot": (text(20), False)},
+                  "name": (name(), False)},
+    "add_bot": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, False), "bot": (text(20), False)},
     "spectate": {"table": (TABLE_ID, True)},
     "resume": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True)},
     # A seated connection carries its seat token on these too ("every request for a seat carries it").
@@ -185,7 +230,7 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "rematch": {"token": (TOKEN, False)},
     "snapshot": {"token": (TOKEN, False)},
     "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True),
-            "ply": (whole(0, 1 << 62), False)},
+            "ply": (whole(0, 1 << 62), True)},
     "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False)},
 }
 
@@ -193,7 +238,7 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
 SERVER_MESSAGES = ("reply", "error", "update", "table")
 #: What a 'table' push says changed.
 CHANGES = ("seat-taken", "bot-seated", "started", "seat-left", "presence", "takeover",
-           "rematch", "rematch-vote")
+           "rematch", "rematch-vote", "closed")
 
 
 def check_request(msg: Any) -> tuple[str, dict]:

@@ -37,6 +37,7 @@ class SeatInfo(NamedTuple):
     name: str | None
     connected: bool  # a bot, or a person whose connection answers
     standin: bool  # a bot plays this person's turns until they come back
+    left: bool = False  # the person left during this game: a bot plays on; only they may come back
 
     @property
     def free(self) -> bool:
@@ -107,7 +108,7 @@ class TableInfo(NamedTuple):
             seats.append(SeatInfo(
                 s.whole("seat", i, i), s.whole("side", i % sides, i % sides), s.text("colour", nil=True),
                 s.choice("occupant", OCCUPANTS, nil=True), s.text("name", nil=True), s.flag("connected"),
-                s.flag("standin"),
+                s.flag("standin"), s.flag("left", default=False),
             ))
         votes = get.value("votes")
         if not isinstance(votes, list | tuple) or any(type(v) is not int or not 0 <= v < players for v in votes):
@@ -151,7 +152,9 @@ class _Fields:
             return value
         raise self._bad(name, "text", value)
 
-    def flag(self, name: str) -> bool:
+    def flag(self, name: str, default: bool | None = None) -> bool:
+        if default is not None and name not in self.data:
+            return default
         value = self.value(name)
         if type(value) is not bool:
             raise self._bad(name, "true or false", value)

@@ -11,7 +11,7 @@ import arcade.gui
 from arcade.gui import UIBoxLayout, UIFlatButton, UIInputText, UILabel, UIWidget
 
 from board99 import MODES, PLAYER_COUNTS
-from board99.wire.table_info import STATES, SeatInfo, TableInfo
+from board99.wire.table_info import SeatInfo, TableInfo
 
 from .messages import Failed, Message, Pushed, Replied
 from .palette import COLOUR_RGB, FONT, TABLE_BG, TEXT, TEXT_DIM, WARN
@@ -69,16 +69,6 @@ def table_summary(table: TableInfo) -> str:
     """One line describing a table: name, player count, mode, clock, state."""
     clock = f"turn clock {table.clock:g} s" if table.clock else "no clock"
     return f"{table.name} — {table.players} players · {table.mode} · {clock} · {table.state}"
-
-
-def tables_in_order(tables: list[TableInfo]) -> list[TableInfo]:
-    """The server's tables (oldest first, as it lists them) in lobby order, newest first within a state.
-
-    Only MAX_TABLES_SHOWN fit: on a server that keeps every table, the new ones must not hide
-    behind old finished games.
-    """
-    # STATES runs waiting, playing, over: tables that can be joined, then games to watch, then finished ones.
-    return sorted(reversed(tables), key=lambda t: STATES.index(t.state))
 
 
 def seat_text(seat: SeatInfo) -> str:
@@ -321,8 +311,8 @@ class LobbyView(arcade.View):
     # -- messages ---------------------------------------------------------------------------
 
     def show_tables(self, tables: list[TableInfo]) -> None:
-        """Show the server's tables (a list_tables reply)."""
-        tables = tables_in_order(list(tables))
+        """Show the server's tables (a list_tables reply, already in the lobby's order: joinable first, newest first)."""
+        tables = list(tables)
         if tables == self.tables:
             return  # the periodic refresh found nothing new: keep the widgets
         self.tables = tables
