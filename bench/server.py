@@ -94,7 +94,9 @@ def run_server(data_dir: str) -> None:
     from board99.server.loop import Server
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    server = Server("127.0.0.1", 0, data_dir, bot_delay=0.0, rate=None, max_tables=10_000,
+    # The limits a LAN server keeps for hostile clients are off: this measures capacity.
+    server = Server("127.0.0.1", 0, data_dir, bot_delay=0.0, rate=None, max_tables=10_000, max_conns=100_000,
+                    tables_per_conn=100_000, games_burst=1e9,
                     context=zmq.Context())
     server.bind()
     print(server.port, flush=True)
@@ -446,17 +448,21 @@ def core_act_path(actions: int) -> dict[str, list[float]]:
     def ask(core: Core, kind: str, **fields: object) -> dict:
         out = core.receive(me, [msgpack.packb({"type": kind, "id": next(ids), **fields})], now)
         replies = [msgpack.unpackb(frame) for ident, frame in out.sends if ident == me]
-        return next(r for r in replies if r["type"] in ("reply", "error"))
+        reply = next(r for r in replies if r["type"] in ("reply", "error"))
+        if reply["type"] == "error":
+            raise RuntimeError(f"{kind}: {reply['code']}: {reply['message']}")
+        return reply
 
     with tempfile.TemporaryDirectory(prefix="board99-bench-") as data:
         journal = Journal(data)
-        core = Core(journal, Settings(rate=None, lost_after=1e9, max_tables=1_000_000), now)
+        core = Core(journal, Settings(rate=None, lost_after=1e9, max_tables=1_000_000, tables_per_conn=1_000_000,
+                                      games_burst=1e9), now)
         try:
             while len(times["act"]) < actions:
                 table = ask(core, "create_table", name="bench", players=2)["table"]["id"]
                 seat = ask(core, "take_seat", table=table, seat=0)
                 token, view = seat["token"], SeatView.from_data(seat["view"])
-                ask(core, "add_bot", table=table, seat=1, bot="random")
+                ask(core, "add_bot", table=table, seat=1, bot="random", token=token)
                 view = SeatView.from_data(ask(core, "snapshot", token=token)["view"])
                 while view.winner is None and len(times["act"]) < actions:
                     now += 0.001

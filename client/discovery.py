@@ -12,6 +12,10 @@ log = logging.getLogger("board99.discovery")
 
 #: Ignored datagrams logged one by one per listen(); the rest are counted in one line.
 LOG_IGNORED = 10
+#: Servers kept from one source address, and in all: a host forging beacons by the thousand cannot
+#: hide the real servers behind its own.
+MAX_PER_HOST = 4
+MAX_HEARD = 32
 
 
 class Listener:
@@ -50,6 +54,11 @@ class Listener:
                     log.warning("event=beacon-ignored from=%s:%d bytes=%d reason=%r",
                                 host, src_port, len(data), str(exc))
                 continue
+            if (host, found["port"]) not in heard:
+                if len(heard) >= MAX_HEARD or sum(1 for h, _ in heard if h == host) >= MAX_PER_HOST:
+                    self.ignored += 1
+                    ignored += 1
+                    continue
             heard[(host, found["port"])] = {"name": found["name"], "host": host,
                                             "port": found["port"], "key": found["key"]}
         if ignored > LOG_IGNORED:

@@ -19,7 +19,7 @@ import msgpack
 import zmq
 
 from board99 import Action, SeatView, to_data
-from board99.wire.curve import connect_curve
+from board99.wire.curve import connect_curve, parse_key
 from board99.wire.protocol import (
     CLIENT_MAX_MESSAGE,
     CLIENT_UNPACK_LIMITS,
@@ -84,14 +84,23 @@ def connect(server: str | None = None, *, name: str = "player", timeout: float =
     takes the server called ``server_name`` (or the only one heard), with the
     CURVE key its beacon carries. ServerError('no-server') if none fits.
     """
+    if server_key is not None:
+        try:
+            server_key = parse_key(server_key)
+        except ValueError as exc:
+            raise ServerError("bad-server-key", str(exc)) from None
     if server is not None:
         return GameClient(endpoint_for(server), server_key=server_key, name=name, timeout=timeout)
     heard = discover(discovery_timeout, **discover_options)
     fits = [s for s in heard if server_name is None or s["name"] == server_name]
+    if server_key is not None and len(fits) > 1:
+        # Several answer to the name (a forged beacon, perhaps): the key we were given decides.
+        fits = [s for s in fits if s["key"] is not None and s["key"].encode() == server_key]
     if len(fits) != 1:
         names = ", ".join(sorted(f"{s['name']} ({s['host']}:{s['port']})" for s in heard)) or "none"
         want = f"a server called {server_name!r}" if server_name else "exactly one server"
-        raise ServerError("no-server", f"discovery heard {len(heard)} server(s): {names}; expected {want}")
+        more = "; several answer to that name, so give its address (or its key)" if len(fits) > 1 else ""
+        raise ServerError("no-server", f"discovery heard {len(heard)} server(s): {names}; expected {want}{more}")
     found = fits[0]
     return GameClient(f"tcp://{found['host']}:{found['port']}", server_key=found["key"] or server_key,
                       name=name, timeout=timeout)
@@ -112,6 +121,11 @@ class GameClient:
         self.endpoint = endpoint_for(endpoint)
         self.name = name
         self.timeout = timeout
+        if server_key is not None:
+            try:
+                server_key = parse_key(server_key)
+            except ValueError as exc:  # the library's own error, naming the key, not a bare ValueError
+                raise ServerError("bad-server-key", str(exc)) from None
         self.server_key = server_key
         #: Latest view of this client's seat (or the spectator view), kept current by poll().
         self.view: SeatView | None = None
@@ -419,7 +433,7 @@ class GameClient:
         self._on_hello(reply)
         return reply
 
-    def list_tables(self) -> list[TableInfo]:
+    def list_tables(self) -> tuple[TableInfo, ...]:
         """The lobby's first page of tables (waiting ones first, newest first): see ``lobby_page``."""
         return self.lobby_page().tables
 

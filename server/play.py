@@ -42,13 +42,13 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     now. ``actor``, a person's connection, gets its reply before anyone's push, so its round trip
     does not wait for the table's pushes; it gets no push of its own action.
     """
-    t.check(seat, action)
+    offence = t.check(seat, action)
     try:
         state.journal.save_action(t, seat, action)
     except Exception:
         log.exception("event=journal-error table=%s", t.id)
         raise JournalFailed("the action could not be saved, so it did not happen") from None
-    events = t.apply(seat, action, state.now)
+    events = t.apply(seat, action, state.now, offence)
     t.seq += 1
     if t.state == "over":
         try:

@@ -29,6 +29,10 @@ class Bucket:
         self.tokens -= 1
         return True
 
+    def available(self, now: float) -> float:
+        """Tokens in the bucket at ``now`` (taking none)."""
+        return min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+
     def wait(self, now: float) -> float:
         """Seconds until the next token."""
         return max(0.0, (1 - self.tokens) / self.rate) if self.rate else float("inf")

@@ -53,6 +53,10 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
     shown = f"tcp://{bind}:{server.port}"
     print(f"board99 server {server.name!r} listening on {shown} (protocol {PROTOCOL_VERSION}), "
           f"data in {folder}, {len(server.lobby.tables)} table(s) restored", flush=True)
+    for aside in server.core.set_aside:
+        # For the admin: one damaged table does not keep the others away; its rows stay as they are.
+        print(f"table {aside.table} could not be restored and was set aside (its rows are kept): {aside.reason}",
+              flush=True)
     lan = lan_address() if bind in ("*", "0.0.0.0") else None
     if lan is not None:
         print(f"players on the LAN: board99 join (finds it by discovery) or board99 join {lan}:{server.port}", flush=True)

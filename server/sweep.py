@@ -30,7 +30,7 @@ def sweep(state: State) -> None:
             presence.lose(t.id, conn.seat, now)
             state.changed(t, "presence")
     for conn in presence.conns.values():
-        if conn.unlogged and conn.log_budget.tokens >= 1:
+        if conn.unlogged and conn.log_budget.available(now) >= 1:
             log.warning("event=log-suppressed conn=%s lines=%d", conn.label, conn.unlogged)
             conn.unlogged = 0
     for (table_id, seat), since in list(presence.away.items()):

@@ -262,12 +262,13 @@ class Table:
                                                          f"deal, the most one deal allows; play on properly")
         return offence
 
-    def apply(self, seat: int, action: Action, now: float) -> tuple[Event, ...]:
-        """Hand a checked action (``check``) to the engine; what it caused."""
-        offence = self.check(seat, action)
+    def apply(self, seat: int, action: Action, now: float, offence: str | None | bool = False) -> tuple[Event, ...]:
+        """Hand an action to the engine; what it caused. ``offence``: what ``check`` said, if it was asked."""
+        if offence is False:
+            offence = self.check(seat, action)
         turn, ply, deal = self.game.turn, self.game.ply, self.game.deal
         events = self.game.apply(seat, action)
-        if offence is not None:
+        if isinstance(offence, str):
             self.turn_offences[seat] = self.turn_offences.get(seat, 0) + 1
             self.deal_offences[seat] = self.deal_offences.get(seat, 0) + 1
         # The clock restarts when a turn ends (even if the same seat moves again after skips).

@@ -5,6 +5,11 @@ comes back through a queue, and a byte on an inproc PUSH/PULL pair wakes the
 loop's poller. Only the loop thread touches ``wake`` (the PULL end); each
 answer makes its own PUSH socket, because a socket belongs to the thread that
 made it.
+
+The thinking is shared fairly: a bot that has more moves queued behind it
+thinks for less (its ``budget`` becomes ``FAIR_WAIT`` divided by the moves
+waiting, at most its own), so no table waits much more than ``FAIR_WAIT``
+for its bot however many tables of search bots others start.
 """
 
 from __future__ import annotations
@@ -17,6 +22,11 @@ from typing import Any
 import zmq
 
 from board99 import SeatView
+
+#: Seconds the moves queued ahead of a new one take at most, together (about): see the module docstring.
+FAIR_WAIT = 1.0
+#: The least a search bot is given to think, however long the queue.
+MIN_BUDGET = 0.01
 
 
 class Thinker:
@@ -31,6 +41,8 @@ class Thinker:
         self._answers: queue.SimpleQueue = queue.SimpleQueue()
         self._busy: set[Hashable] = set()
         self._pool: ThreadPoolExecutor | None = None  # made on the first slow bot
+        #: The budget each move was given, newest last (at most the last 1,000; for tests and the log).
+        self.budgets: list[float] = []
 
     def submit(self, key: Hashable, bot: Any, view: SeatView) -> None:
         """Have ``bot`` choose from ``view`` on the worker; a second submit of ``key`` while busy is ignored."""
@@ -42,10 +54,19 @@ class Thinker:
         self._pool.submit(self._work, key, bot, view)
 
     def _work(self, key: Hashable, bot: Any, view: SeatView) -> None:
+        own = getattr(bot, "budget", None)
+        if own is not None:
+            # Fair shares: the more moves wait (this one included), the less each may think.
+            bot.budget = max(MIN_BUDGET, min(own, FAIR_WAIT / max(1, len(self._busy))))
+            self.budgets.append(bot.budget)
+            del self.budgets[:-1000]
         try:
             result: Any = bot.choose(view)
         except Exception as exc:  # handed back: the loop logs it and plays the clock's action instead
             result = exc
+        finally:
+            if own is not None:
+                bot.budget = own
         self._answers.put((key, result))
         out = self.ctx.socket(zmq.PUSH)
         try:

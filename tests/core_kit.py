@@ -54,7 +54,9 @@ class Peer:
     def ask(self, kind: str, **fields: Any) -> dict:
         """Send a request and return its reply; CoreError on an error reply."""
         rid = self.send(kind, **fields)
-        reply = next(m for m in reversed(self.received) if m.get("id") == rid and m["type"] in ("reply", "error"))
+        # An error the core could not tie to a request (server-full, bad-identity) carries no id.
+        reply = next(m for m in reversed(self.received) if m["type"] in ("reply", "error")
+                     and (m.get("id") == rid or (m["type"] == "error" and m.get("id") is None)))
         if reply["type"] == "error":
             raise CoreError(reply)
         if "view" in reply:

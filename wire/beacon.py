@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import msgpack
 
+from .curve import parse_key
+
 #: The UDP port beacons are sent to and listened for on.
 BEACON_PORT = 9098
 #: Bytes that open every beacon.
@@ -73,6 +75,9 @@ def parse_beacon(data: bytes) -> dict:
     # type() not isinstance(): True is an int and must not pass as port 1
     if type(port) is not int or not 1 <= port <= 65535:
         raise BadBeacon(f"port: {port!r} is not a TCP port 1-65535")
-    if key is not None and (not isinstance(key, str) or len(key) != 40):
-        raise BadBeacon(f"key: {key!r} is not a 40-character Z85 public key")
+    if key is not None:
+        try:
+            parse_key(key if isinstance(key, str) else "", "key")
+        except ValueError as exc:
+            raise BadBeacon(f"{exc}"[:120]) from None
     return {"name": name, "port": port, "key": key}

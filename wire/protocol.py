@@ -126,12 +126,12 @@ def name(limit: int = NAME_MAX) -> Check:
     def check(field: str, value: Any) -> str:
         if type(value) is not str:
             raise _fail(field, f"text of 1-{limit} characters", value)
-        text = " ".join(unicodedata.normalize("NFC", value).split(" "))
-        text = " ".join(text.split())
+        text = unicodedata.normalize("NFC", value)
         for ch in text:
             if unicodedata.category(ch) in UNSAFE_CATEGORIES:
                 raise ProtocolError("bad-field", f"{field}: U+{ord(ch):04X} cannot be shown safely in a name "
                                                  f"(a control or format character)")
+        text = " ".join(text.split())
         if not text or len(text) > limit:
             raise _fail(field, f"text of 1-{limit} characters", value)
         return text
