@@ -37,6 +37,14 @@ log = logging.getLogger("board99.server")
 HOUSEKEEPING_EVERY = 5.0
 
 
+def _rid_of(frames: list[bytes]) -> int | None:
+    # The request's id for a refusal made before the request is read, so the client can match it.
+    try:
+        return request_id(decode(frames[0])) if len(frames) == 1 else None
+    except ProtocolError:
+        return None
+
+
 def server_named(ident: bytes) -> bool:
     """True for a routing id libzmq made itself (5 bytes, the first zero), not one a client chose."""
     return len(ident) == 5 and ident[0] == 0
@@ -49,7 +57,7 @@ class Core:
         self.settings = settings
         self.state = State(settings, journal, Lobby(settings.max_tables),
                            Presence(settings.lost_after, settings.rate, settings.burst, settings.max_conns,
-                                    (settings.games_per_hour, settings.games_burst)))
+                                    (settings.games_per_hour, settings.games_burst), settings.conns_per_host))
         #: Seconds between presence sweeps: a lost connection is noticed within a third of lost_after.
         self.sweep_every = min(0.5, settings.lost_after / 3)
         self._next_sweep = now + self.sweep_every
@@ -87,23 +95,25 @@ class Core:
 
     # -- inputs ------------------------------------------------------------------------------
 
-    def receive(self, ident: bytes, frames: list[bytes], now: float) -> Outbox:
-        """One message from connection ``ident`` (its frames after the routing id), received at ``now``."""
+    def receive(self, ident: bytes, frames: list[bytes], now: float, host: str = "") -> Outbox:
+        """One message from connection ``ident`` (its frames after the routing id), received at ``now``.
+
+        ``host``: the peer's address, for the limits per machine.
+        """
         state = self._begin(now)
         if not server_named(ident):
             # Identity comes from what a connection proves (its seat token), never from a name it
             # chose: such a connection could claim a departed player's name. It is not served.
             log.warning("event=bad-identity ident=%s", ident[:16].hex())
-            state.out.error(ident, None, "bad-identity", "this connection chose its own ZeroMQ routing id; the "
+            state.out.error(ident, _rid_of(frames), "bad-identity", "this connection chose its own ZeroMQ routing id; the "
                                                          "server names connections itself, so leave it unset")
             return state.out
-        conn, fresh = state.presence.heard(ident, now)
+        conn, why = state.presence.heard(ident, now, host)
         if conn is None:
-            state.out.error(ident, None, "server-full", f"the server serves {self.settings.max_conns} connections, "
-                                                        f"its limit; try again later")
+            state.out.error(ident, _rid_of(frames), "server-full", why)
             return state.out
-        if fresh:
-            log.info("event=connect conn=%s", conn.label)
+        if why == "new":
+            log.info("event=connect conn=%s host=%s", conn.label, host)
         if not state.presence.admit(conn, now):
             if now - conn.warned >= 1.0:
                 conn.warned = now

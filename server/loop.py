@@ -57,8 +57,8 @@ class Server:
         bot_delay: float = 0.0,
         heartbeat: float = 1.0,
         lost_after: float = 3.0,
-        rate: float | None = 1000.0,
-        burst: float = 2000.0,
+        rate: float | None = 200.0,
+        burst: float = 400.0,
         fsync: bool = False,
         max_tables: int = 5000,
         context: zmq.Context | None = None,
@@ -202,11 +202,14 @@ class Server:
                         got = 0
                         while got < DRAIN_BATCH:
                             try:
-                                frames = router.recv_multipart(zmq.NOBLOCK)
+                                frames = router.recv_multipart(zmq.NOBLOCK, copy=False)
                             except zmq.Again:
                                 break
                             got += 1
-                            self._deliver_step(core.receive, frames[0], frames[1:])
+                            # The peer's address (for the limits per machine) comes with its message.
+                            host = frames[1].get("Peer-Address") if len(frames) > 1 else ""
+                            self._deliver_step(core.receive, frames[0].bytes, [f.bytes for f in frames[1:]],
+                                               host=host)
                         if clock() >= core.deadline():
                             self._deliver_step(core.tick)
                         if got < DRAIN_BATCH:
@@ -221,11 +224,11 @@ class Server:
         except KeyboardInterrupt:
             pass
 
-    def _deliver_step(self, step: Callable[..., Outbox], *args: Any) -> None:
+    def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""
         # A bug in one step must not end the loop (every table would stop): log it and go on.
         try:
-            out = step(*args, self.clock())
+            out = step(*args, self.clock(), **kwargs)
         except Exception:
             log.exception("event=internal-error step=%s", getattr(step, "__name__", step))
             return

@@ -55,6 +55,7 @@ class Conn:
     tokens: float  # the rate limiter's bucket
     stamp: float  # when the bucket was last filled
     name: str = "player"
+    host: str = ""  # the peer's address, as libzmq gives it ("Peer-Address")
     table: str | None = None
     seat: int | None = None  # None with a table: spectating
     warned: float = -1e9  # when the last rate-limit error went out
@@ -74,10 +75,11 @@ class Presence:
     """Connections by identity, the rate limit they share, and the seats whose person is away."""
 
     def __init__(self, lost_after: float, rate: float | None, burst: float, max_conns: int = 1000,
-                 games: tuple[float, float] = (GAMES_PER_HOUR, GAMES_BURST)) -> None:
+                 games: tuple[float, float] = (GAMES_PER_HOUR, GAMES_BURST), per_host: int = 64) -> None:
         self.lost_after = lost_after
         self.rate, self.burst = rate, burst
-        self.max_conns = max_conns
+        self.max_conns, self.per_host = max_conns, per_host
+        self.hosts: dict[str, int] = {}  # peer address -> connections from it
         self.games_per_hour, self.games_burst = games
         self.conns: dict[bytes, Conn] = {}
         #: (table id, seat) -> the bucket of that seat's resumes.
@@ -87,20 +89,24 @@ class Presence:
 
     # -- connections ----------------------------------------------------------------------
 
-    def heard(self, ident: bytes, now: float) -> tuple[Conn | None, bool]:
-        """The connection a message came from (made on first contact), and whether it is new.
+    def heard(self, ident: bytes, now: float, host: str = "") -> tuple[Conn | None, str]:
+        """The connection a message came from (made on first contact), and "new", "known" or why it is not served.
 
-        None when the server already follows ``max_conns`` connections: this one is not served.
+        Not served (None) when the server already follows ``max_conns`` connections, or ``per_host``
+        from that address: one machine cannot crowd every other out.
         """
         conn = self.conns.get(ident)
-        fresh = conn is None
-        if conn is None:
-            if len(self.conns) >= self.max_conns:
-                return None, True
-            conn = self.conns[ident] = Conn(ident, now, self.burst, now)
-            conn.games = Bucket(self.games_per_hour / 3600, self.games_burst, now)
-        conn.last_seen = now
-        return conn, fresh
+        if conn is not None:
+            conn.last_seen = now
+            return conn, "known"
+        if len(self.conns) >= self.max_conns:
+            return None, f"the server serves {self.max_conns} connections, its limit; try again later"
+        if host and self.hosts.get(host, 0) >= self.per_host:
+            return None, f"{self.per_host} connections from {host} are served already, the most one machine gets"
+        conn = self.conns[ident] = Conn(ident, now, self.burst, now, host=host)
+        self.hosts[host] = self.hosts.get(host, 0) + 1
+        conn.games = Bucket(self.games_per_hour / 3600, self.games_burst, now)
+        return conn, "new"
 
     def admit(self, conn: Conn, now: float) -> bool:
         """Take one message from ``conn``'s token bucket; False when it is over the rate limit."""
@@ -132,6 +138,11 @@ class Presence:
         gone = [c for c in self.conns.values() if now - c.last_seen > self.lost_after]
         for conn in gone:
             del self.conns[conn.ident]
+            left = self.hosts.get(conn.host, 1) - 1
+            if left > 0:
+                self.hosts[conn.host] = left
+            else:
+                self.hosts.pop(conn.host, None)
         return gone
 
     # -- seats whose person is away --------------------------------------------------------

@@ -77,7 +77,8 @@ def _quota(state: State, conn: Conn, what: str) -> None:
 def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """A new table, journaled before it is in the lobby."""
     t = state.lobby.create(f["name"], f["players"], f.get("mode", "guarded"), f.get("clock"), f.get("grace"),
-                           creator=conn.ident, per_creator=state.settings.tables_per_conn)
+                           creator=conn.ident, per_creator=state.settings.tables_per_conn,
+                           host=conn.host, per_host=state.settings.tables_per_host)
     _quota(state, conn, "create_table")
     t.idle_since = state.now  # nobody sits at it yet
     try:

@@ -32,12 +32,14 @@ class Settings:
     curve: bool = False
     heartbeat: float = 1.0  # seconds between a client's pings when it has nothing else to send
     lost_after: float = 3.0  # seconds of silence after which a connection counts as lost
-    rate: float | None = 1000.0  # messages per second a connection may send, sustained (None: no limit)
-    burst: float = 2000.0  # ... and in one burst
+    rate: float | None = 200.0  # messages per second a connection may send, sustained (None: no limit)
+    burst: float = 400.0  # ... and in one burst
     bot_delay: float = 0.0  # seconds a server bot waits before acting (`board99 serve` sets a pause)
     max_tables: int = 5000
     max_conns: int = 1000  # connections served at once; more get `server-full`
+    conns_per_host: int = 64  # ... and from one machine (peer address)
     tables_per_conn: int = 3  # tables still waiting for players one connection may have opened
+    tables_per_host: int = 12  # ... and all the connections from one machine together
     games_per_hour: float = 120.0  # new games (tables, rematches) one connection may start, sustained ...
     games_burst: float = 20.0  # ... and at once
     empty_after: float = 120.0  # seconds a waiting table with nobody seated is kept before it closes

@@ -82,6 +82,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)  # seat -> bot instance
     turn_since: float = 0.0  # when (the core's clock) the current turn began, for the turn clock
     creator: bytes | None = None  # the connection that created it (while it waits for players)
+    creator_host: str = ""  # and the machine it came from
     idle_since: float | None = None  # since when nobody it waits for is here (see sweep.housekeeping)
     retry_after: float = 0.0  # seconds the last failed server move waited (doubles while the journal fails)
     turn_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this turn
@@ -356,7 +357,8 @@ class Lobby:
         self.max_tables = max_tables
 
     def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None,
-               creator: bytes | None = None, per_creator: int | None = None) -> Table:
+               creator: bytes | None = None, per_creator: int | None = None, host: str = "",
+               per_host: int | None = None) -> Table:
         """A new empty table with a fresh id (not yet in the lobby: ``add`` it once it is journaled).
 
         ``per_creator``: how many tables still waiting for players one connection may have opened.
@@ -369,12 +371,17 @@ class Lobby:
             if mine >= per_creator:
                 raise ProtocolError("too-many-tables", f"this connection has {mine} tables waiting for players, the "
                                                        f"most one may open; sit at one or wait until one starts")
+        if per_host is not None and host:
+            ours = sum(1 for t in self.tables.values() if t.creator_host == host and t.state == "waiting")
+            if ours >= per_host:
+                raise ProtocolError("too-many-tables", f"{host} has {ours} tables waiting for players, the most one "
+                                                       f"machine may open; sit at one or wait until one starts")
         while True:
             table_id = secrets.token_hex(4)
             if table_id not in self.tables:
                 break
         table = Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
-        table.creator = creator
+        table.creator, table.creator_host = creator, host
         return table
 
     def add(self, table: Table) -> None:

@@ -1,22 +1,28 @@
-"""A worker thread for bots that think for a while (the search bot), so the server's loop never waits.
+"""A worker for bots that think for a while (the search bot), so the server's loop never waits.
 
-The loop hands a bot and its view over with ``submit``; the worker's answer
-comes back through a queue, and a byte on an inproc PUSH/PULL pair wakes the
-loop's poller. Only the loop thread touches ``wake`` (the PULL end); each
+The loop hands a bot and its view over with ``submit``; a thread takes the
+moves in turn and has each worked out in a process of its own (a search in a
+thread of the server's process would hold Python's lock for its whole budget,
+and every other table would wait); the answer comes back through a queue, and
+a byte on an inproc PUSH/PULL pair wakes the loop's poller. Only the loop thread touches ``wake`` (the PULL end); each
 answer makes its own PUSH socket, because a socket belongs to the thread that
 made it.
 
-The thinking is shared fairly: a bot that has more moves queued behind it
-thinks for less (its ``budget`` becomes ``FAIR_WAIT`` divided by the moves
-waiting, at most its own), so no table waits much more than ``FAIR_WAIT``
-for its bot however many tables of search bots others start.
+The thinking is shared fairly: when a move joins a queue of n, every move
+waiting gets at most ``FAIR_WAIT / n`` seconds to think (never more than its
+bot's own budget, and never more again), so the moves ahead of any new one
+take about ``FAIR_WAIT`` together, however many tables of search bots others
+start.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import queue
+import secrets
+import threading
 from collections.abc import Hashable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import zmq
@@ -41,6 +47,9 @@ class Thinker:
         self._answers: queue.SimpleQueue = queue.SimpleQueue()
         self._busy: set[Hashable] = set()
         self._pool: ThreadPoolExecutor | None = None  # made on the first slow bot
+        self._process: ProcessPoolExecutor | None = None
+        self._budgets: dict[Hashable, float] = {}  # waiting move -> seconds it may think
+        self._lock = threading.Lock()
         #: The budget each move was given, newest last (at most the last 1,000; for tests and the log).
         self.budgets: list[float] = []
 
@@ -49,24 +58,30 @@ class Thinker:
         if key in self._busy:
             return
         self._busy.add(key)
+        with self._lock:
+            own = getattr(bot, "budget", None)
+            if own is not None:
+                self._budgets[key] = own
+            share = FAIR_WAIT / len(self._busy)
+            for waiting in self._budgets:
+                self._budgets[waiting] = max(MIN_BUDGET, min(self._budgets[waiting], share))
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="board99-bot")
         self._pool.submit(self._work, key, bot, view)
 
     def _work(self, key: Hashable, bot: Any, view: SeatView) -> None:
-        own = getattr(bot, "budget", None)
-        if own is not None:
-            # Fair shares: the more moves wait (this one included), the less each may think.
-            bot.budget = max(MIN_BUDGET, min(own, FAIR_WAIT / max(1, len(self._busy))))
-            self.budgets.append(bot.budget)
+        with self._lock:
+            budget = self._budgets.pop(key, None)  # fixed now: later arrivals do not shorten a running move
+        if budget is not None:
+            self.budgets.append(budget)
             del self.budgets[:-1000]
         try:
-            result: Any = bot.choose(view)
+            if self._process is None:
+                # spawn, not fork: the server may run inside another program (the window's).
+                self._process = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+            result: Any = self._process.submit(choose, bot.name, budget, view).result()
         except Exception as exc:  # handed back: the loop logs it and plays the clock's action instead
             result = exc
-        finally:
-            if own is not None:
-                bot.budget = own
         self._answers.put((key, result))
         out = self.ctx.socket(zmq.PUSH)
         try:
@@ -100,4 +115,13 @@ class Thinker:
         """Wait for a bot still thinking, then release the socket."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._process is not None:
+            self._process.shutdown(wait=True, cancel_futures=True)
         self.wake.close(linger=0)
+
+
+def choose(name: str, budget: float | None, view: SeatView) -> Any:
+    """(In the worker process) a fresh bot of that name, with that budget, chooses from ``view``."""
+    from board99.bots import make_bot
+
+    return make_bot(name, seed=secrets.randbits(32), budget=budget).choose(view)

@@ -72,7 +72,8 @@ def every_table(client: GameClient) -> list:
 
 def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
     # One connection opens every table here: a club's host, with the per-connection limits raised.
-    handle = run_in_thread(data_dir=tmp_path, tables_per_conn=1000, games_burst=2000)
+    handle = run_in_thread(data_dir=tmp_path, tables_per_conn=1000, tables_per_host=1000, games_burst=2000,
+                           rate=None)
     client = GameClient(handle.endpoint, timeout=20)
     try:
         ids = []

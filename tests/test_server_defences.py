@@ -488,7 +488,7 @@ def test_serve_names_a_damaged_table_and_starts_without_a_traceback(tmp_path) ->
 
 
 def test_resume_spam_is_limited_and_grows_neither_pushes_nor_timers(tmp_path) -> None:
-    desk = Desk(tmp_path)
+    desk = Desk(tmp_path, rate=None)  # the limit on resumes, not the limit on messages
     host, guest = desk.peer("host"), desk.peer("guest")
     table = host.ask("create_table", name="t", players=2, clock=60.0)["table"]["id"]
     host.sit(table, 0)
