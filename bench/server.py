@@ -96,7 +96,7 @@ def run_server(data_dir: str) -> None:
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s %(message)s")
     # The limits a LAN server keeps for hostile clients are off: this measures capacity.
     server = Server("127.0.0.1", 0, data_dir, bot_delay=0.0, rate=None, max_tables=10_000, max_conns=100_000,
-                    tables_per_conn=100_000, games_burst=1e9,
+                    tables_per_conn=100_000, tables_per_host=100_000, conns_per_host=100_000, games_burst=1e9,
                     context=zmq.Context())
     server.bind()
     print(server.port, flush=True)
@@ -364,7 +364,7 @@ def play(ctx: zmq.Context, endpoint: str, tables: list[tuple[str, str]], run: Ru
             elif seat.state == "playing" and seat.view["turn"] == 0 and now >= seat.not_before:
                 send(seat, "act", run, table=seat.table, seat=0, token=seat.token,
                      # SeatView(**data) skips from_data's checks: this loop stands for many clients at once.
-                     action=to_data(seat.bot.choose(SeatView(**seat.view))))
+                     action=to_data(seat.bot.choose(SeatView(**seat.view))), ply=seat.view["ply"])
             elif now - seat.last_sent > 1.0:
                 send(seat, "ping")  # a heartbeat, so the server keeps the seat as present
     # Let every last push arrive (the server bots answer the final acts) before counting.

@@ -66,6 +66,10 @@ class Core:
         self.set_aside: list[SetAside] = []
         self._restore(now)
 
+    def knows(self, ident: bytes) -> bool:
+        """True if ``ident`` is a connection the core follows already."""
+        return ident in self.state.presence.conns
+
     @property
     def lobby(self) -> Lobby:
         """Every table, by id."""

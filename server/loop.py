@@ -202,14 +202,11 @@ class Server:
                         got = 0
                         while got < DRAIN_BATCH:
                             try:
-                                frames = router.recv_multipart(zmq.NOBLOCK, copy=False)
+                                ident, frames, host = self._receive(router)
                             except zmq.Again:
                                 break
                             got += 1
-                            # The peer's address (for the limits per machine) comes with its message.
-                            host = frames[1].get("Peer-Address") if len(frames) > 1 else ""
-                            self._deliver_step(core.receive, frames[0].bytes, [f.bytes for f in frames[1:]],
-                                               host=host)
+                            self._deliver_step(core.receive, ident, frames, host=host)
                         if clock() >= core.deadline():
                             self._deliver_step(core.tick)
                         if got < DRAIN_BATCH:
@@ -223,6 +220,21 @@ class Server:
                     self._deliver_step(core.tick)
         except KeyboardInterrupt:
             pass
+
+    def _receive(self, router: zmq.Socket) -> tuple[bytes, list[bytes], str]:
+        """One message: its routing id, its frames, and for a connection the core does not know yet, its address."""
+        ident = router.recv(zmq.NOBLOCK)
+        frames: list[bytes] = []
+        host = ""
+        while router.rcvmore:
+            if not frames and not self.core.knows(ident):
+                # The peer's address (for the limits per machine) comes with the message's own frame.
+                frame = router.recv(copy=False)
+                host = str(frame.get("Peer-Address") or "")
+                frames.append(frame.bytes)
+            else:
+                frames.append(router.recv())
+        return ident, frames, host
 
     def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""
