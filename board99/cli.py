@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arena import run_arena
+from .arena import ArenaResult, run_arena
 from .bots import BOTS, make_bot
 from .game import MODES, PLAYER_COUNTS, Game
 from .record import Record, RecordError
@@ -27,12 +27,25 @@ def _arena(args: argparse.Namespace) -> int:
             return 2
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     started = time.perf_counter()
-    with Progress(*columns, transient=True, disable=not sys.stderr.isatty()) as bar:
+    tty = sys.stderr.isatty()
+    said = [started]
+
+    def progress(r: ArenaResult) -> None:
+        bar.update(task, completed=r.games)
+        now = time.perf_counter()
+        # Not a terminal (a log, a pipe): a plain line now and then instead of the bar.
+        if not tty and (now - said[0] >= PROGRESS_EVERY or r.games == args.games):
+            said[0] = now
+            left = (now - started) / r.games * (args.games - r.games)
+            print(f"board99 arena: {r.games}/{args.games} games, {now - started:.0f} s, about {left:.0f} s to go",
+                  file=sys.stderr, flush=True)
+
+    with Progress(*columns, transient=True, disable=not tty) as bar:
         task = bar.add_task(" vs ".join(names), total=args.games)
         try:
             options = {} if args.budget is None else {"budget": args.budget}
             result = run_arena(names, args.players, args.games, args.seed, args.mode,
-                               progress=lambda r: bar.update(task, completed=r.games), bot_options=options)
+                               progress=progress, bot_options=options)
         except ValueError as exc:
             print(f"board99 arena: {exc}", file=sys.stderr)
             return 2
@@ -60,6 +73,9 @@ def _replay(args: argparse.Namespace) -> int:
                 print(status_text(game.view()))
     except OSError as exc:
         print(f"board99 replay: {exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"board99 replay: {args.file}: not a game record (not UTF-8 text)", file=sys.stderr)
         return 2
     except RecordError as exc:
         print(f"board99 replay: {args.file}: {exc}", file=sys.stderr)
@@ -113,6 +129,24 @@ def start_practice_server(data: Path | None = None, bot_delay: float = PLAY_BOT_
     return run_in_thread(port=0, data_dir=data, name="board99 play", bot_delay=bot_delay)
 
 
+def reachable(command: str, server: str, key: str | None = None, timeout: float = 3.0) -> str | None:
+    """The endpoint of a board99 server answering at ``server``, or None (the reason printed)."""
+    from board99.client.net import GameClient, ServerError, endpoint_for
+
+    try:
+        endpoint = endpoint_for(server)
+        with GameClient(endpoint, server_key=key, timeout=timeout) as client:
+            client.hello()
+        return endpoint
+    except ValueError as exc:
+        print(f"board99 {command}: {exc}", file=sys.stderr)
+    except ServerError as exc:
+        why = ("no board99 server answers there" if exc.code in ("timeout", "disconnected") else exc.message)
+        print(f"board99 {command}: {server}: {why} (is `board99 serve` running, and is the port open?)",
+              file=sys.stderr)
+    return None
+
+
 def _play(args: argparse.Namespace) -> int:
     """`board99 play`: the window against bots (an embedded server unless --server), or --terminal."""
     if args.terminal:
@@ -120,7 +154,10 @@ def _play(args: argparse.Namespace) -> int:
     from board99.client.gui.app import run_play
 
     if args.server is not None:  # someone else's server: nothing of ours is kept
-        return run_play(args.players, args.mode, args.bot, name=args.name, server=args.server, muted=args.mute)
+        endpoint = reachable("play", args.server)
+        if endpoint is None:
+            return 2
+        return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute)
     # Our own server keeps its games: an unfinished practice game is picked up where it was left.
     return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
                     start_server=start_practice_server, saved=play_data_dir() / SAVED_SEAT)
@@ -130,7 +167,12 @@ def _join(args: argparse.Namespace) -> int:
     """`board99 join [HOST[:PORT]]`: the window on a LAN server's lobby (or the servers discovery finds)."""
     from board99.client.gui.app import run_join
 
-    return run_join(args.server, name=args.name, server_key=args.key, muted=args.mute)
+    address = args.server
+    if address is not None:
+        address = reachable("join", address, args.key)
+        if address is None:
+            return 2
+    return run_join(address, name=args.name, server_key=args.key, muted=args.mute)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -149,11 +191,11 @@ def _bot(args: argparse.Namespace) -> int:
     """Seat a bot from this machine at a table on a server, and play until the game ends."""
     from board99.client.net import GameClient, ServerError, endpoint_for, play_bot
 
-    if args.bot not in BOTS:
-        print(f"board99 bot: --bot: {args.bot!r} is not a bot; choose from {', '.join(sorted(BOTS))}",
-              file=sys.stderr)
+    try:
+        client = GameClient(endpoint_for(args.server), server_key=args.key, name=args.name or f"{args.bot} bot")
+    except (ValueError, ServerError) as exc:
+        print(f"board99 bot: {getattr(exc, 'message', exc)}", file=sys.stderr)
         return 2
-    client = GameClient(endpoint_for(args.server), server_key=args.key, name=args.name or f"{args.bot} bot")
     try:
         client.take_seat(args.table, args.seat, args.colour)
         assert client.table is not None
@@ -179,34 +221,78 @@ def _bot(args: argparse.Namespace) -> int:
 KEY_HELP = "the server's CurveZMQ public key (servers run with --curve); write --key=KEY"
 
 
+def port(text: str) -> int:
+    """A TCP port for --port: 0 to 65535 (0: pick a free one)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a TCP port: give 1 to 65535, or 0 for a free one")
+    return value
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value}: give at least 1")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"{text}: give 0 or more seconds")
+    return value
+
+
+#: arena prints a progress line this often (seconds) when its output is not a terminal.
+PROGRESS_EVERY = 30.0
+BOT_LIST = ", ".join(sorted(BOTS))
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="board99", description="The 1963 GAME OF 99, on a LAN.")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    arena = sub.add_parser("arena", help="play many bot-against-bot games and print win rates")
-    arena.add_argument("--bots", default="rulebook,random", help="one bot per side, comma-separated")
-    arena.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
-    arena.add_argument("--games", type=int, default=100)
-    arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--mode", choices=MODES, default="guarded")
+    arena = sub.add_parser("arena", help="play many bot-against-bot games and print win rates",
+                           description="Bot against bot: win rates with 95% intervals, the opener alternating. "
+                                       "rulebook vs random plays 1,000 games in seconds; the search bot thinks "
+                                       "0.2 s a move, so 1,000 of its games take about an hour and a half.")
+    arena.add_argument("--bots", default="rulebook,random",
+                       help=f"one bot per side, comma-separated; bots: {BOT_LIST} (default rulebook,random)")
+    arena.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="players at the table")
+    arena.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
+    arena.add_argument("--seed", type=int, default=1, help="seed of the first game; the rest follow from it")
+    arena.add_argument("--mode", choices=MODES, default="guarded", help="table mode (bots commit no offences)")
     arena.add_argument("--budget", type=float, default=None,
                        help="seconds per move for the search bot (default 0.2)")
     arena.set_defaults(run=_arena)
 
     replay = sub.add_parser("replay", help="check a game record against the rules and show it")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a record, as `board99 records` or the window saves it (docs/ has a sample)")
     replay.add_argument("--quiet", action="store_true", help="print the lines only, no boards")
     replay.set_defaults(run=_replay)
 
     play = sub.add_parser("play", help="play a game in a window against bots (or bots in the terminal)")
-    play.add_argument("--terminal", action="store_true", help="bots play in the terminal")
-    play.add_argument("--bots", default="random")
-    play.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
-    play.add_argument("--mode", choices=MODES, default="guarded")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--delay", type=float, default=0.0, help="seconds to pause after each move (terminal)")
-    play.add_argument("--bot", default="rulebook", help="the bot in the other seats (window)")
+    play.add_argument("--terminal", action="store_true", help="watch bots play in the terminal instead")
+    play.add_argument("--bots", default="random",
+                      help=f"the bots in the terminal game, one per side or one for all; bots: {BOT_LIST}")
+    play.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="players at the table")
+    play.add_argument("--mode", choices=MODES, default="guarded",
+                      help="guarded refuses offences; penalty carries them out and punishes them")
+    play.add_argument("--seed", type=int, default=None, help="the terminal game's seed (default: random)")
+    play.add_argument("--delay", type=seconds, default=0.0, help="seconds to pause after each move (terminal)")
+    play.add_argument("--bot", choices=sorted(BOTS), default="rulebook", help="the bot in the other seats (window)")
     play.add_argument("--server", default=None,
                       help="HOST[:PORT] of a running server (window; default: start one in the background)")
     play.add_argument("--name", default="player", help="your name at the table (window)")
@@ -223,23 +309,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="run the LAN game server (see docs/server.md)")
     serve.add_argument("--bind", default="*", help="address to listen on (default: all interfaces)")
-    serve.add_argument("--port", type=int, default=9099, help="TCP port (default 9099; 0 picks a free one)")
+    serve.add_argument("--port", type=port, default=9099, help="TCP port (default 9099; 0 picks a free one)")
     serve.add_argument("--data", default=None, help="data directory: journal, records, keys "
                                                     "(default: the user data directory)")
     serve.add_argument("--curve", action="store_true", help="encrypt with CurveZMQ; shows the server's key")
     serve.add_argument("--name", default=None, help="server name announced on the LAN (default: host name)")
     serve.add_argument("--no-beacon", action="store_true", help="do not announce the server on the LAN")
-    serve.add_argument("--bot-delay", type=float, default=0.6, help="seconds a server bot waits before moving")
+    serve.add_argument("--bot-delay", type=seconds, default=0.6,
+                       help="seconds a server bot waits before moving (default 0.6)")
     serve.add_argument("--fsync", action="store_true", help="wait for the disk at every journal commit")
     serve.set_defaults(run=_serve)
 
     bot = sub.add_parser("bot", help="seat a bot from this machine at a table on a server")
-    bot.add_argument("--server", required=True, help="HOST[:PORT] or tcp://HOST:PORT")
-    bot.add_argument("--table", required=True, help="the table's id (as the lobby lists it)")
-    bot.add_argument("--seat", type=int, required=True)
-    bot.add_argument("--bot", default="rulebook")
+    bot.add_argument("--server", required=True, help="HOST[:PORT] of the server")
+    bot.add_argument("--table", required=True, help="the table's id (the lobby shows it on the table's card)")
+    bot.add_argument("--seat", type=int, required=True, help="the seat number, 0 to 5")
+    bot.add_argument("--bot", choices=sorted(BOTS), default="rulebook", help="which bot plays (default rulebook)")
     bot.add_argument("--colour", default=None, help="side colour (default: the side's, or the first free)")
-    bot.add_argument("--name", default=None)
+    bot.add_argument("--name", default=None, help="the name shown at the table (default: '<bot> bot')")
     bot.add_argument("--key", default=None, help=KEY_HELP)
     bot.add_argument("--rematch", action="store_true", help="ask for a rematch after each game")
     bot.set_defaults(run=_bot)

@@ -9,7 +9,7 @@ trick). A side's pegs are one Python int with one bit per pegged cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 SIZE = 10
 SQUARES = range(100)
@@ -74,6 +74,23 @@ LINE_MASKS: tuple[int, ...] = tuple(mask(line) for line in LINES)
 LINES_THROUGH: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i, line in enumerate(LINES) if sq in line) for sq in SQUARES
 )
+
+
+def winning_squares(board: Sequence[int | None], side: int) -> tuple[int, ...]:
+    """The free squares that would give ``side`` five in a line: it holds the other four of a line through each.
+
+    >>> board = [None] * 100
+    >>> for sq in (72, 58, 20, 14):
+    ...     board[sq] = 1
+    >>> winning_squares(board, 1), winning_squares(board, 0)
+    ((4,), ())
+    """
+    found = set()
+    for line in LINES:
+        free = [sq for sq in line if board[sq] is None]
+        if len(free) == 1 and all(board[sq] == side for sq in line if sq != free[0]):
+            found.add(free[0])
+    return tuple(sorted(found))
 
 
 def has_five(bitboard: int) -> bool:

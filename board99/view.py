@@ -25,6 +25,7 @@ from .actions import Action, Discard, Draw, Play
 from .cards import HAND_LIMIT, fits
 from .errors import Refused
 from .events import PENALTY_RULES
+from .layout import winning_squares
 from .rulings import classify, guarded_refusal
 from .settings import MODES, PLAYER_COUNTS, sides_for
 
@@ -170,6 +171,15 @@ class SeatView(NamedTuple):
         """The free squares ``card`` allows, in number order."""
         board = self.board
         return tuple(sq for sq in range(card, 100) if board[sq] is None and fits(card, sq))
+
+    def threats(self) -> dict[int, tuple[int, ...]]:
+        """Side -> the free squares where it would complete five (it holds four of a line): the squares to watch."""
+        found = {side: winning_squares(self.board, side) for side in range(self.sides)}
+        return {side: squares for side, squares in found.items() if squares}
+
+    def threats_against(self) -> tuple[int, ...]:
+        """The squares where another side than this view's would complete five: a threat to answer (or block)."""
+        return tuple(sorted({sq for side, squares in self.threats().items() if side != self.side for sq in squares}))
 
     def dead(self, card: int) -> bool:
         """True if every square ``card`` allows is taken: it can only be discarded."""

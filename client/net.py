@@ -59,13 +59,37 @@ class ServerError(Exception):
 
 
 def endpoint_for(server: str) -> str:
-    """'host', 'host:port' or a full 'tcp://host:port' as a ZeroMQ endpoint (default port 9099)."""
-    if "://" in server:
-        return server
-    host, sep, port = server.rpartition(":")
-    if not sep or not port.isdigit() or (host.count(":") and not host.endswith("]")):
-        host, port = server, str(DEFAULT_PORT)
-    return f"tcp://{host}:{port}"
+    """'host', 'host:port', '[ipv6]:port' or a full 'tcp://...' as a ZeroMQ endpoint (default port 9099).
+
+    ValueError says what is wrong with an address a person typed.
+
+    >>> endpoint_for("den:9100")
+    'tcp://den:9100'
+    >>> endpoint_for("nosuchhost:abc:9099")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'nosuchhost:abc:9099' is not an address: write HOST or HOST:PORT (e.g. den.local:9099)
+    """
+    text = server.strip()
+    if text.startswith("tcp://"):
+        return text  # a ZeroMQ endpoint already (programs may give a source address too)
+    if "://" in text:
+        raise ValueError(f"{server!r}: only tcp:// addresses are served; write HOST or HOST:PORT")
+    if text.startswith("["):  # [IPv6] or [IPv6]:port
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else (str(DEFAULT_PORT) if not rest else "x")
+        host = f"[{host}]"
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    elif ":" not in text:
+        host, port = text, str(DEFAULT_PORT)
+    else:
+        host, port = "", ""
+    if not host or any(c.isspace() for c in host) or not port.isdigit():
+        raise ValueError(f"{server!r} is not an address: write HOST or HOST:PORT (e.g. den.local:9099)")
+    if not 1 <= int(port) <= 65535:
+        raise ValueError(f"{server!r}: port {port} is not a TCP port (1 to 65535)")
+    return f"tcp://{host}:{int(port)}"
 
 
 def discover(timeout: float = 1.0, **options: Any) -> list[dict]:

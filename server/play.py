@@ -33,7 +33,8 @@ def act_reply(t: Table, seat: int, events: tuple[Event, ...], rid: int | None, n
     return reply
 
 
-def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | None = None) -> tuple[Event, ...]:
+def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | None = None,
+              by_clock: bool = False) -> tuple[Event, ...]:
     """Check an action, journal it, carry it out through the engine, then tell the table.
 
     Memory changes only after the journal has the action: ``Table.check`` (the engine's own
@@ -63,7 +64,7 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
             log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
                      t.id, e.seat, e.offence, e.card, e.rule)
     extra: dict[str, Any] = {"by": seat, "action": to_data(action), "state": t.state,
-                             "turn_left": t.turn_left(state.now)}
+                             "turn_left": t.turn_left(state.now), "clock": by_clock}
     if t.state == "over":
         # The game's end travels with the winning action (the seats may have changed: vacated
         # seats are freed), so the actor's reply and everyone's push stay one seq each.
@@ -132,7 +133,7 @@ def run_timers(state: State) -> None:
         else:
             action = t.clock_action()
             log.info("event=clock-expired table=%s seat=%d action=%r", t.id, seat, action.text())
-            move_for(state, t, seat, action)
+            move_for(state, t, seat, action, by_clock=True)
 
 
 def thought(state: State, key: Any, result: Action | Exception) -> None:
@@ -151,7 +152,7 @@ def thought(state: State, key: Any, result: Action | Exception) -> None:
 RETRY_FIRST, RETRY_MAX = 0.5, 30.0
 
 
-def move_for(state: State, t: Table, seat: int, action: Action) -> None:
+def move_for(state: State, t: Table, seat: int, action: Action, by_clock: bool = False) -> None:
     """Carry out a move the server chose for a seat.
 
     If the engine refuses it (a bot's bug), the clock's move is made instead; if the journal
@@ -160,10 +161,10 @@ def move_for(state: State, t: Table, seat: int, action: Action) -> None:
     """
     try:
         try:
-            carry_out(state, t, seat, action)
+            carry_out(state, t, seat, action, by_clock=by_clock)
         except Refused as exc:
             log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(), exc.code)
-            carry_out(state, t, seat, t.clock_action())
+            carry_out(state, t, seat, t.clock_action(), by_clock=by_clock)
         t.retry_after = 0.0
     except JournalFailed:
         t.retry_after = min(RETRY_MAX, max(RETRY_FIRST, t.retry_after * 2))
