@@ -115,3 +115,13 @@ def test_the_views_questions_read_the_rules():
     assert view.ruling(Discard(95)).legal
     assert game.view(1).ruling(Discard(3)).offence == "discard-out-of-turn"
     assert view.partner(0) is None and Game(6, seed=1).view(0).partner(0) == 3
+
+
+def test_a_four_with_its_fifth_square_free_is_a_threat_to_the_other_sides():
+    # The rulebook's example: 72, 58, 20 and 14 held, only square 4 blocks.
+    from tests.scenario import position
+
+    game = position(players=2, pegs={1: (72, 58, 20, 14)}, hands={0: (3, 50)})
+    view = game.view(0)
+    assert view.threats() == {1: (4,)}
+    assert view.threats_against() == (4,) and game.view(1).threats_against() == ()

@@ -86,6 +86,7 @@ def test_the_turn_clock_draws_when_it_can_and_then_discards_the_highest_card(des
     assert all(0 <= u["turn_left"] <= 0.2 for u in updates)  # what the GUI's countdown shows
     eleventh = updates[10]
     assert eleventh["action"]["type"] == "discard"
+    assert all(u["clock"] is True for u in updates)  # each says the clock ran out, not that a player drew
     # Which card went: the highest of the five that seat drew.
     game = desk.core.lobby.tables[watcher.ask("ping")["table"]].game
     seat, action, _ = game.log[10]
