@@ -30,3 +30,7 @@ BAD = (255, 110, 100)
 GOOD = (140, 230, 140)
 FONT = "DejaVu Sans"
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+
+#: Palettes a player may pick: side colour name -> RGB. Every one keeps side colours apart for
+#: the common colour-vision deficiencies (tests/test_gui_palette.py).
+PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {"standard": COLOUR_RGB}
