@@ -34,3 +34,8 @@ FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 #: Palettes a player may pick: side colour name -> RGB. Every one keeps side colours apart for
 #: the common colour-vision deficiencies (tests/test_gui_palette.py).
 PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {"standard": COLOUR_RGB}
+
+
+def side_rgb(colour: str, palette: str = "standard") -> tuple[int, int, int]:
+    """The RGB a side colour is drawn in under the player's palette (unknown names: the standard one)."""
+    return PALETTES.get(palette, COLOUR_RGB).get(colour, COLOUR_RGB.get(colour, (128, 128, 128)))

@@ -64,3 +64,9 @@ def textures() -> Textures:
         line=arcade.load_texture(asset("line.png")),
         white=arcade.load_texture(asset("white.png")),
     )
+
+
+def peg_texture(colour: str, side: int, palette: str = "standard") -> arcade.Texture:
+    """The peg of ``side`` (its own shape) in ``colour`` as drawn under ``palette``."""
+    tx = textures()
+    return tx.pegs.get((colour, side), tx.pegs[("red", side)])
