@@ -65,7 +65,11 @@ def test_the_view_round_trips_as_plain_data_and_rejects_what_is_not_a_view():
         assert SeatView.from_data(as_lists) == view
     good = game.view(0).to_data()
     for field, bad in [("board", [None] * 99), ("hand", [1, 2, 3, 4, 5, 6]), ("turn", 4), ("players", 5),
-                       ("mode", "strict"), ("deck_size", True), ("side", 1), ("discards", [[1]] * 3)]:
+                       ("mode", "strict"), ("deck_size", True), ("side", 1), ("discards", [[1]] * 3),
+                       # whole lists are checked at once: each kind of bad item is still caught
+                       ("board", [True] + [None] * 99), ("board", [2] + [None] * 99), ("hand", [100]),
+                       ("hand", [None]), ("hand", [1.0]), ("skips", [0, 0, -1, 0]),
+                       ("discards", [[], [], [], [5, True]]), ("shown", ["7"])]:
         with pytest.raises(ValueError, match=f"view.{field}"):
             SeatView.from_data({**good, field: bad})
     with pytest.raises(ValueError, match="view.shown: missing"):
