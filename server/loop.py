@@ -223,18 +223,15 @@ class Server:
 
     def _receive(self, router: zmq.Socket) -> tuple[bytes, list[bytes], str]:
         """One message: its routing id, its frames, and for a connection the core does not know yet, its address."""
-        ident = router.recv(zmq.NOBLOCK)
-        frames: list[bytes] = []
+        # One call for the whole message (cheaper than a recv and a rcvmore look-up per frame);
+        # uncopied frames because the first body frame may have to tell the peer's address.
+        parts = router.recv_multipart(zmq.NOBLOCK, copy=False)
+        ident = parts[0].bytes
         host = ""
-        while router.rcvmore:
-            if not frames and not self.core.knows(ident):
-                # The peer's address (for the limits per machine) comes with the message's own frame.
-                frame = router.recv(copy=False)
-                host = str(frame.get("Peer-Address") or "")
-                frames.append(frame.bytes)
-            else:
-                frames.append(router.recv())
-        return ident, frames, host
+        if len(parts) > 1 and not self.core.knows(ident):
+            # The peer's address (for the limits per machine) comes with the message's own frame.
+            host = str(parts[1].get("Peer-Address") or "")
+        return ident, [p.bytes for p in parts[1:]], host
 
     def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""
