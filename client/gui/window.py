@@ -12,7 +12,9 @@ from .sounds import Sounds
 WIDTH, HEIGHT = 1280, 800
 TITLE = "GAME OF 99"
 #: Frames a second while something moves or the player is using the window, and while idle.
-BUSY_RATE, IDLE_RATE = 1 / 60, 1 / 4
+BUSY_RATE, IDLE_RATE = 1 / 60, 1 / 2
+#: Updates (the network queue, timers) while idle: a reply waits at most this long to be shown.
+IDLE_UPDATE_RATE = 1 / 20
 #: How long the window stays at the busy rate after an input or a change.
 AWAKE_SECONDS = 0.5
 
@@ -35,11 +37,12 @@ class GameWindow(arcade.Window):
     def awake(self, seconds: float = AWAKE_SECONDS) -> None:
         """Draw at the full rate for the next ``seconds`` (something moves, or the player acts).
 
-        An idle window draws only IDLE_RATE times a second, so it costs almost no CPU;
-        updates (the network queue, timers) still run at the full rate.
+        An idle window draws IDLE_RATE and updates IDLE_UPDATE_RATE times a second, so it
+        costs almost no CPU; anything that changes the screen wakes it.
         """
         self._awake_until = max(self._awake_until, time.monotonic() + seconds)
         if self._draw_rate != BUSY_RATE:
+            self.set_update_rate(BUSY_RATE)
             self.set_draw_rate(BUSY_RATE)
 
     @property
@@ -51,6 +54,7 @@ class GameWindow(arcade.Window):
         """Drop to the idle draw rate once nothing has asked for frames for a while."""
         if self._draw_rate == BUSY_RATE and time.monotonic() > self._awake_until:
             self.set_draw_rate(IDLE_RATE)
+            self.set_update_rate(IDLE_UPDATE_RATE)
 
     # Any input wakes the window (the views' own handlers run first and let these run too).
 
