@@ -434,12 +434,27 @@ class GameClient:
                 self._dispatch(msg)
             self._tick()
 
-    def poll(self, timeout: float = 0.0) -> list[dict]:
-        """What the server pushed since the last call (each a dict with a 'type'); waits at most ``timeout``."""
+    def poll(self, timeout: float = 0.0, wake: zmq.Socket | int | None = None) -> list[dict]:
+        """What the server pushed since the last call (each a dict with a 'type'); waits at most ``timeout``.
+
+        With ``wake`` (a socket or a file descriptor), the wait also ends as soon as it is readable
+        (it is left unread for the caller): a thread can sleep here until either the server or
+        its own side speaks, instead of waking many times a second to look.
+        """
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
-            msg = self._receive(max(0.0, min(left, self.heartbeat)) if not self._inbox else 0)
+            wait = max(0.0, min(left, self.heartbeat)) if not self._inbox else 0
+            if wake is not None and wait > 0:
+                poller = zmq.Poller()
+                poller.register(self._sock, zmq.POLLIN)
+                poller.register(wake, zmq.POLLIN)
+                ready = dict(poller.poll(int(wait * 1000)))
+                if wake in ready and self._sock not in ready:
+                    self._tick()
+                    out, self._inbox = self._inbox, []
+                    return out
+            msg = self._receive(0 if wake is not None else wait)
             if msg is not None:
                 self._dispatch(msg)
                 while (msg := self._receive(0)) is not None:

@@ -162,3 +162,24 @@ def test_an_action_chosen_on_an_older_position_is_refused_as_stale(server) -> No
         other.act(Draw())  # with the current position it goes through
     finally:
         seated.close()
+
+
+def test_poll_with_a_wake_descriptor_returns_when_it_is_written_not_at_its_timeout(server) -> None:
+    import os
+    import threading
+
+    read, write = os.pipe()
+    try:
+        with GameClient(server.endpoint, name="waker", timeout=5.0) as client:
+            client.poll(0.2)  # whatever the connection brought
+            timer = threading.Timer(0.2, os.write, (write, b"!"))
+            timer.start()
+            start = time.monotonic()
+            client.poll(60.0, wake=read)  # the server says nothing; only the wake ends this
+            waited = time.monotonic() - start
+            timer.join()
+            assert waited < 30.0, f"poll waited {waited:.1f} s: the wake descriptor did not end it"
+            assert os.read(read, 1) == b"!"  # left unread for the caller
+    finally:
+        os.close(read)
+        os.close(write)
