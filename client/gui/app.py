@@ -230,6 +230,10 @@ class App:
             return True
         return None
 
+    def detach(self) -> None:
+        """Take the app's handlers off the window (a test's window outlives its app)."""
+        self.window.remove_handlers(on_close=self.shutdown, on_key_press=self.on_key_press, on_text=self.on_text)
+
     def shutdown(self) -> None:
         """Close the session and stop the embedded server (the window is closing)."""
         if self.session is not None:

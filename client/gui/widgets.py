@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from arcade.gui import UIFlatButton, UIInputText, UILabel
-from arcade.gui.events import UIOnClickEvent
+from arcade.gui.events import UIEvent, UIMousePressEvent, UIOnClickEvent
 
 from .palette import FONT, RGB, TEXT
 
@@ -83,8 +83,18 @@ class TextField(UIInputText):
     (arcade's own field activates on that click but leaves the caret at the start.)
     """
 
+    _active_at_press = False
+
+    def on_event(self, event: UIEvent) -> bool | None:
+        """Note whether the field already had the keyboard when a press landed on it."""
+        if isinstance(event, UIMousePressEvent) and self.rect.point_in_rect(event.pos):
+            self._active_at_press = self.active
+        return super().on_event(event)
+
     def on_click(self, event: UIOnClickEvent) -> None:
         """Activate, then put the caret under the pointer (after the last letter when past the end)."""
+        if self._active_at_press:
+            return  # an active field placed the caret on the press already; a second press would select a word
         self.activate()
         x = int(event.x - self.left - self.LAYOUT_OFFSET)
         y = int(event.y - self.bottom)
