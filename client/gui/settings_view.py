@@ -61,7 +61,9 @@ class SettingsView(arcade.View):
     def _row(self, title: str, options: list[tuple[str, dict, bool]], width: float) -> UIBoxLayout:
         s = self.scale
         row = UIBoxLayout(vertical=False, space_between=int(8 * s))
-        row.add(label(title, 13 * s, TEXT_DIM, width=ROW_LABEL_W * s))
+        title_label = label(title, 13 * s, TEXT_DIM, width=ROW_LABEL_W * s)
+        title_label.size_hint_min = (ROW_LABEL_W * s, 36 * s)  # the box layout would shrink it to its text
+        row.add(title_label)
         for text, change, chosen in options:
             row.add(button(text, partial(self.choose, **change), width * s, 36 * s, size=12 * s, chosen=chosen))
         return row
