@@ -95,7 +95,10 @@ class LobbyView(arcade.View):
         self.status_bad = False
         self._found: list[dict] | None = None
         self._since_refresh = 0.0
-        self._asked_order = True  # the next table list was asked for by the player: sort it afresh
+        self._asked_order = True  # the next table list shown is sorted afresh (else places are kept)
+        # Replies come back in the order asked: the number of the reply the player's own request gets.
+        self._sent = self._got = 0
+        self._order_at: int | None = None
         self._layout_key: tuple[int, int, float] | None = None
         self.ui = arcade.gui.UIManager()
         self.address = TextField(text=address, font_name=FONT, font_size=13)
@@ -354,15 +357,16 @@ class LobbyView(arcade.View):
         self._since_refresh = 0.0
         if self.session is None:
             return
+        self._sent += 1
         if hasattr(self.session, "lobby_page"):
             self.session.lobby_page(self.page * PER_PAGE, PER_PAGE)
         else:
             self.session.list_tables()
 
     def refresh_now(self) -> None:
-        """Ask for the tables and sort them afresh (joinable first)."""
-        self._asked_order = True
+        """Ask for the tables and sort them afresh (joinable first) when that reply comes."""
         self.refresh()
+        self._order_at = self._sent
 
     def next_page(self) -> None:
         """The next page of tables."""
@@ -441,6 +445,10 @@ class LobbyView(arcade.View):
 
     def handle(self, msg: Message) -> None:
         """One message from the session."""
+        if isinstance(msg, Replied) and msg.op in ("lobby_page", "list_tables"):
+            self._got += 1
+            if self._order_at is not None and self._got >= self._order_at:
+                self._asked_order, self._order_at = True, None
         match msg:
             case Replied("lobby_page", page):
                 self.show_page(page)

@@ -33,17 +33,18 @@ def button_style(bg: RGB = BUTTON_BG, fg: RGB = WHITE, border: RGB | None = None
                  size: float = 12) -> dict[str, UIFlatButton.UIStyle]:
     """A UIFlatButton style dict in the client's font and colours, its text ``size`` points."""
     style = UIFlatButton.UIStyle
+    points = max(6, round(size))  # a button's style takes whole points
     lighter = (min(255, bg[0] + 30), min(255, bg[1] + 30), min(255, bg[2] + 30))
     # The border keeps its width in every state, so a hovered button never changes size or moves its text.
     width = 3 if border else 2
     return {
-        "normal": style(font_name=FONT, font_size=size, font_color=rgba(fg), bg=rgba(bg),
+        "normal": style(font_name=FONT, font_size=points, font_color=rgba(fg), bg=rgba(bg),
                         border=rgba(border) if border else rgba(bg), border_width=width),
-        "hover": style(font_name=FONT, font_size=size, font_color=rgba(fg), bg=rgba(lighter),
+        "hover": style(font_name=FONT, font_size=points, font_color=rgba(fg), bg=rgba(lighter),
                        border=(230, 230, 230, 255), border_width=width),
-        "press": style(font_name=FONT, font_size=size, font_color=(20, 20, 20, 255), bg=(236, 240, 241, 255),
+        "press": style(font_name=FONT, font_size=points, font_color=(20, 20, 20, 255), bg=(236, 240, 241, 255),
                        border=(236, 240, 241, 255), border_width=width),
-        "disabled": style(font_name=FONT, font_size=size, font_color=(200, 200, 200, 255), bg=(80, 92, 92, 255),
+        "disabled": style(font_name=FONT, font_size=points, font_color=(200, 200, 200, 255), bg=(80, 92, 92, 255),
                           border=(80, 92, 92, 255), border_width=width),
     }
 
