@@ -159,15 +159,14 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: len(lobby.tables) == 1, 10, "the new table in the lobby")
     table = lobby.tables[0]
     assert (table.players, table.mode, table.state) == (4, "penalty", "waiting")
-    click_button(win, lobby, "S1: free")
     click_button(win, lobby, "random")
-    click_button(win, lobby, "Put a bot here")
+    win.click(*lobby.buttons[f"bot-{table.id}-1"].rect.center)  # the "+ bot" of seat 1 on the table's card
     run_until(win, lambda: lobby.tables[0].seats[1].occupant == "bot", 10, "the random bot in S1")
     bot_colour = lobby.tables[0].seats[1].colour
     assert bot_colour != "blue" and lobby.tables[0].seats[3].colour == bot_colour  # partners share it
     lobby.name_input.text = "Nell"
-    click_button(win, lobby, "S2: free")
-    click_button(win, lobby, "Sit here")
+    step(win, 2)
+    win.click(*lobby.buttons[f"sit-{table.id}-2"].rect.center)  # seat 2's "Sit here" on the table's card
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
     tv = win.current_view
     run_until(win, lambda: tv.state.table is not None and tv.panel.b_bots.visible, 10, "the waiting table")
@@ -212,7 +211,7 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     run_until(win, lambda: isinstance(win.current_view, LobbyView), 5, "the lobby")
     lobby = win.current_view
     run_until(win, lambda: len(lobby.tables) == 1, 10, "the table list")
-    click_button(win, lobby, "Spectate")
+    click_button(win, lobby, "Watch")
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the spectator's table view")
     watcher = win.current_view
     run_until(win, lambda: watcher.state.view is not None, 10, "the spectator view")
@@ -237,7 +236,7 @@ def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
             run_until(win, lambda: lobby.servers, 10, "the server's beacon")
             port = handle.endpoint.rsplit(":", 1)[1]
             assert lobby.servers[0]["name"] == "den" and str(lobby.servers[0]["port"]) == port
-            click_button(win, lobby, f"den 127.0.0.1:{port}")
+            click_button(win, lobby, f"den · 127.0.0.1:{port}")
             run_until(win, lambda: application.session is not None and win.current_view is not lobby, 5,
                       "the lobby of the found server")
             assert application.session.endpoint == f"tcp://127.0.0.1:{port}"
@@ -325,8 +324,8 @@ def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
 
 
 def test_the_lobby_lists_joinable_tables_first_and_the_newest_first(app, server):
-    """On a server with more tables than fit, a new table is shown, not hidden behind old ones."""
-    from board99.client.gui.lobby_view import MAX_TABLES_SHOWN
+    """On a server with more tables than a page holds, a new table is on the first page, not hidden behind old ones."""
+    from board99.client.gui.lobby_view import PER_PAGE
     from board99.client.net import GameClient
 
     win, lobby = app.window, app.lobby
@@ -334,14 +333,13 @@ def test_the_lobby_lists_joinable_tables_first_and_the_newest_first(app, server)
         started = other.create_table("Under way", 2).id
         other.add_bot(started, 0, "random")
         other.add_bot(started, 1, "random")
-        for n in range(MAX_TABLES_SHOWN + 1):  # one connection may keep only a few waiting tables open
+        for n in range(PER_PAGE + 1):  # one connection may keep only a few waiting tables open
             with GameClient(server.endpoint, name=f"host {n}", timeout=5.0) as host:
                 host.create_table(f"T{n}", 2)
-    lobby.refresh()
-    run_until(win, lambda: len(lobby.tables) == MAX_TABLES_SHOWN + 2, 10, "every table in the lobby")
-    names = [t.name for t in lobby.tables]
-    assert names[0] == f"T{MAX_TABLES_SHOWN}"  # the newest table that can be joined is on top
-    assert names[-1] == "Under way" and names[:-1] == [f"T{n}" for n in range(MAX_TABLES_SHOWN, -1, -1)]
+    lobby.refresh_now()
+    run_until(win, lambda: lobby.total == PER_PAGE + 2, 10, "every table counted in the lobby")
+    assert [t.name for t in lobby.tables] == [f"T{n}" for n in range(PER_PAGE, 0, -1)]  # the newest on top
     step(win, 2)
-    shown = [w.text for w in lobby.tables_box.children if hasattr(w, "text")]
-    assert any(text.startswith(f"T{MAX_TABLES_SHOWN} ") for text in shown)
+    assert f"sit-{lobby.tables[0].id}-0" in lobby.buttons  # its card is on screen, with a seat to take
+    click_button(win, lobby, "Next ›")
+    run_until(win, lambda: [t.name for t in lobby.tables] == ["T0", "Under way"], 10, "the second page")

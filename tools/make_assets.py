@@ -1,4 +1,4 @@
-"""Make every file in assets/: board texture, card and peg sheets, highlights, sounds, the font.
+"""Make every file in assets/: board texture, card sheet, highlights (pegs are drawn at run time: client/gui/peg_art.py), sounds, the font.
 
 Run ``python tools/make_assets.py`` to remake them (needs Pillow, which arcade
 depends on, and the DejaVu fonts from Debian's fonts-dejavu-core). The output
@@ -15,12 +15,12 @@ import sys
 import wave
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from board99.client.gui.palette import CARD_SIZE, CELL, COLOUR_RGB, MARKS, PEG_SIZE  # noqa: E402
+from board99.client.gui.palette import CARD_SIZE, CELL  # noqa: E402
 from board99.layout import LAYOUT  # noqa: E402
 
 OUT = ROOT / "assets"
@@ -90,43 +90,6 @@ def make_cards() -> None:
             d.text((w * 0.1, h * 0.05), str(card), font=corner, fill=(140, 20, 30, 255), anchor="la")
         sheet.paste(face, ((card % 10) * w, (card // 10) * h))
     sheet.save(OUT / "cards.png", optimize=True)
-
-
-def _mark(d: ImageDraw.ImageDraw, mark: str, cx: float, cy: float, r: float, ink: tuple) -> None:
-    width = max(3, int(r * 0.32))
-    if mark == "X":
-        d.line((cx - r, cy - r, cx + r, cy + r), fill=ink, width=width)
-        d.line((cx - r, cy + r, cx + r, cy - r), fill=ink, width=width)
-    elif mark == "O":
-        d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink, width=width)
-    elif mark == "+":
-        d.line((cx - r * 1.15, cy, cx + r * 1.15, cy), fill=ink, width=width)
-        d.line((cx, cy - r * 1.15, cx, cy + r * 1.15), fill=ink, width=width)
-    else:  # "#": a filled square
-        s = r * 0.85
-        d.rectangle((cx - s, cy - s, cx + s, cy + s), fill=ink)
-
-
-def make_pegs() -> None:
-    """pegs.png: one row per colour (palette order), one column per side mark."""
-    size = PEG_SIZE
-    sheet = Image.new("RGBA", (size * len(MARKS), size * len(COLOUR_RGB)), (0, 0, 0, 0))
-    for row, rgb in enumerate(COLOUR_RGB.values()):
-        light = sum(rgb) > 450
-        ink = (20, 20, 20, 255) if light else (255, 255, 255, 255)
-        for col, mark in enumerate(MARKS):
-            peg = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-            shadow = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-            ImageDraw.Draw(shadow).ellipse((10, 12, size - 4, size - 2), fill=(0, 0, 0, 110))
-            peg.alpha_composite(shadow.filter(ImageFilter.GaussianBlur(3)))
-            d = ImageDraw.Draw(peg)
-            d.ellipse((5, 5, size - 9, size - 9), fill=rgb + (255,), outline=(25, 20, 15, 255), width=3)
-            hl = tuple(min(255, v + 70) for v in rgb)
-            d.ellipse((size * 0.22, size * 0.16, size * 0.46, size * 0.34), fill=hl + (200,))
-            c = (size - 4) / 2
-            _mark(d, mark, c, c, size * 0.2, ink)
-            sheet.paste(peg, (col * size, row * size))
-    sheet.save(OUT / "pegs.png", optimize=True)
 
 
 def make_overlays() -> None:
@@ -199,7 +162,6 @@ def main(argv: list[str] | None = None) -> None:
     copy_font()
     make_board()
     make_cards()
-    make_pegs()
     make_overlays()
     make_sounds()
     print(f"assets written to {OUT}")

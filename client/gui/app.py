@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,12 @@ import arcade
 from board99.client.net import GameClient, discover, endpoint_for
 from board99.wire.table_info import TableInfo
 
+from . import preferences
+from .help_view import HelpView
 from .lobby_view import LobbyView
+from .preferences import Preferences
 from .session import Session
+from .settings_view import SettingsView
 from .table_view import TableView
 from .window import GameWindow
 
@@ -109,7 +114,11 @@ class App:
         self.server: Any = None  # the embedded server of `board99 play`, if any
         self.lobby: LobbyView | None = None
         self.table: TableView | None = None
-        window.push_handlers(on_close=self.shutdown)
+        self.exit_loop: Callable[[], object] = arcade.exit  # how quit() leaves the event loop (tests swap it)
+        #: The view the rules or settings screen goes back to.
+        self.back_to: arcade.View | None = None
+        # Below the views' own handlers: a view that uses a key (a text field, the rules' Esc) keeps it.
+        window.push_handlers(on_close=self.shutdown, on_key_press=self.on_key_press, on_text=self.on_text)
 
     def connect(self, address: str) -> Session:
         """Open a session to ``address`` (closing any other) and show the lobby."""
@@ -126,7 +135,8 @@ class App:
         if self.lobby is not None and not address:
             address = self.lobby.address.text
         self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
-                               discover=self.discover, name=self.name)
+                               discover=self.discover, name=self.name, on_help=self.show_help,
+                               on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs)
         self.window.show_view(self.lobby)
         return self.lobby
 
@@ -142,6 +152,87 @@ class App:
         assert self.session is not None
         self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved))
         return self.show_table()
+
+    # -- the screens over the lobby and the table ------------------------------------------------
+
+    def _cover(self) -> arcade.View | None:
+        # Remember the lobby or table under a rules or settings screen (not another such screen).
+        current = self.window.current_view
+        if not isinstance(current, HelpView | SettingsView):
+            self.back_to = current
+        return self.back_to
+
+    def go_back(self) -> None:
+        """Leave the rules or settings screen for the view the player came from (the lobby if none)."""
+        view = self.back_to
+        self.back_to = None
+        if view is None:
+            self.show_lobby()
+        else:
+            self.window.show_view(view)
+
+    def show_help(self) -> HelpView:
+        """Open the rules over the current view."""
+        self._cover()
+        view = HelpView(on_back=self.go_back, prefs=self.window.prefs)
+        self.window.show_view(view)
+        return view
+
+    def show_settings(self) -> SettingsView:
+        """Open the settings over the current view."""
+        self._cover()
+        view = SettingsView(self.window.prefs, on_done=self.settings_done)
+        self.window.show_view(view)
+        return view
+
+    def settings_done(self, prefs: Preferences | None) -> None:
+        """The settings screen closed: apply and keep new settings (None: cancelled), then go back."""
+        if prefs is not None:
+            self.apply_prefs(prefs)
+        self.go_back()
+
+    def apply_prefs(self, prefs: Preferences, save: bool = True) -> None:
+        """Make ``prefs`` the window's settings: sound, full screen; write them to the config file."""
+        apply_prefs(self.window, prefs)
+        if save:
+            try:
+                preferences.save(prefs)
+            except OSError as exc:  # a read-only home must not stop the game
+                log.warning("settings: could not write %s (%s)", preferences.config_path(), exc)
+
+    def toggle_fullscreen(self) -> None:
+        """Full screen on or off, remembered in the settings."""
+        self.apply_prefs(replace(self.window.prefs, fullscreen=not self.window.prefs.fullscreen))
+
+    def quit(self) -> None:
+        """Close the session and the embedded server, then leave the event loop."""
+        self.shutdown()
+        self.exit_loop()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Keys that work on every screen: F1 rules, F11 full screen, Ctrl+Q quit."""
+        self.window.awake()
+        if symbol == arcade.key.F1:
+            self.show_help()
+        elif symbol == arcade.key.F11:
+            self.toggle_fullscreen()
+        elif symbol == arcade.key.Q and modifiers & arcade.key.MOD_CTRL:
+            self.quit()
+        else:
+            return None
+        return True
+
+    def on_text(self, text: str) -> bool | None:
+        """'?' opens the rules, unless the player is typing in a text field."""
+        typing = getattr(self.window.current_view, "typing", False)
+        if text == "?" and not typing and not isinstance(self.window.current_view, HelpView):
+            self.show_help()
+            return True
+        return None
+
+    def detach(self) -> None:
+        """Take the app's handlers off the window (a test's window outlives its app)."""
+        self.window.remove_handlers(on_close=self.shutdown, on_key_press=self.on_key_press, on_text=self.on_text)
 
     def shutdown(self) -> None:
         """Close the session and stop the embedded server (the window is closing)."""
@@ -175,10 +266,27 @@ def _first_table_frame_hook(window: GameWindow) -> None:
     arcade.schedule(check, 1 / 120)
 
 
+def apply_prefs(window: GameWindow, prefs: Preferences) -> None:
+    """Give the window these settings: its ``prefs``, the sounds' mute and volume, full screen."""
+    window.prefs = prefs
+    window.sounds.muted = prefs.muted
+    window.sounds.volume = prefs.volume  # type: ignore[attr-defined]  # Sounds.volume comes with the table's branch
+    if window.fullscreen != prefs.fullscreen:
+        try:
+            window.set_fullscreen(prefs.fullscreen)
+        except Exception as exc:  # a display without full-screen modes: stay windowed
+            log.info("full screen unavailable: %s", exc)
+
+
 def open_window(command: str, muted: bool) -> GameWindow | None:
-    """The game window, or None (with the reason on stderr) where no window can be opened."""
+    """The game window with the player's saved settings, or None (with the reason on stderr) where none opens."""
     try:
-        return GameWindow(muted=muted)
+        prefs = preferences.load()
+        if muted:
+            prefs = replace(prefs, muted=True)  # --mute: this run only, the file keeps its setting
+        window = GameWindow(muted=muted, prefs=prefs)
+        apply_prefs(window, prefs)
+        return window
     except Exception as exc:  # no display, no OpenGL: say so plainly instead of a traceback
         where = os.environ.get("DISPLAY") or "no $DISPLAY set"
         print(f"board99 {command}: cannot open a window ({where}): {exc}\n"
@@ -229,4 +337,6 @@ def run_join(address: str | None = None, name: str = "player", server_key: str |
         lobby.find_servers()
     arcade.run()
     app.shutdown()
+    if not window.closed:
+        window.close()
     return 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 #: Every file the client loads; tests check each one is found.
 FILES = (
-    "board.png", "cards.png", "pegs.png", "highlight.png", "hover.png", "line.png", "white.png",
+    "board.png", "cards.png", "highlight.png", "hover.png", "line.png", "white.png",
     "peg.wav", "draw.wav", "penalty.wav", "win.wav",
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVu-LICENSE.txt",
 )

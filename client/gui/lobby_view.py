@@ -1,83 +1,73 @@
-"""The lobby: find a server, see its tables and seats, create a table, sit, add bots, spectate."""
+"""The lobby: find a server, see its tables as cards, create a table, sit, add bots, watch, take a seat back.
+
+Everything sits at fixed places computed from the window size and the scale
+(no flowing rows): a refresh, a hover or a new message never moves what the
+pointer aims at. Cards hold a fixed number of tables per page; a periodic
+refresh keeps every shown table in its place (``lobby_cards.keep_places``).
+The words on the cards come from ``lobby_cards`` (pure).
+"""
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from functools import partial
 
 import arcade
 import arcade.gui
-from arcade.gui import UIBoxLayout, UIFlatButton, UIInputText, UILabel, UIWidget
+from arcade.gui import UIFlatButton, UIInputText, UILabel, UIWidget
 
 from board99 import MODES, PLAYER_COUNTS
-from board99.wire.table_info import SeatInfo, TableInfo
+from board99.client.net import LobbyPage
+from board99.wire.table_info import TableInfo
 
+from .lobby_cards import (
+    friends_address,
+    joinable,
+    keep_places,
+    lobby_order,
+    setup_words,
+    sides_of,
+    state_words,
+)
 from .messages import Failed, Message, Pushed, Replied
-from .palette import COLOUR_RGB, FONT, TABLE_BG, TEXT, TEXT_DIM, WARN
+from .palette import BAD, COLOUR_RGB, FONT, GOOD, PANEL_BG, RGB, TABLE_BG, TEXT, TEXT_DIM, WARN, side_rgb
+from .preferences import Preferences
+from .scale import ui_scale
 from .session import Session
-from .textures import load_fonts
+from .textures import load_fonts, peg_texture
+from .widgets import CHOSEN, TextField, button, text_on
 
 CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
-MAX_TABLES_SHOWN = 6
+PER_PAGE = 6  # table cards on one screen: 2 columns of 3
 REFRESH_SECONDS = 3.0  # the lobby asks for the table list this often, so friends' tables appear
 BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bots), strongest usual first
 #: Error codes that mean the server is not there (rather than that it said no).
 UNREACHABLE = ("disconnected", "timeout", "bad-server-key", "connect")
+#: The lobby's design size (scale 1.0); scale.ui_scale grows and shrinks it with the window.
+CONTENT_W, CONTENT_H = 1240, 790
+CARD_W, CARD_H, CARD_GAP = 454, 168, 12
+CARDS_LEFT, CARDS_TOP = 320, 234
+#: What each request is called in a refusal shown to the player.
+REQUEST_WORDS = {"take_seat": "taking the seat", "add_bot": "adding a bot", "create_table": "creating the table",
+                 "spectate": "watching", "resume": "taking your seat back", "lobby_page": "listing the tables",
+                 "list_tables": "listing the tables"}
 
 
-RGB = tuple[int, int, int]
+@functools.lru_cache(maxsize=2048)
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """How wide ``text`` is drawn in the client's font at ``size`` points."""
+    return arcade.Text(text, 0, 0, font_size=size, font_name=FONT, bold=bold).content_width
 
 
-def _rgba(rgb: RGB) -> tuple[int, int, int, int]:
-    return (*rgb, 255)
-
-
-def button_style(bg: RGB = (44, 62, 80), fg: RGB = (255, 255, 255),
-                 border: RGB | None = None) -> dict[str, UIFlatButton.UIStyle]:
-    """A UIFlatButton style dict in the client's font and colours."""
-    style = UIFlatButton.UIStyle
-    lighter = (min(255, bg[0] + 30), min(255, bg[1] + 30), min(255, bg[2] + 30))
-    return {
-        "normal": style(font_name=FONT, font_size=12, font_color=_rgba(fg), bg=_rgba(bg),
-                        border=None if border is None else _rgba(border), border_width=3 if border else 0),
-        "hover": style(font_name=FONT, font_size=12, font_color=_rgba(fg), bg=_rgba(lighter),
-                       border=(230, 230, 230, 255), border_width=2),
-        "press": style(font_name=FONT, font_size=12, font_color=(20, 20, 20, 255), bg=(236, 240, 241, 255)),
-        "disabled": style(font_name=FONT, font_size=12, font_color=(190, 190, 190, 255), bg=(90, 100, 100, 255)),
-    }
-
-
-CHOSEN = (39, 174, 96)  # the background of the chosen option in a row of choices
-
-
-def on_click(button: UIFlatButton, action: Callable[[], object]) -> None:
-    """Run ``action`` when ``button`` is clicked."""
-    @button.event("on_click")
-    def clicked(_event: object) -> None:
-        action()
-
-
-def label(text: str, size: int = 12, color=TEXT, bold: bool = False, width: int | None = None,
-          multiline: bool = False) -> UILabel:
-    """A text label in the client's font."""
-    return UILabel(text=text, font_name=FONT, font_size=size, text_color=color, bold=bold,
-                   width=width, multiline=multiline)
-
-
-def table_summary(table: TableInfo) -> str:
-    """One line describing a table: name, player count, mode, clock, state."""
-    clock = f"turn clock {table.clock:g} s" if table.clock else "no clock"
-    return f"{table.name} — {table.players} players · {table.mode} · {clock} · {table.state}"
-
-
-def seat_text(seat: SeatInfo) -> str:
-    """A seat's button text: who sits there, or that it is free."""
-    if seat.free:
-        return f"S{seat.seat}: free" + (f" ({seat.colour})" if seat.colour else "")
-    who = seat.name or seat.occupant
-    tag = " (bot)" if seat.bot else ("" if seat.connected else " (away)")
-    return f"S{seat.seat}: {who}{tag}"
+def fit(text: str, width: float, size: float, bold: bool = False) -> str:
+    """``text``, shortened with an ellipsis so it fits ``width`` pixels (never clipped mid-letter)."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class LobbyView(arcade.View):
@@ -85,168 +75,262 @@ class LobbyView(arcade.View):
 
     def __init__(self, session: Session | None = None, *, address: str = "",
                  on_connect: Callable[[str], object] | None = None, on_table: Callable[[], object] | None = None,
-                 discover: Callable[[], list[dict]] | None = None, name: str = "player") -> None:
+                 discover: Callable[[], list[dict]] | None = None, name: str = "player",
+                 on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
+                 on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None) -> None:
         super().__init__()
         load_fonts()
         self.session = session
-        self.connect_cb = on_connect
-        self.table_cb = on_table
-        self.discover_fn = discover
-        self.tables: list[TableInfo] = []
+        self.connect_cb, self.table_cb, self.discover_fn = on_connect, on_table, discover
+        self.help_cb, self.settings_cb, self.quit_cb = on_help, on_settings, on_quit
+        self.prefs = prefs or Preferences()
+        self.tables: list[TableInfo] = []  # the cards of this page, in their places
+        self.total = 0  # tables on the server in all
+        self.page = 0
         self.servers: list[dict] = []
         self.players, self.mode, self.clock = PLAYER_COUNTS[0], MODES[0], None
         self.colour = "red"
         self.bot_name = BOT_CHOICES[0]
-        self.selected: tuple[str, int] | None = None
         self.status = ""
+        self.status_bad = False
         self._found: list[dict] | None = None
         self._since_refresh = 0.0
+        self._asked_order = True  # the next table list shown is sorted afresh (else places are kept)
+        # Replies come back in the order asked: the number of the reply the player's own request gets.
+        self._sent = self._got = 0
+        self._order_at: int | None = None
+        self._layout_key: tuple[int, int, float] | None = None
         self.ui = arcade.gui.UIManager()
-        self.root = UIBoxLayout(vertical=True, align="left", space_between=12)
-        self.ui.add(arcade.gui.UIAnchorLayout()).add(self.root, anchor_x="left", anchor_y="top",
-                                                      align_x=20, align_y=-16)
-        self.address = UIInputText(text=address, width=320, height=32, font_name=FONT, font_size=13)
-        self.name_input = UIInputText(text=name, width=200, height=32, font_name=FONT, font_size=13)
-        self.table_name = UIInputText(text="Table", width=200, height=32, font_name=FONT, font_size=13)
-        self.build()
+        self.address = TextField(text=address, font_name=FONT, font_size=13)
+        self.name_input = TextField(text=name, font_name=FONT, font_size=13)
+        self.table_name = TextField(text="Table", font_name=FONT, font_size=13)
+        for field in self.fields:
+            self.ui.add(field)
+        self.dynamic: list[UIWidget] = []
+        #: (left, bottom, width, height, table) of each card drawn, for on_draw and the tests.
+        self.card_rects: list[tuple[float, float, float, float, TableInfo]] = []
+        self.buttons: dict[str, UIFlatButton] = {}  # by a stable key, for tests and tools
 
-    # -- building the widget tree ---------------------------------------------------------
+    @property
+    def fields(self) -> tuple[UIInputText, ...]:
+        """The three text fields (never rebuilt, so typing survives every refresh)."""
+        return (self.address, self.name_input, self.table_name)
 
-    def _button(self, text: str, action: Callable[[], None], width: int = 150, bg: RGB = (44, 62, 80),
-                chosen: bool = False, disabled: bool = False, fg: RGB = (255, 255, 255)) -> UIFlatButton:
-        b = UIFlatButton(text=text, width=width, height=32,
-                         style=button_style(CHOSEN if chosen else bg, fg, border=(255, 255, 255) if chosen else None))
-        on_click(b, action)
-        b.disabled = disabled
+    @property
+    def typing(self) -> bool:
+        """A text field has the keyboard (so '?' is a letter, not the rules key)."""
+        return any(field.active for field in self.fields)
+
+    # -- geometry -------------------------------------------------------------------------
+
+    @property
+    def scale(self) -> float:
+        """Text and widget scale for this window and the player's setting."""
+        return ui_scale(self.window.width, self.window.height, self.prefs.ui_scale)
+
+    def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """(left, bottom, width, height) in window pixels of a box given at scale 1 from the content's top left."""
+        s = self.scale
+        left = (self.window.width - CONTENT_W * s) / 2
+        top = self.window.height - max(0.0, (self.window.height - CONTENT_H * s) / 2)
+        return left + x * s, top - (y + h) * s, w * s, h * s
+
+    def _label(self, text: str, x: float, y: float, w: float, h: float, size: float = 12, color: RGB = TEXT,
+               bold: bool = False, align: str = "left") -> UILabel:
+        s = self.scale
+        line = size * 1.6  # one line of text, centred in the box like a button's
+        left, bottom, width, height = self.box(x, y + max(0.0, (h - line) / 2), w, min(h, line))
+        widget = UILabel(x=left, y=bottom, width=width, height=height, text=fit(text, width, size * s, bold),
+                         font_name=FONT, font_size=size * s, text_color=color, bold=bold, align=align)
+        self.dynamic.append(self.ui.add(widget))
+        return widget
+
+    def _button(self, key: str, text: str, action: Callable[[], object], x: float, y: float, w: float, h: float,
+                size: float = 12, **style: object) -> UIFlatButton:
+        s = self.scale
+        left, bottom, width, height = self.box(x, y, w, h)
+        b = button(fit(text, width - 12 * s, size * s), action, width, height, size=size * s, **style)  # type: ignore[arg-type]
+        b.rect = arcade.LBWH(left, bottom, width, height)
+        self.dynamic.append(self.ui.add(b))
+        self.buttons[key] = b
         return b
 
-    def _row(self, *children) -> UIBoxLayout:
-        row = UIBoxLayout(vertical=False, space_between=8)
-        for c in children:
-            row.add(c)
-        return row
+    def _place_fields(self) -> None:
+        s = self.scale
+        for field, (x, y, w) in zip(self.fields, ((70, 56, 260), (100, 140, 220), (0, 226, 290))):
+            field.rect = arcade.LBWH(*self.box(x, y, w, 34))
+            field.layout.font_size = 13 * s  # type: ignore[attr-defined]
+            field.trigger_full_render()
 
-    def _layout(self) -> None:
-        # Fixed rows hold the text inputs (they must never be removed and re-added);
-        # the boxes between them are rebuilt by build() whenever the lobby changes.
-        box = self._box
-        root = self.root
-        root.add(label("GAME OF 99 — lobby", 22, bold=True))
-        self.server_box = root.add(box())
-        self.found_box = root.add(box())
-        self.you_box = root.add(box())
-        root.add(label("Create a table", 15, bold=True))
-        self.options_box = root.add(box())
-        self.create_box = root.add(box())
-        self.tables_box = root.add(UIBoxLayout(vertical=True, align="left", space_between=6))
-        self.pick_box = root.add(box())
-        self.status_box = root.add(box())
-
-    @staticmethod
-    def _box() -> UIBoxLayout:
-        return UIBoxLayout(vertical=False, space_between=8)
-
-    def _fill(self, box: UIBoxLayout, *children) -> None:
-        # Inputs are taken out of the old row before clear(), then put back in the new one.
-        for child in list(box.children):
-            box.remove(child)
-        for child in children:
-            box.add(child)
+    # -- building -------------------------------------------------------------------------
 
     def build(self) -> None:
-        """Rebuild the changing widgets from the lobby's state (cheap: a few dozen widgets)."""
-        if not hasattr(self, "server_box"):
-            self._layout()
+        """Put every widget at its place for the lobby's state (cheap: a hundred widgets at most)."""
+        if self.window is None:
+            return
+        for widget in self.dynamic:
+            self.ui.remove(widget)
+        self.dynamic, self.buttons, self.card_rects = [], {}, []
+        self._layout_key = (self.window.width, self.window.height, self.scale)
+        self._place_fields()
+        self._build_header()
+        self._build_you()
+        self._build_new_table()
+        self._build_tables()
+        self._build_status()
+
+    def _build_header(self) -> None:
+        self._label("GAME OF 99", 0, 0, 400, 44, 24, bold=True)
+        self._button("rules", "Rules (F1)", self._call(self.help_cb), 1240 - 90 - 8 - 120 - 8 - 130, 4, 130, 36)
+        self._button("settings", "Settings", self._call(self.settings_cb), 1240 - 90 - 8 - 120, 4, 120, 36)
+        self._button("quit", "Quit", self._call(self.quit_cb), 1240 - 90, 4, 90, 36)
+        self._label("Server", 0, 56, 66, 34, 13, TEXT_DIM)
+        self._button("connect", "Connect", self.connect, 340, 56, 110, 34)
+        self._button("find", "Find servers", self.find_servers, 458, 56, 140, 34)
+        if self.session is None:
+            where, colour = "Not connected: type an address, or find servers on your network", TEXT_DIM
+        else:
+            where, colour = f"Connected to {self.session.endpoint.split('://')[-1]}", GOOD
+        self._label(where, 612, 56, 628, 34, 12, colour)
+        if self.session is not None:
+            self._label(f"Friends join with:  board99 join {friends_address(self.session.endpoint)}",
+                        0, 98, 600, 30, 12, TEXT)
+        for i, info in enumerate(self.servers[:2]):
+            addr = f"{info['host']}:{info['port']}"
+            self._button(f"server{i}", f"{info.get('name', 'server')} · {addr}", partial(self.connect, addr),
+                         620 + i * 312, 96, 304, 32, 11)
+
+    def _build_you(self) -> None:
+        self._label("Your name", 0, 140, 96, 34, 13, TEXT_DIM)
+        self._label("Your colour", 336, 140, 110, 34, 13, TEXT_DIM)
+        for i, colour in enumerate(COLOUR_RGB):
+            rgb = side_rgb(colour, self.prefs.palette)
+            chosen = colour == self.colour
+            self._button(f"colour-{colour}", ("✓ " if chosen else "") + colour, partial(self._choose, colour=colour),
+                         452 + i * 100, 140, 92, 34, bg=rgb, fg=text_on(rgb), outlined=chosen)
+
+    def _build_new_table(self) -> None:
         connected = self.session is not None
-        server = self.session.endpoint if self.session is not None else "not connected"
-        self._fill(self.server_box, label("Server", 13, TEXT_DIM, width=70), self.address,
-                   self._button("Connect", self.connect, 110),
-                   self._button("Find servers", self.find_servers, 140),
-                   label(f"now: {server}", 12, TEXT_DIM))
-        found: list[UIWidget] = []
-        if self.servers:
-            found.append(label("Found on the LAN:", 12, TEXT_DIM))
-            for server_info in self.servers[:4]:
-                addr = f"{server_info['host']}:{server_info['port']}"
-                found.append(self._button(f"{server_info.get('name', 'server')} {addr}",
-                                          partial(self.connect, addr), 320))
-        self._fill(self.found_box, *found)
-        row: list[UIWidget] = [label("Your name", 13, TEXT_DIM, width=96), self.name_input,
-                               label("  Your colour", 13, TEXT_DIM)]
-        for colour, rgb in COLOUR_RGB.items():
-            fg = (20, 20, 20) if sum(rgb) > 450 else (255, 255, 255)
-            row.append(self._colour_button(colour, rgb, fg))
-        self._fill(self.you_box, *row)
-        choices: list[UIWidget] = [label("Players", 12, TEXT_DIM, width=60)]
-        choices += [self._button(str(n), partial(self._choose, players=n), 44, chosen=n == self.players)
-                    for n in PLAYER_COUNTS]
-        choices.append(label("  Mode", 12, TEXT_DIM, width=50))
-        choices += [self._button(m, partial(self._choose, mode=m), 100, chosen=m == self.mode)
-                    for m in MODES]
-        choices.append(label("  Turn clock", 12, TEXT_DIM, width=100))
-        choices += [self._button("off" if c is None else f"{c:g} s", partial(self._choose, clock=c), 64,
-                                 chosen=c == self.clock) for c in CLOCK_CHOICES]
-        self._fill(self.options_box, *choices)
-        self._fill(self.create_box, label("Name", 12, TEXT_DIM, width=60), self.table_name,
-                   self._button("Create table", self.create, 160, disabled=not connected))
-        rows: list[UIWidget] = [self._row(label("Tables", 15, bold=True),
-                          self._button("Refresh", self.refresh, 110, disabled=not connected))]
+        self._label("New table", 0, 192, 300, 30, 16, bold=True)
+        self._label("Players", 0, 268, 300, 24, 12, TEXT_DIM)
+        for i, n in enumerate(PLAYER_COUNTS):
+            self._button(f"players-{n}", str(n), partial(self._choose, players=n), i * 74, 292, 66, 34,
+                         chosen=n == self.players)
+        self._label("Mode", 0, 334, 300, 24, 12, TEXT_DIM)
+        for i, mode in enumerate(MODES):
+            self._button(f"mode-{mode}", mode, partial(self._choose, mode=mode), i * 148, 358, 140, 34,
+                         chosen=mode == self.mode)
+        self._label("Turn clock", 0, 400, 300, 24, 12, TEXT_DIM)
+        for i, clock in enumerate(CLOCK_CHOICES):
+            self._button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
+                         partial(self._choose, clock=clock), i * 74, 424, 66, 34, chosen=clock == self.clock)
+        self._button("create", "Create table", self.create, 0, 474, 290, 40, 13, disabled=not connected)
+        self._label("Bots for the “+ bot” buttons", 0, 530, 300, 24, 12, TEXT_DIM)
+        for i, bot in enumerate(BOT_CHOICES):
+            self._button(f"bot-{bot}", bot, partial(self._choose, bot_name=bot), i * 98, 554, 92, 34,
+                         chosen=bot == self.bot_name)
+        self._label("A table starts when every seat is filled;", 0, 600, 300, 22, 11, TEXT_DIM)
+        self._label("partners sit opposite each other.", 0, 620, 300, 22, 11, TEXT_DIM)
+
+    def _build_tables(self) -> None:
+        connected = self.session is not None
+        self._label("Tables", CARDS_LEFT, 192, 120, 34, 16, bold=True)
+        pages = max(1, -(-self.total // PER_PAGE))
+        if self.tables:
+            first = self.page * PER_PAGE + 1
+            self._label(f"{first}–{first + len(self.tables) - 1} of {self.total} · page {self.page + 1} of {pages}",
+                        CARDS_LEFT + 120, 192, 300, 34, 12, TEXT_DIM)
+        self._button("previous", "‹ Previous", self.previous_page, 1240 - 118 - 8 - 118 - 8 - 110, 192, 110, 32,
+                     disabled=self.page == 0)
+        self._button("next", "Next ›", self.next_page, 1240 - 118 - 8 - 118, 192, 118, 32,
+                     disabled=self.page + 1 >= pages)
+        self._button("refresh", "Refresh", self.refresh_now, 1240 - 118, 192, 118, 32, disabled=not connected)
         if not self.tables:
-            rows.append(label("No tables yet: create one above." if connected else "Connect to a server first.",
-                              12, TEXT_DIM))
-        for table in self.tables[:MAX_TABLES_SHOWN]:
-            rows.append(label(table_summary(table), 13, TEXT))
-            seats: list[UIWidget] = []
-            for seat in table.seats:
-                pick = (table.id, seat.seat)
-                seats.append(self._button(seat_text(seat), partial(self._select, pick), 150,
-                                          chosen=pick == self.selected, disabled=not seat.free))
-            seats.append(self._button("Spectate", partial(self.spectate, table.id), 110))
-            rows.append(self._row(*seats))
-        if len(self.tables) > MAX_TABLES_SHOWN:
-            rows.append(label(f"... and {len(self.tables) - MAX_TABLES_SHOWN} more tables", 12, TEXT_DIM))
-        self.tables_box.clear()
-        for r in rows:
-            self.tables_box.add(r)
-        names = {t.id: t.name or t.id for t in self.tables}
-        picked = (f"Seat S{self.selected[1]} at {names.get(self.selected[0], self.selected[0])!r} picked"
-                  if self.selected else "Pick a free seat above")
-        self._fill(self.pick_box, label(picked, 13, WARN, width=340),
-                   self._button("Sit here", self.sit, 140, disabled=self.selected is None),
-                   self._button("Put a bot here", self.bot, 160, disabled=self.selected is None),
-                   label("  bot:", 12, TEXT_DIM),
-                   *[self._button(b, partial(self._choose, bot_name=b), 96, chosen=b == self.bot_name)
-                     for b in BOT_CHOICES])
-        self._fill(self.status_box, label(self.status or " ", 13, WARN, width=1100, multiline=True))
+            self._label("No tables yet: create one on the left." if connected else "Connect to a server first.",
+                        CARDS_LEFT, CARDS_TOP + 10, 600, 30, 13, TEXT_DIM)
+        kept = self._kept()
+        for i, table in enumerate(self.tables[:PER_PAGE]):
+            x = CARDS_LEFT + (i % 2) * (CARD_W + CARD_GAP)
+            y = CARDS_TOP + (i // 2) * (CARD_H + CARD_GAP)
+            self._build_card(table, x, y, table.id in kept)
 
-    def _colour_button(self, colour: str, rgb: RGB, fg: RGB) -> UIFlatButton:
-        chosen = colour == self.colour
-        b = UIFlatButton(text=("✓ " if chosen else "") + colour, width=92, height=32,
-                         style=button_style(rgb, fg, border=(255, 255, 255) if chosen else None))
-        on_click(b, lambda: self._choose(colour=colour))
-        return b
+    def _build_card(self, table: TableInfo, x: float, y: float, mine_kept: bool) -> None:
+        self.card_rects.append((*self.box(x, y, CARD_W, CARD_H), table))
+        open_ = joinable(table)
+        state_colour = WARN if mine_kept else GOOD if open_ else TEXT if table.state == "playing" else TEXT_DIM
+        self._label(table.name, x + 10, y + 6, 260, 26, 15, bold=True)
+        self._label(state_words(table), x + 274, y + 6, 170, 26, 12, state_colour, align="right")
+        self._label(setup_words(table), x + 10, y + 32, CARD_W - 20, 22, 11, TEXT_DIM)
+        partnered = table.sides != table.players
+        for r, side in enumerate(sides_of(table, self._my_colour_for(table))):
+            row_y = y + 58 + r * 28
+            self._label(side.colour.capitalize() if side.colour else f"Side {side.side + 1}",
+                        x + 40, row_y, 72, 26, 12, bold=True)
+            slot_w = 158 if partnered else 330
+            for k, slot in enumerate(side.seats):
+                sx = x + 114 + k * (slot_w + 16)
+                if k:
+                    self._label("&", sx - 14, row_y, 14, 26, 12, TEXT_DIM, align="center")
+                if slot.sit_text is None:
+                    self._label(slot.who, sx + 4, row_y, slot_w - 4, 26, 12,
+                                TEXT_DIM if slot.who == "(free)" else TEXT)
+                    continue
+                self._button(f"sit-{table.id}-{slot.seat}", slot.sit_text, partial(self.sit, table.id, slot.seat),
+                             sx, row_y + 1, slot_w - 60, 25, 11, bg=CHOSEN)
+                self._button(f"bot-{table.id}-{slot.seat}", "+ bot", partial(self.bot, table.id, slot.seat),
+                             sx + slot_w - 56, row_y + 1, 56, 25, 10)
+        command = f"id {table.id}  ·  board99 bot --table {table.id} --seat N"
+        self._label(command, x + 10, y + CARD_H - 28, 270, 22, 10, TEXT_DIM)
+        if mine_kept:
+            self._button(f"back-{table.id}", "Take my seat back", partial(self.take_back, table.id),
+                         x + CARD_W - 176, y + CARD_H - 32, 168, 28, 12, bg=CHOSEN)
+        else:
+            self._button(f"watch-{table.id}", "Watch", partial(self.spectate, table.id),
+                         x + CARD_W - 96, y + CARD_H - 32, 88, 28, 11)
 
-    def _choose(self, **changes) -> None:
+    def _build_status(self) -> None:
+        kept = self._kept()
+        shown = {t.id for t in self.tables}
+        elsewhere = [t for t in kept if t not in shown]
+        text = self.status
+        if not text and kept:
+            text = "You left a game while it was on: your seat is kept for you until that game ends."
+        self._label(text or " ", 0, 770, 900 if elsewhere else 1240, 26, 13, BAD if self.status_bad else WARN)
+        if elsewhere:
+            self._button("back-elsewhere", "Take my seat back", partial(self.take_back, elsewhere[0]),
+                         1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
+
+    def _call(self, callback: Callable[[], object] | None) -> Callable[[], None]:
+        def run() -> None:
+            if callback is not None:
+                callback()
+        return run
+
+    def _kept(self) -> set[str]:
+        return set(self.session.kept()) if self.session is not None and hasattr(self.session, "kept") else set()
+
+    def _my_colour_for(self, table: TableInfo) -> str | None:
+        # My chosen colour, unless another side of this table already plays it (the server then picks one).
+        taken = {s.colour for s in table.seats if s.colour}
+        return self.colour if self.colour not in taken else None
+
+    def _choose(self, **changes: object) -> None:
         for key, value in changes.items():
             setattr(self, key, value)
         self.build()
 
-    def _select(self, pick: tuple[str, int]) -> None:
-        self.selected = pick
-        self.build()
-
     # -- intents ----------------------------------------------------------------------------
 
-    def say(self, text: str) -> None:
-        """Show one status line at the bottom of the lobby."""
-        self.status = text
+    def say(self, text: str, bad: bool = False) -> None:
+        """Show one status line at the bottom of the lobby (red when something was refused)."""
+        self.status, self.status_bad = text, bad
         self.build()
 
     def connect(self, address: str | None = None) -> None:
         """Connect to the typed (or a found) server."""
         address = (address or self.address.text).strip()
         if not address:
-            self.say("Type a server address (host or host:port) first")
+            self.say("Type the server's address first (host or host:port), or use Find servers", bad=True)
             return
         if self.connect_cb is not None:
             self.connect_cb(address)
@@ -254,9 +338,9 @@ class LobbyView(arcade.View):
     def find_servers(self) -> None:
         """Listen for LAN servers in the background (discovery takes about a second)."""
         if self.discover_fn is None:
-            self.say("Discovery is not available here")
+            self.say("Finding servers is not available here: type the server's address", bad=True)
             return
-        self.say("Looking for servers on the LAN…")
+        self.say("Looking for servers on your network…")
         found_fn = self.discover_fn
 
         def listen() -> None:
@@ -264,43 +348,61 @@ class LobbyView(arcade.View):
                 self._found = found_fn()
             except Exception as exc:
                 self._found = []
-                self.status = f"Discovery failed: {exc}"
+                self.status = f"Finding servers failed: {exc}"
 
         threading.Thread(target=listen, name="board99-discover", daemon=True).start()
 
     def refresh(self) -> None:
-        """Ask the server for its tables."""
+        """Ask the server for this page of tables (the cards keep their places)."""
         self._since_refresh = 0.0
-        if self.session is not None:
+        if self.session is None:
+            return
+        self._sent += 1
+        if hasattr(self.session, "lobby_page"):
+            self.session.lobby_page(self.page * PER_PAGE, PER_PAGE)
+        else:
             self.session.list_tables()
+
+    def refresh_now(self) -> None:
+        """Ask for the tables and sort them afresh (joinable first) when that reply comes."""
+        self.refresh()
+        self._order_at = self._sent
+
+    def next_page(self) -> None:
+        """The next page of tables."""
+        self.page += 1
+        self.refresh_now()
+
+    def previous_page(self) -> None:
+        """The previous page of tables."""
+        self.page = max(0, self.page - 1)
+        self.refresh_now()
 
     def create(self) -> None:
         """Create a table with the chosen players, mode and clock."""
         if self.session is None:
-            self.say("Connect to a server first")
+            self.say("Connect to a server first", bad=True)
             return
         name = self.table_name.text.strip() or "Table"
         self.session.create_table(name, self.players, self.mode, self.clock)
-        self.say(f"Creating table {name!r}…")
+        self.say(f"Creating the table {name!r}…")
 
-    def sit(self) -> None:
-        """Take the picked seat with the chosen colour."""
-        if self.session is None or self.selected is None:
+    def sit(self, table_id: str, seat: int) -> None:
+        """Take ``seat`` at ``table_id``: the side's colour if it has one, else the chosen colour if free."""
+        if self.session is None:
             return
-        table_id, seat = self.selected
-        side_colour = next((t.seats[seat].colour for t in self.tables if t.id == table_id), None)
-        # Partners share one colour: a side that already has one keeps it (the server insists).
-        colour = side_colour or self.colour
-        self.session.take_seat(table_id, seat, colour, self.name_input.text.strip() or None)
-        note = f" (your side already plays {colour})" if side_colour and side_colour != self.colour else ""
-        self.say(f"Asking for seat S{seat}…{note}")
+        table = next((t for t in self.tables if t.id == table_id), None)
+        side_colour = table.side_colour(table.seats[seat].side) if table is not None else None
+        colour = side_colour or (self._my_colour_for(table) if table is not None else self.colour)
+        self.session.take_seat(table_id, seat, colour, self.name_input.text.strip() or None)  # type: ignore[arg-type]
+        name = table.name if table is not None else table_id
+        self.say(f"Asking for a seat at {name!r}…")
 
-    def bot(self) -> None:
-        """Put a bot in the picked seat."""
-        if self.session is None or self.selected is None:
+    def bot(self, table_id: str, seat: int) -> None:
+        """Put a bot of the chosen kind in ``seat``."""
+        if self.session is None:
             return
-        self.session.add_bot(self.selected[0], self.selected[1], self.bot_name)
-        self.selected = None
+        self.session.add_bot(table_id, seat, self.bot_name)
         self.say(f"Asking for a {self.bot_name} bot…")
 
     def spectate(self, table: str) -> None:
@@ -308,35 +410,62 @@ class LobbyView(arcade.View):
         if self.session is not None:
             self.session.spectate(table)
 
+    def take_back(self, table: str) -> None:
+        """Take back the seat this player left at ``table`` during its game."""
+        if self.session is not None:
+            self.session.take_back(table)
+            self.say("Taking your seat back…")
+
     # -- messages ---------------------------------------------------------------------------
 
+    def show_page(self, page: LobbyPage) -> None:
+        """Show one page of the server's tables."""
+        if not page.tables and page.total and self.page > 0:
+            self.page = max(0, (page.total - 1) // PER_PAGE)  # the page emptied: show the last one
+            self.refresh_now()
+            return
+        self.total = page.total
+        self.show_tables(list(page.tables))
+
     def show_tables(self, tables: list[TableInfo]) -> None:
-        """Show the server's tables (a list_tables reply, already in the lobby's order: joinable first, newest first)."""
-        tables = list(tables)
-        if tables == self.tables:
-            return  # the periodic refresh found nothing new: keep the widgets
-        self.tables = tables
-        if self.selected and not any(t.id == self.selected[0] for t in self.tables):
-            self.selected = None
+        """Show these tables: in the lobby's order when the player asked, else each in the place it had."""
+        tables = list(tables)[:PER_PAGE]
+        if self.session is not None and hasattr(self.session, "forget_ended"):
+            self.session.forget_ended(tables)
+        self.total = max(self.total, self.page * PER_PAGE + len(tables))
+        if self._asked_order:
+            arranged = lobby_order(tables, self._kept())
+            self._asked_order = False
+        else:
+            arranged = keep_places([t.id for t in self.tables], tables)
+        if arranged == self.tables:
+            return  # nothing new: keep the widgets (and the pointer's hover)
+        self.tables = arranged
         self.build()
 
     def handle(self, msg: Message) -> None:
         """One message from the session."""
+        if isinstance(msg, Replied) and msg.op in ("lobby_page", "list_tables"):
+            self._got += 1
+            if self._order_at is not None and self._got >= self._order_at:
+                self._asked_order, self._order_at = True, None
         match msg:
+            case Replied("lobby_page", page):
+                self.show_page(page)
             case Replied("list_tables", tables):
                 self.show_tables(tables)
             case Replied("create_table", table):
-                self.say(f"Table {table.name!r} created: pick a seat")
-                self.refresh()
+                self.say(f"Table {table.name!r} created: take a seat, or put bots in the seats")
+                self.refresh_now()
             case Replied("add_bot"):
-                self.say("Bot seated")
+                self.say("The bot sits down")
                 self.refresh()
-            case Replied("take_seat" | "spectate") if self.table_cb is not None:
+            case Replied("take_seat" | "spectate" | "resume") if self.table_cb is not None:
                 self.table_cb()
             case Failed(_, code, message) if code in UNREACHABLE:
-                self.say(f"Cannot reach the server ({code}): {message}")
+                self.say(f"Cannot reach the server: {message}", bad=True)
             case Failed(op, code, message):
-                self.say(f"Server refused {op} ({code}): {message}")
+                self.say(f"The server refused {REQUEST_WORDS.get(op, op)}: {message}", bad=True)
             case Pushed():
                 self.refresh()
 
@@ -344,12 +473,18 @@ class LobbyView(arcade.View):
 
     def on_show_view(self) -> None:
         """Enable the widgets and ask for the tables."""
+        self.prefs = getattr(self.window, "prefs", self.prefs)
+        self.build()
         self.ui.enable()
-        self.refresh()
+        self.refresh_now()
 
     def on_hide_view(self) -> None:
         """Disable the widgets."""
         self.ui.disable()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Put everything at its place for the new size."""
+        self.build()
 
     def on_update(self, delta_time: float) -> None:
         """Take the session's messages and the discovery result; ask for the tables now and then."""
@@ -361,10 +496,28 @@ class LobbyView(arcade.View):
                 self.handle(msg)
         if self._found is not None:
             self.servers, self._found = self._found, None
-            self.say(f"{len(self.servers)} server(s) found" if self.servers else
-                     (self.status if self.status.startswith("Discovery failed") else "No servers answered"))
+            self.say(f"{len(self.servers)} server(s) found: click one to join" if self.servers else
+                     (self.status if self.status.startswith("Finding servers failed") else
+                      "No servers answered: type the address your friend's window shows"))
 
     def on_draw(self) -> None:
-        """Draw the widgets on the baize."""
+        """The baize, the panels under the cards, each side's peg, then the widgets."""
+        if self._layout_key != (self.window.width, self.window.height, self.scale):
+            self.build()
         self.clear(color=TABLE_BG)
+        s = self.scale
+        kept = self._kept()
+        for left, bottom, width, height, table in self.card_rects:
+            border = WARN if table.id in kept else GOOD if joinable(table) else (60, 90, 70)
+            arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, PANEL_BG)
+            arcade.draw_lrbt_rectangle_outline(left, left + width, bottom, bottom + height, border, 2 * s)
+            top = bottom + height
+            for r in range(table.sides):
+                colour = table.side_colour(r)
+                cy = top - (58 + r * 28 + 13) * s
+                if colour is None:
+                    arcade.draw_circle_outline(left + 24 * s, cy, 9 * s, TEXT_DIM, 2 * s)
+                else:
+                    arcade.draw_texture_rect(peg_texture(colour, r, self.prefs.palette),
+                                             arcade.LBWH(left + 12 * s, cy - 12 * s, 24 * s, 24 * s))
         self.ui.draw()

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-#: Side colour name (as the server's COLOURS) -> RGB; order is the pegs.png row order.
-COLOUR_RGB: dict[str, tuple[int, int, int]] = {
-    "red": (214, 48, 49),
-    "blue": (41, 98, 214),
-    "green": (46, 160, 67),
-    "yellow": (244, 200, 40),
-    "purple": (142, 68, 173),
-    "orange": (235, 120, 20),
+RGB = tuple[int, int, int]
+
+#: Side colour name (as the server's COLOURS) -> RGB: the standard palette.
+#: The hues were searched (within each name's hue range, so a red peg still reads as red) to keep
+#: every pair of pegs apart under deuteranopia, protanopia and tritanopia as well as normal vision:
+#: red and green differ in lightness, not only hue (tests/test_gui_palette.py states the margins).
+COLOUR_RGB: dict[str, RGB] = {
+    "red": (213, 32, 9),
+    "blue": (42, 78, 227),
+    "green": (44, 148, 127),
+    "yellow": (255, 255, 18),
+    "purple": (141, 14, 109),
+    "orange": (236, 149, 9),
 }
 #: One mark per side (side 0, 1, 2, 3), the same as the terminal board's, so sides differ without colour.
 MARKS = "XO+#"

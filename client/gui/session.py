@@ -12,6 +12,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
+from typing import NamedTuple
 
 from board99 import Action, SeatView
 from board99.client.net import GameClient
@@ -53,6 +54,15 @@ def _info_in(push: dict) -> TableInfo | None:
     return info if isinstance(info, TableInfo) else None
 
 
+class KeptSeat(NamedTuple):
+    """A seat the player left during a game: the server keeps it (a bot plays) until that game ends."""
+
+    table: str
+    seat: int
+    token: str
+    game: int  # the table's game number when left: a later game means the seat is gone
+
+
 class Session:
     """One server connection run by a background thread; the views talk to it through queues."""
 
@@ -65,6 +75,9 @@ class Session:
         self._stop = threading.Event()
         #: The last StateChanged posted (a view shown later starts from it).
         self.latest_state: StateChanged | None = None
+        #: Seats left during a game, by table id: the lobby offers to take them back (see ``take_back``).
+        self._kept: dict[str, KeptSeat] = {}
+        self._kept_lock = threading.Lock()  # written by the network thread, read by the views
         self._server_key, self._timeout = server_key, timeout
         self._thread = threading.Thread(target=self._run, name=f"board99-net {endpoint}", daemon=True)
         self._thread.start()
@@ -88,6 +101,10 @@ class Session:
     def list_tables(self) -> None:
         """Ask for the server's tables (a list of TableInfo)."""
         self.call("list_tables", lambda client: client.list_tables())
+
+    def lobby_page(self, offset: int, limit: int) -> None:
+        """Ask for one page of the server's tables (a ``LobbyPage``: tables, total, offset)."""
+        self.call("lobby_page", lambda client: client.lobby_page(offset, limit))
 
     def create_table(self, name: str, players: int, mode: str, clock: float | None) -> None:
         """Ask for a new table."""
@@ -125,8 +142,48 @@ class Session:
         self.call("rematch", lambda client: client.rematch())
 
     def leave(self) -> None:
-        """Give up the seat (or stop watching)."""
-        self.call("leave", lambda client: client.leave())
+        """Give up the seat (or stop watching); a seat left during a game is remembered in ``kept``."""
+
+        def run(client: GameClient) -> None:
+            table, seat, token = client.table, client.seat, client.token
+            client.leave()
+            if table is not None and table.state == "playing" and seat is not None and token is not None:
+                # The server holds the seat for us until this game ends (docs/protocol.md, leave).
+                with self._kept_lock:
+                    self._kept[table.id] = KeptSeat(table.id, seat, token, table.game)
+
+        self.call("leave", run)
+
+    def take_back(self, table: str) -> None:
+        """Resume the seat left at ``table`` with its token; the reply is ``Replied("resume", TableInfo)``."""
+        kept = self.kept().get(table)
+        if kept is None:
+            self._post(Failed("resume", "not-kept", "no seat of yours is kept at that table"))
+            return
+
+        def run(client: GameClient) -> TableInfo:
+            info = client.resume(kept.table, kept.seat, kept.token)
+            with self._kept_lock:
+                self._kept.pop(kept.table, None)
+            return info
+
+        self.call("resume", run)
+
+    def forget_ended(self, tables: tuple[TableInfo, ...] | list[TableInfo]) -> None:
+        """Drop kept seats whose game is over (the table shows it finished, freed, or a later game)."""
+        with self._kept_lock:
+            for table in tables:
+                kept = self._kept.get(table.id)
+                if kept is None:
+                    continue
+                seat = table.seat_info(kept.seat)
+                if table.state != "playing" or table.game != kept.game or seat is None or not seat.left:
+                    del self._kept[table.id]
+
+    def kept(self) -> dict[str, KeptSeat]:
+        """The seats left during a game that the server still keeps for the player, by table id (a copy)."""
+        with self._kept_lock:
+            return dict(self._kept)
 
     def close(self, wait: float = 2.0) -> None:
         """Stop the thread and close the client."""

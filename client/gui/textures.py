@@ -8,7 +8,8 @@ from typing import NamedTuple
 import arcade
 
 from .assets import asset
-from .palette import CARD_BACK, CARD_SIZE, CELL, COLOUR_RGB, FONT_FILES, MARKS, PEG_SIZE
+from .palette import CARD_BACK, CARD_SIZE, CELL, COLOUR_RGB, FONT_FILES, MARKS, PEG_SIZE, side_rgb
+from .peg_art import peg_image
 
 
 class Textures(NamedTuple):
@@ -16,7 +17,7 @@ class Textures(NamedTuple):
 
     board: arcade.Texture
     cards: list[arcade.Texture]  # 0-99 faces, CARD_BACK the back
-    pegs: dict[tuple[str, int], arcade.Texture]  # (colour, side) -> peg with that side's mark
+    pegs: dict[tuple[str, int], arcade.Texture]  # (colour, side) -> peg_texture(colour, side) in the standard palette
     highlight: arcade.Texture
     hover: arcade.Texture
     line: arcade.Texture
@@ -46,13 +47,7 @@ def textures() -> Textures:
     """Load (once) and return every texture."""
     cards = arcade.load_spritesheet(asset("cards.png")).get_texture_grid(
         size=CARD_SIZE, columns=10, count=CARD_BACK + 1)
-    peg_grid = arcade.load_spritesheet(asset("pegs.png")).get_texture_grid(
-        size=(PEG_SIZE, PEG_SIZE), columns=len(MARKS), count=len(MARKS) * len(COLOUR_RGB))
-    pegs = {
-        (colour, side): peg_grid[row * len(MARKS) + side]
-        for row, colour in enumerate(COLOUR_RGB)
-        for side in range(len(MARKS))
-    }
+    pegs = {(colour, side): peg_texture(colour, side) for colour in COLOUR_RGB for side in range(len(MARKS))}
     board = arcade.load_texture(asset("board.png"))
     assert board.width == CELL * 10
     return Textures(
@@ -66,7 +61,8 @@ def textures() -> Textures:
     )
 
 
+@functools.lru_cache(maxsize=256)
 def peg_texture(colour: str, side: int, palette: str = "standard") -> arcade.Texture:
-    """The peg of ``side`` (its own shape) in ``colour`` as drawn under ``palette``."""
-    tx = textures()
-    return tx.pegs.get((colour, side), tx.pegs[("red", side)])
+    """The peg of ``side`` (its own outline and mark) in ``colour`` as drawn under ``palette`` (drawn once, cached)."""
+    rgb = side_rgb(colour, palette)
+    return arcade.Texture(peg_image(rgb, side, PEG_SIZE), hash=f"board99-peg-{rgb}-{side % len(MARKS)}")

@@ -1,0 +1,194 @@
+"""The rules screen (F1 or ?): board99.handbook's sections, the penalty table, the playing hints and the keys.
+
+Every rule shown comes from ``board99.handbook`` (the engine's own numbers and
+penalty wording); this module only lays the text out and scrolls it. The keys
+are the window's own, so they are listed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import arcade
+import arcade.gui
+from pyglet.graphics import Batch
+
+from board99.handbook import HINTS, SECTIONS, guarded_reason, penalty_table
+
+from .palette import FONT, PANEL_BG, TABLE_BG, TEXT, TEXT_DIM, WARN
+from .preferences import Preferences
+from .scale import ui_scale
+from .textures import load_fonts
+from .widgets import button
+
+#: The keys, as (keys, what they do): everywhere, then at the table.
+KEYS: tuple[tuple[str, str], ...] = (
+    ("F1 or ?", "these rules (Esc or F1 goes back)"),
+    ("F11", "full screen on or off"),
+    ("Ctrl+Q", "quit the game"),
+    ("1 to 5", "at the table: pick the card in that place of your hand"),
+    ("click a square", "play the picked card there"),
+    ("D", "draw a card"),
+    ("X", "discard the picked card"),
+    ("Enter", "confirm when the game warns you (penalty mode)"),
+    ("Esc", "cancel the picked card or the warning"),
+    ("M", "sound on or off"),
+)
+MAX_TEXT_WIDTH = 860  # at scale 1: lines longer than this read badly
+
+
+class HelpView(arcade.View):
+    """The rules, scrollable with the wheel, the arrow keys and Page Up/Down; Esc, F1 or Back return."""
+
+    def __init__(self, on_back: Callable[[], object], prefs: Preferences | None = None) -> None:
+        super().__init__()
+        load_fonts()
+        self.back_cb = on_back
+        self.prefs = prefs or Preferences()
+        self.scroll = 0.0
+        self.content_height = 0.0
+        self.texts: list[tuple[arcade.Text, float]] = []  # (text, its top's distance below the content's top)
+        self.batch = Batch()
+        self.ui = arcade.gui.UIManager()
+        self._size: tuple[int, int, float] | None = None
+
+    # -- layout -------------------------------------------------------------------------------
+
+    @property
+    def scale(self) -> float:
+        """The text scale for this window size and the player's setting."""
+        return ui_scale(self.window.width, self.window.height, self.prefs.ui_scale)
+
+    def _text(self, text: str, x: float, top: float, size: float, width: float, color=TEXT,
+              bold: bool = False) -> float:
+        t = arcade.Text(text, x, 0, color, size, width=int(width), multiline=True, font_name=FONT, bold=bold,
+                        anchor_y="top", batch=self.batch)
+        self.texts.append((t, top))
+        return t.content_height
+
+    def build(self) -> None:
+        """Lay the whole text out for this window size (again after a resize or a new scale)."""
+        w, h, s = self.window.width, self.window.height, self.scale
+        self._size = (w, h, s)
+        self.batch = Batch()
+        self.texts = []
+        width = min(w - 80 * s, MAX_TEXT_WIDTH * s)
+        left = (w - width) / 2
+        body, head, gap = 12.5 * s, 16 * s, 10 * s
+        y = 0.0
+        y += self._text("GAME OF 99 — the rules", left, y, 22 * s, width, bold=True) + 2 * gap
+        for section in SECTIONS:
+            y += self._text(section.title, left, y, head, width, WARN, bold=True) + gap * 0.6
+            for paragraph in section.paragraphs:
+                y += self._text(paragraph, left, y, body, width) + gap * 0.6
+            y += gap
+        y += self._text("Offences and penalties", left, y, head, width, WARN, bold=True) + gap * 0.6
+        first = width * 0.27
+        for row in penalty_table():
+            tall = self._text(row.offence, left, y, body, first - 10 * s, bold=True)
+            tall = max(tall, self._text(
+                f"penalty mode: {row.penalty}\nguarded mode: refused, {guarded_reason(row.code)}",
+                left + first, y, body, width - first))
+            y += tall + gap * 0.8
+        y += gap
+        for title, paragraphs in ((HINTS.title, HINTS.paragraphs),):
+            y += self._text(title + " (from the 1963 rulebook)", left, y, head, width, WARN, bold=True) + gap * 0.6
+            for paragraph in paragraphs:
+                y += self._text("• " + paragraph, left, y, body, width) + gap * 0.6
+        y += gap
+        y += self._text("Keys", left, y, head, width, WARN, bold=True) + gap * 0.6
+        for keys, what in KEYS:
+            tall = self._text(keys, left, y, body, first - 10 * s, bold=True)
+            y += max(tall, self._text(what, left + first, y, body, width - first)) + gap * 0.4
+        self.content_height = y + 3 * gap
+        self._build_buttons(s)
+        self.scroll_to(self.scroll)
+
+    def _build_buttons(self, s: float) -> None:
+        self.ui.clear()
+        anchor = self.ui.add(arcade.gui.UIAnchorLayout())
+        anchor.add(button("Back (Esc)", self.back, 150 * s, 36 * s, size=12 * s),
+                   anchor_x="right", anchor_y="top", align_x=-16 * s, align_y=-12 * s)
+
+    @property
+    def page(self) -> float:
+        """How much of the text one screen shows (the height between the top and bottom margins)."""
+        return self.window.height - 2 * self.margin
+
+    @property
+    def margin(self) -> float:
+        """The space kept clear above and below the text."""
+        return 24 * self.scale
+
+    def scroll_to(self, offset: float) -> None:
+        """Show the text from ``offset`` pixels below its top (clamped to the text)."""
+        self.scroll = max(0.0, min(offset, max(0.0, self.content_height - self.page)))
+        top = self.window.height - self.margin + self.scroll
+        for text, y in self.texts:
+            text.y = top - y
+
+    def all_text(self) -> str:
+        """Everything the screen says, top to bottom (for tests and screen readers' sake)."""
+        return "\n".join(t.text for t, _ in self.texts)
+
+    # -- input --------------------------------------------------------------------------------
+
+    def back(self) -> None:
+        """Return to where the player was."""
+        self.back_cb()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Esc, F1 or Backspace: back; arrows, Page Up/Down, Home and End: scroll."""
+        if symbol in (arcade.key.ESCAPE, arcade.key.F1, arcade.key.BACKSPACE):
+            self.back()
+            return True
+        steps = {arcade.key.DOWN: 40 * self.scale, arcade.key.UP: -40 * self.scale,
+                 arcade.key.PAGEDOWN: self.page * 0.9, arcade.key.SPACE: self.page * 0.9,
+                 arcade.key.PAGEUP: -self.page * 0.9}
+        if symbol in steps:
+            self.scroll_to(self.scroll + steps[symbol])
+            return True
+        if symbol in (arcade.key.HOME, arcade.key.END):
+            self.scroll_to(0.0 if symbol == arcade.key.HOME else self.content_height)
+            return True
+        return None
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel scrolls three lines a notch."""
+        self.scroll_to(self.scroll - scroll_y * 48 * self.scale)
+
+    # -- arcade callbacks -----------------------------------------------------------------------
+
+    def on_show_view(self) -> None:
+        """Lay out for the window and enable the Back button."""
+        self.prefs = getattr(self.window, "prefs", self.prefs)
+        self.build()
+        self.ui.enable()
+
+    def on_hide_view(self) -> None:
+        """Disable the Back button."""
+        self.ui.disable()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Lay out again for the new size."""
+        self.build()
+
+    def on_draw(self) -> None:
+        """The text on a dark panel, a scroll bar when it does not fit, and the Back button."""
+        if self._size != (self.window.width, self.window.height, self.scale):
+            self.build()
+        self.clear(color=TABLE_BG)
+        w, h = self.window.width, self.window.height
+        width = min(w - 80 * self.scale, MAX_TEXT_WIDTH * self.scale)
+        pad = 20 * self.scale
+        arcade.draw_lrbt_rectangle_filled((w - width) / 2 - pad, (w + width) / 2 + pad, 0, h, PANEL_BG)
+        self.batch.draw()
+        if self.content_height > self.page:
+            shown = self.page / self.content_height
+            bar_h = max(30.0, (h - 2 * self.margin) * shown)
+            room = h - 2 * self.margin - bar_h
+            frac = self.scroll / max(1.0, self.content_height - self.page)
+            x = (w + width) / 2 + pad + 6 * self.scale
+            top = h - self.margin - room * frac
+            arcade.draw_lrbt_rectangle_filled(x, x + 6 * self.scale, top - bar_h, top, TEXT_DIM)
+        self.ui.draw()
