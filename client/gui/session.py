@@ -9,6 +9,7 @@ closure to the network thread, and the views take what came back with
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -21,7 +22,9 @@ from board99.wire.table_info import TableInfo
 from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
 
 log = logging.getLogger(__name__)
-POLL_SECONDS = 0.02  # how long the thread waits for pushes between looks at the request queue
+#: The longest the thread sleeps with nothing to do: a request wakes it at once (a pipe), and so
+#: does the server, so this only bounds how late a stop is noticed.
+POLL_SECONDS = 1.0
 
 #: A request as the network thread runs it: a call on the client, whose result is the reply.
 Run = Callable[[GameClient], object]
@@ -79,6 +82,11 @@ class Session:
         self._kept: dict[str, KeptSeat] = {}
         self._kept_lock = threading.Lock()  # written by the network thread, read by the views
         self._server_key, self._timeout = server_key, timeout
+        # The network thread sleeps in poll() until the server speaks or a byte arrives here
+        # (a request, or close()), instead of waking fifty times a second to look: an idle window.
+        self._wake_read, self._wake_write = os.pipe()
+        os.set_blocking(self._wake_read, False)
+        os.set_blocking(self._wake_write, False)
         self._thread = threading.Thread(target=self._run, name=f"board99-net {endpoint}", daemon=True)
         self._thread.start()
 
@@ -97,6 +105,13 @@ class Session:
     def call(self, op: str, run: Run) -> None:
         """Run ``run(client)`` on the network thread; its result comes back as ``Replied(op, result)``."""
         self._requests.put((op, run))
+        self._wake()
+
+    def _wake(self) -> None:
+        try:
+            os.write(self._wake_write, b"!")
+        except (BlockingIOError, OSError):  # the pipe is full (the thread will wake anyway) or closed
+            pass
 
     def list_tables(self) -> None:
         """Ask for the server's tables (a list of TableInfo)."""
@@ -188,12 +203,23 @@ class Session:
     def close(self, wait: float = 2.0) -> None:
         """Stop the thread and close the client."""
         self._stop.set()
+        self._wake()
         self._thread.join(wait)
+        if not self._thread.is_alive():
+            for fd in (self._wake_read, self._wake_write):
+                os.close(fd)
 
     # -- the network thread ----------------------------------------------------------
 
     def _post(self, msg: Message) -> None:
         self._out.put(msg)
+
+    def _drain_wake(self) -> None:
+        try:
+            while os.read(self._wake_read, 512):
+                pass
+        except (BlockingIOError, OSError):
+            pass
 
     def _run(self) -> None:
         try:
@@ -205,7 +231,8 @@ class Session:
             while not self._stop.is_set():
                 self._serve_requests(client)
                 try:
-                    pushes = client.poll(POLL_SECONDS)
+                    pushes = client.poll(POLL_SECONDS, wake=self._wake_read)
+                    self._drain_wake()
                 except Exception as exc:  # the library handles reconnects; anything else is shown
                     log.warning("poll failed: %s", exc)
                     pushes = []
