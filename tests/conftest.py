@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import os
+import tempfile
 
 import pytest
+
+# No test reads or writes the player's own settings file (client/gui/preferences.py): each test
+# process gets a fresh one in a temporary folder (a test may point it elsewhere with monkeypatch).
+os.environ["BOARD99_CONFIG"] = os.path.join(tempfile.mkdtemp(prefix="board99-test-config-"), "settings.toml")
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:

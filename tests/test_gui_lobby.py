@@ -196,3 +196,17 @@ def test_a_seat_left_during_a_game_is_taken_back_from_the_lobby(tmp_path):
         server.stop()
         time.sleep(0.05)
         win.show_view(arcade.View())
+
+
+def test_a_practice_server_is_not_offered_to_friends():
+    from board99.client.gui.lobby_view import LobbyView
+
+    win = window()
+    texts = {}
+    for local_only in (False, True):
+        lobby = LobbyView(StandIn(), address="127.0.0.1:9099", name="Ann", local_only=local_only)
+        win.show_view(lobby)
+        step(win, 2)
+        texts[local_only] = " ".join(w.text for w in lobby.dynamic if hasattr(w, "text"))
+    assert "Friends join with:" in texts[False]
+    assert "Friends join with:" not in texts[True] and "this machine only" in texts[True]

@@ -136,7 +136,9 @@ class App:
             address = self.lobby.address.text
         self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
                                discover=self.discover, name=self.name, on_help=self.show_help,
-                               on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs)
+                               on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
+                               local_only=self.server is not None and self.session is not None
+                               and self.session.endpoint == self.server.endpoint)
         self.window.show_view(self.lobby)
         return self.lobby
 

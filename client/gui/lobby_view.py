@@ -77,8 +77,11 @@ class LobbyView(arcade.View):
                  on_connect: Callable[[str], object] | None = None, on_table: Callable[[], object] | None = None,
                  discover: Callable[[], list[dict]] | None = None, name: str = "player",
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
-                 on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None) -> None:
+                 on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None,
+                 local_only: bool = False) -> None:
         super().__init__()
+        #: The session's server is `board99 play`'s own, listening on this machine only.
+        self.local_only = local_only
         load_fonts()
         self.session = session
         self.connect_cb, self.table_cb, self.discover_fn = on_connect, on_table, discover
@@ -192,7 +195,11 @@ class LobbyView(arcade.View):
         else:
             where, colour = f"Connected to {self.session.endpoint.split('://')[-1]}", GOOD
         self._label(where, 612, 56, 628, 34, 12, colour)
-        if self.session is not None:
+        if self.session is not None and self.local_only:
+            # The practice server listens on 127.0.0.1 only: an address for friends would not answer.
+            self._label("Practice server, on this machine only. To play with friends: board99 serve",
+                        0, 98, 600, 30, 12, TEXT_DIM)
+        elif self.session is not None:
             self._label(f"Friends join with:  board99 join {friends_address(self.session.endpoint)}",
                         0, 98, 600, 30, 12, TEXT)
         for i, info in enumerate(self.servers[:2]):
