@@ -57,9 +57,9 @@ def test_status_names_whose_turn_the_skips_the_shown_cards_and_the_clock():
     table = table_info([{"name": "Ann", "occupant": "human"}, {"name": "Bo", "occupant": "bot"}],
                        name="T", players=2, mode="penalty", clock=30.0, state="playing")
     v = view(turn=1, skips=(1, 0), shown=(42,))
-    assert wording.status_lines(v, table, True, 7.2, ["red", "blue"]) == [
-        "2 players · penalty mode", "Red: Ann", "Blue: Bo", "Skipped turns to come: Ann misses 1",
-        "Cards shown by penalties: 42", "Turn clock: 8 s of 30"]
+    assert wording.status_lines(v, table, True, 7.2, ["red", "blue"]) == ["2 players · penalty mode", "Red: Ann", "Blue: Bo"]
+    assert wording.deck_lines(v, table, 7.2) == [
+        f"Deck: {v.deck_size}", "Turn clock: 8 s of 30", "Skipped turns: Ann misses 1", "Shown by penalties: 42"]
     assert wording.turn_headline(v, table, False) == "Bo's turn"
     assert wording.status_lines(v, table, False, None)[1] == "Reconnecting… (the server is not answering)"
     waiting = table._replace(state="waiting", seats=(table.seats[0], table.seats[1]._replace(occupant=None, name=None)))

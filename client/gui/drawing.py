@@ -49,9 +49,26 @@ class Part:
 
 def make_text(batch: Batch, size: float, *, bold: bool = False, color: Colour = TEXT, multiline: bool = False,
               align: str = "left") -> arcade.Text:
-    """An empty text in the client's font, top-anchored, drawn with ``batch``."""
-    return arcade.Text("", 0, 0, color, size, width=300 if multiline else None, align=align,
+    """An empty text in the client's font, top-anchored, drawn with ``batch``; ``size`` is its size at scale 1."""
+    text = arcade.Text("", 0, 0, color, size, width=300 if multiline else None, align=align,
                        font_name=FONT, bold=bold, multiline=multiline, anchor_y="top", batch=batch)
+    text.base_size = size  # type: ignore[attr-defined]  # what rescale() multiplies
+    return text
+
+
+def rescale(texts: list[arcade.Text], scale: float) -> None:
+    """Set each text's font size to its size at scale 1 (make_text's ``size``) times ``scale``."""
+    for text in texts:
+        size = round(getattr(text, "base_size", text.font_size) * scale, 1)
+        if text.font_size != size:
+            text.font_size = size
+
+
+def scale_button(button: object, scale: float, size: float = 12) -> None:
+    """A table button's label at ``size`` times ``scale``."""
+    label = button.label  # type: ignore[attr-defined]
+    if label.font_size != round(size * scale, 1):
+        label.font_size = round(size * scale, 1)
 
 
 def set_text(text: arcade.Text, value: str, color: Colour | None = None) -> None:

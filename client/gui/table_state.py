@@ -58,6 +58,7 @@ LOG_LINES = 200  # the log keeps this many lines
 TOAST_SECONDS = 6.0  # how long an announcement shows in the panel
 TOASTS_SHOWN = 3  # the newest announcements shown at once
 SINCE_SHOWN = 8  # the "since your turn" list keeps this many moves
+MOTION_BATCH = 12  # a batch of more events than this is shown at once, without motion
 TICK_FROM = 5  # the turn clock ticks in its last seconds (the player's own turn)
 ACTION_KINDS = ("played", "drew", "discarded", "penalty")  # events that are a seat's move
 
@@ -442,7 +443,8 @@ class TableState:
                 self.announce(line, "warn")
             elif kind == "dealt" and event.get("deal", 1) > 1:
                 self.announce(line, "warn")
-        self.motions.start(plan(sided, me), self.animation_factor)
+        # A long batch is a catch-up (joining a game under way), not a move to watch: no motion.
+        self.motions.start(plan(sided, me) if len(sided) <= MOTION_BATCH else (), self.animation_factor)
         return tuple(sounds)
 
     def _note_move(self, event: dict, me: int | None) -> None:

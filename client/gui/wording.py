@@ -283,7 +283,7 @@ def turn_headline(view: SeatView | None, table: TableInfo | None, waiting: bool)
 
 def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool,
                  clock_left: float | None, colours: list[str] | None = None) -> list[str]:
-    """The panel's status: players and mode, connection, rematch votes, skips, shown cards, the clock."""
+    """The panel's status: players and mode, connection, rematch votes, the sides by colour and players."""
     described = view or table
     mode = described.mode if described is not None else MODES[0]
     players = described.players if described is not None else PLAYER_COUNTS[0]
@@ -299,13 +299,21 @@ def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool
         return lines
     if colours and view.sides > 1:
         lines.extend(side_name(side, colours, view, table) for side in range(view.sides))
-    skips = [f"{seat_name(s, table)} misses {n}" for s, n in enumerate(view.skips) if n]
-    if skips:
-        lines.append("Skipped turns to come: " + ", ".join(skips))
-    if view.shown:
-        lines.append("Cards shown by penalties: " + " ".join(map(str, view.shown)))
+    return lines
+
+
+def deck_lines(view: SeatView | None, table: TableInfo | None, clock_left: float | None) -> list[str]:
+    """Beside the deck: its size, the turn clock, skipped turns to come and cards shown by penalties."""
+    if view is None:
+        return ["Deck"]
+    lines = [f"Deck: {view.deck_size}"]
     if clock_left is not None and table is not None and table.clock:
         lines.append(f"Turn clock: {math.ceil(clock_left)} s of {table.clock:g}")
+    skips = [f"{seat_name(s, table)} misses {n}" for s, n in enumerate(view.skips) if n]
+    if skips:
+        lines.append("Skipped turns: " + ", ".join(skips))
+    if view.shown:
+        lines.append("Shown by penalties: " + " ".join(map(str, view.shown)))
     return lines
 
 
@@ -324,8 +332,7 @@ PENALTY_MODE_NOTE = "Penalty mode: offences are allowed, warned about first and 
 WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was done"
 LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
                   "while the game lasts.")
-FIRST_GAME_HINT = ("How to take a turn: pick a card (click it or press 1-5), then click a lit square "
-                   "to peg it. Or draw (D), or discard the picked card (X).")
+FIRST_GAME_HINT = "Hint: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
 HINT_OFF = "Don't show again"
 DISMISS = "Esc or click: close"
 
