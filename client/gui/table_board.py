@@ -48,7 +48,8 @@ class BoardPart(Part):
             s.visible = False
             s.color = LIT
         # each seat's latest peg (an outline in its side's colour, fading) and the threats (a double outline)
-        self.recent = [arcade.Sprite(tx.highlight) for _ in range(MOST_MARKS)]  # a tinted cell, fading
+        # a thick outline (two white outlines, tinted: a tint multiplies, so the texture must be white), fading
+        self.recent = [arcade.Sprite(tx.hover) for _ in range(2 * MOST_MARKS)]
         self.threat_outer = [arcade.Sprite(tx.hover) for _ in range(MOST_THREATS)]
         self.threat_inner = [arcade.Sprite(tx.hover) for _ in range(MOST_THREATS)]
         self.marks = [*self.highlights, *self.recent, *self.threat_outer, *self.threat_inner]
@@ -132,10 +133,10 @@ class BoardPart(Part):
         assert g is not None
         marks = state.recent_pegs()
         for i, sprite in enumerate(self.recent):
-            if i < len(marks):
-                square, side, strength = marks[i]
+            if i // 2 < len(marks):
+                square, side, strength = marks[i // 2]
                 sprite.position = g.square_centre(*POSITION[square])
-                sprite.width = sprite.height = g.cell
+                sprite.width = sprite.height = g.cell * (1.0 if i % 2 == 0 else 0.9)
                 sprite.color = (*side_rgb(colours[side], palette), int(60 + 195 * strength))
                 sprite.visible = True
             else:

@@ -63,9 +63,11 @@ class HandPart(Part):
         rescale([self.t_hand, self.t_hint], s)
         scale_button(self.b_hint_off, s, 10)
         first, last = geo.hand_card(0), geo.hand_card(4)
-        self.t_hint.width = int(max(120, last.right - first.left - 150 * s))
+        # The hint runs under the cards as far as the player's own pile; its button sits under the seat's label.
+        spot = geo.seat_spot(geo.me)
+        self.t_hint.width = int(max(120, spot.count_x - first.left - 12 * s))
         self.t_hint.position = first.left, first.bottom - 3 * s
-        self.b_hint_off.place(last.right - 140 * s, 4 * s, 140 * s, 22 * s)
+        self.b_hint_off.place(spot.label_left + 30 * s, spot.label_top - 96 * s, 140 * s, 22 * s)
         self.turn_glow.position = (first.left + last.right) / 2, first.cy + LIFT * s
         self.turn_glow.width, self.turn_glow.height = last.right - first.left + 24 * s, first.height + 24 * s
         for i, (card, slot) in enumerate(zip(self.cards, self.slots)):

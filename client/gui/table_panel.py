@@ -102,10 +102,10 @@ class PanelPart(Part):
         deck.width, deck.height = d.width, d.height
         deck.position = d.cx, d.cy
         self.t_title.position = p.left + pad, h - 6 * s
-        self.t_turn.position = p.left + pad, h - 33 * s
-        self.turn_back.position = p.cx, h - 51 * s
+        self.t_turn.position = p.left + pad, h - 37 * s
+        self.turn_back.position = p.cx, h - 55 * s
         self.turn_back.width, self.turn_back.height = p.width - 12 * s, 40 * s
-        self.t_status.position = p.left + pad, h - 78 * s
+        self.t_status.position = p.left + pad, h - 82 * s
         self.t_deck.position = deck.right + 14 * s, deck.top
         self.t_deck.width = int(p.right - deck.right - 14 * s - pad)
         for text in (self.t_title, self.t_turn, self.t_status, self.t_toasts, self.t_result_line, self.t_disabled,
