@@ -174,7 +174,7 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
     tv = win.current_view
     run_until(win, lambda: tv.state.table is not None and tv.panel.b_bots.visible, 10, "the waiting table")
-    assert "Waiting for players" in tv.panel.t_status.text
+    assert tv.panel.t_turn.text == "Waiting for players" and "2 empty seats" in tv.panel.t_status.text
     click_button(win, tv, "Fill seats with bots")
     run_until(win, lambda: table_ready(tv), 15, "the game to start with three bots")
     seats = tv.state.table.seats
@@ -212,6 +212,8 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     assert "Pick a card to discard first" in tv.state.notice
     # Back to the lobby (a bot plays on in our seat) and watch the same table.
     click_button(win, tv, "Lobby")
+    assert "A bot will play your seat" in tv.overlays.t_warn.text  # asked first: a game is on
+    click_button(win, tv, "Leave (Enter)")
     run_until(win, lambda: isinstance(win.current_view, LobbyView), 5, "the lobby")
     lobby = win.current_view
     run_until(win, lambda: len(lobby.tables) == 1, 10, "the table list")
@@ -220,7 +222,7 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     watcher = win.current_view
     run_until(win, lambda: watcher.state.view is not None, 10, "the spectator view")
     assert watcher.state.view.seat is None and watcher.state.view.hand is None
-    assert watcher.hand.t_hand.text == "Spectating"
+    assert watcher.hand.t_hand.text == "You are watching"
 
 
 def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):

@@ -46,11 +46,11 @@ class OverlayPart(Part):
         self.geo = geo
         s = geo.scale
         rescale([self.t_warn], s)
-        for b in self.buttons:
-            scale_button(b, s)
-        b = geo.board
-        self.warn_back.position = b.cx, b.cy
-        self.warn_back.width, self.warn_back.height = b.width - 16, min(b.height - 16, 250 * s)
+        for button in self.buttons:
+            scale_button(button, s)
+        board = geo.board
+        self.warn_back.position = board.cx, board.cy
+        self.warn_back.width, self.warn_back.height = board.width - 16, min(board.height - 16, 250 * s)
         self.t_warn.position = self.warn_back.left + 16 * s, self.warn_back.top - 14 * s
         self.t_warn.width = int(self.warn_back.width - 32 * s)
         bw = (self.warn_back.width - 48 * s) / 2

@@ -24,7 +24,7 @@ CLOCK_BACK = (10, 30, 20, 255)  # the turn clock's empty bar
 class SeatsPart(Part):
     """Every seat round the board, clockwise from the player's at the bottom; the seat to play is lit."""
 
-    def __init__(self, tx: Textures, window: object = None) -> None:
+    def __init__(self, tx: Textures, window: arcade.Window | None = None) -> None:
         self.tx = tx
         self.window = window
         self.scale = 1.0
@@ -86,7 +86,7 @@ class SeatsPart(Part):
             sc = self.scale
             label.width = max(60, int(spot.label_width - 30 * sc))
             label.position = spot.label_left + 30 * sc, spot.label_top
-            palette = self.window.prefs.palette if self.window is not None else "standard"
+            palette = getattr(getattr(self.window, "prefs", None), "palette", "standard")
             peg.texture = peg_texture(colours[side], side, palette)
             peg.width = peg.height = SEAT_PEG * sc
             peg.visible = True

@@ -114,7 +114,8 @@ def clock_line(event: dict, table: TableInfo | None, me: int | None) -> str:
     """The log line for a move the turn clock made: said as such, not as an ordinary move."""
     seat = event.get("seat", 0)
     kind = event.get("kind")
-    move = {"drew": "a card was drawn", "discarded": f"card {event.get('card')} was discarded"}.get(kind, "a move was made")
+    moves = {"drew": "a card was drawn", "discarded": f"card {event.get('card')} was discarded"}
+    move = moves.get(str(kind), "a move was made")
     if me is not None and seat == me:
         return f"Time ran out: your turn was played for you ({move})"
     return f"Time ran out: {seat_name(seat, table)}'s turn was played for them ({move})"
