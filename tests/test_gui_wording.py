@@ -81,6 +81,8 @@ def test_people_are_named_sides_go_by_colour_and_partners_are_labelled():
     assert wording.side_name(0, colours, six, table) == "Red: Ann & Di"
     assert wording.seat_label(3, 0, six, table, "red").startswith("Di · your partner\nRed")
     assert wording.seat_name(4, None) == "Seat 5"
+    bots = table_info([{"name": "Ann"}, {"name": "rulebook"}, {"name": "Cy"}, {"name": "rulebook"}])
+    assert [wording.seat_name(s, bots) for s in range(4)] == ["Ann", "rulebook", "Cy", "rulebook 2"]
 
 
 def test_no_codes_reach_the_player():

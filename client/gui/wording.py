@@ -23,11 +23,13 @@ DASH = "–"  # between the squares of a line: "92–88–84"
 
 
 def seat_name(seat: int, table: TableInfo | None) -> str:
-    """The seat's player: 'Ann'; 'Seat 3 (empty)' for a free seat; 'Seat 3' when the table does not say."""
+    """The seat's player: 'Ann' ('rulebook 2' for a second 'rulebook'); 'Seat 3 (empty)'; 'Seat 3' when unknown."""
     entry = table.seat_info(seat) if table is not None else None
     if entry is not None:
         if entry.name:
-            return entry.name
+            # Several bots of one kind share a name: number the later ones ("rulebook 2") so they differ.
+            same = [s.seat for s in table.seats if s.name == entry.name] if table is not None else [seat]
+            return entry.name if same.index(seat) == 0 else f"{entry.name} {same.index(seat) + 1}"
         if entry.free:
             return f"Seat {seat + 1} (empty)"
     return f"Seat {seat + 1}"
