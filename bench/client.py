@@ -1,4 +1,4 @@
-"""Client benchmark: frame times with a full board, and `board99 play` to the first table frame.
+"""Client benchmark: frame times with a full board (still, and with motions running), and `board99 play` to the first table frame.
 
     python bench/client.py [--frames 300] [--starts 5]
 
@@ -52,8 +52,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
 
 
-def frame_times(frames: int, full: bool) -> list[float]:
-    """Milliseconds per frame of the table view, 1280x800, full or empty board."""
+#: Events whose motions the animated run keeps going: a card to a square and its peg dropping, a draw, a
+#: discard, a penalised peg lifted off with its card, a shown card, the winning line and its celebration.
+MOTION_EVENTS = (
+    {"kind": "played", "seat": 1, "card": 40, "square": 55, "side": 1},
+    {"kind": "drew", "seat": 2, "card": None},
+    {"kind": "discarded", "seat": 3, "card": 77},
+    {"kind": "penalty", "seat": 1, "offence": "illegal-play", "card": 60, "square": 12, "side": 1},
+    {"kind": "penalty", "seat": 2, "offence": "draw-out-of-turn", "card": 31, "square": -1},
+    {"kind": "won", "seat": 0, "side": 0, "line": [72, 58, 20, 14, 4]},
+)
+
+
+def frame_times(frames: int, full: bool, animated: bool = False) -> list[float]:
+    """Milliseconds per frame of the table view, 1280x800, full or empty board; ``animated``: motions running."""
     import arcade
 
     from board99.client.gui.messages import Events, StateChanged
@@ -69,10 +81,21 @@ def frame_times(frames: int, full: bool) -> list[float]:
     tv.handle(StateChanged(view, table, True))
     tv.handle(Events(tuple(events)))
     tv.perform(Pick(2))
+    from board99.client.gui.motion import plan
+
+    def restart() -> None:
+        # The longest motions (the celebration) last under 2.5 s: start them again before they end.
+        tv.state.motions.start(plan(MOTION_EVENTS, 0), 1.0)
+        tv.refresh()
+
     for _ in range(30):  # warm-up: textures into the atlas, text laid out
+        if animated:
+            restart()
         window.step()
     times = []
-    for _ in range(frames):
+    for i in range(frames):
+        if animated and i % 60 == 0:
+            restart()
         t0 = time.perf_counter()
         window.step()
         window.ctx.finish()
@@ -124,10 +147,12 @@ def main() -> int:
         import arcade
 
         full = frame_times(args.frames, full=True)
+        moving = frame_times(args.frames, full=True, animated=True)
         empty = frame_times(args.frames, full=False)
         window = arcade.get_window()
         print(f"GL renderer: {window.ctx.info.RENDERER}; window {window.width}x{window.height}, no multisampling")
-        for name, times in (("full board (100 pegs)", full), ("empty board", empty)):
+        for name, times in (("full board (100 pegs)", full), ("full board, motions running", moving),
+                            ("empty board", empty)):
             print(f"frame, {name}: median {statistics.median(times):.1f} ms, "
                   f"p99 {percentile(times, 0.99):.1f} ms, max {max(times):.1f} ms over {len(times)} frames")
         print(f"full / empty median: {statistics.median(full) / statistics.median(empty):.2f}")

@@ -60,7 +60,7 @@ def table_view():
     win.show_view(tv)
     tv.handle(StateChanged(view, table, True))
     tv.handle(Events(tuple(events)))
-    tv.state.banner_until = 0.0  # the penalty banner times out; the golden shows the table under it
+    tv.state.motions.finish()  # the golden shows the table at rest (motion has its own tests)
     step(win, 2)
     return tv
 
@@ -96,9 +96,9 @@ def test_every_peg_shows_its_side_and_the_log_names_the_penalty_rule(table_view)
     view = table_view.state.view
     shown = {sq for sq, s in enumerate(table_view.board.pegs) if s.visible}
     assert shown == {sq for sq in range(100) if view.board[sq] is not None}
-    assert any(line.startswith("PENALTY S2 Cy") and "Rule: discard out of turn" in line
+    assert any(line.startswith("Penalty: Cy discarded out of turn") and "Rule: discard out of turn" in line
                for line in table_view.state.log)
-    assert "skips 1" in table_view.seats.t_seats[2].text
+    assert "misses 1 turn" in table_view.seats.t_seats[2].text
 
 
 def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
@@ -141,9 +141,9 @@ def test_guarded_mode_shows_draw_disabled_with_the_reason_when_it_is_not_our_tur
     table_view.handle(StateChanged(view, None, True))
     step(table_view.window)
     assert table_view.panel.b_draw.disabled and table_view.panel.b_discard.disabled
-    assert "Draw, Play, Discard: not your turn: S1 plays" in table_view.panel.t_disabled.text
+    assert "Draw, Play, Discard: it is Ben (bot)'s turn" in table_view.panel.t_disabled.text
     table_view.perform(Attempt(Draw()))
-    assert table_view.state.notice == "Not possible now: not your turn: S1 plays"
+    assert table_view.state.notice == "Not possible now: it is Ben (bot)'s turn"
 
 
 def test_a_tie_and_the_replayed_deal_are_announced(table_view):
@@ -151,8 +151,8 @@ def test_a_tie_and_the_replayed_deal_are_announced(table_view):
                                                              "first": 1})))
     step(table_view.window)
     assert "Tie in deal 1: deck and hands are empty. The deal is replayed." in table_view.state.log
-    assert "Deal 2 starts, cut 40 7 93 12; S1 Ben (bot) plays first" in table_view.overlays.t_banner.text
-    assert table_view.overlays.banner_back.visible
+    assert "Deal 2: Ben (bot) drew the lowest card and starts" in table_view.panel.t_toasts.text
+    assert table_view.panel.toast_back.visible  # in the panel: nothing covers the board
 
 
 def test_the_turn_clock_counts_down_for_the_seat_to_play(table_view):
@@ -160,11 +160,11 @@ def test_the_turn_clock_counts_down_for_the_seat_to_play(table_view):
     table_view.handle(StateChanged(table_view.state.view, table, True))
     table_view.state.turn_started -= 12.2  # the turn began 12.2 s ago
     step(table_view.window)
-    assert "Turn clock: 18 s of 30" in table_view.panel.t_status.text
+    assert "Turn clock: 18 s of 30" in table_view.panel.t_deck.text
 
 
 def test_the_turn_clock_shows_the_servers_time_left_when_the_table_carries_it(table_view):
     table_view.handle(StateChanged(table_view.state.view, table_view.state.table._replace(clock=30.0, turn_left=9.6),
                                    True))
     step(table_view.window)
-    assert "Turn clock: 10 s of 30" in table_view.panel.t_status.text
+    assert "Turn clock: 10 s of 30" in table_view.panel.t_deck.text

@@ -87,10 +87,13 @@ def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
             actions += 1
         step(win)
     run_until(win, lambda: tv.state.view.winner is not None, 5, "the final view")
+    run_until(win, lambda: tv.board.line.visible, 5, "the winning line, drawn through once its motion ends")
     v = tv.state.view
     assert actions >= 3
-    assert tv.board.line.visible and len(v.line) >= 5
-    assert any(line.startswith("Side ") and " wins! " in line for line in tv.state.log)
+    assert len(v.line) >= 5
+    assert any(" wins! " in line and " completed " in line for line in tv.state.log)
+    assert tv.state.result is not None and tv.state.result.title in ("You won", "You lost")
+    assert tv.state.result.title in tv.panel.t_result.text  # beside the board, not over it
     assert "win" in win.sounds.asked and "peg" in win.sounds.asked
     assert not tv.panel.b_rematch.disabled  # the game is over: a rematch may be asked for
     assert "Refused" not in tv.state.notice
@@ -99,7 +102,7 @@ def test_a_whole_game_against_a_bot_played_with_clicks_and_keys(app):
               "the rematch to start")
     assert not tv.board.line.visible and tv.panel.b_rematch.disabled
     log = tv.state.log
-    assert log[0].startswith("Game 1 ") and "cut " in log[0] and "plays first" in log[0]
+    assert log[0].startswith("Game 1 ") and "drew the lowest card and start" in log[0]
     assert any(e.startswith("Game 2 ") for e in log)
 
 
@@ -123,12 +126,12 @@ def test_out_of_turn_play_warns_first_then_shows_the_rulebook_penalty(app):
     assert PENALTY_RULES["play-out-of-turn"] in tv.overlays.t_warn.text
     assert tv.state.view.hand == hand_before
     win.press(arcade.key.ENTER)
-    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.state.log), 10, "the penalty")
-    line = next(line for line in tv.state.log if line.startswith("PENALTY S0"))
+    run_until(win, lambda: any(line.startswith("Penalty: You") for line in tv.state.log), 10, "the penalty")
+    line = next(line for line in tv.state.log if line.startswith("Penalty: You"))
     assert PENALTY_RULES["play-out-of-turn"] in line
     step(win, 2)
-    # on screen, not only in the log
-    assert "PENALTY S0" in tv.overlays.t_banner.text and tv.overlays.banner_back.visible
+    # on screen, not only in the log: in the panel, beside the board
+    assert "Penalty: You" in tv.panel.t_toasts.text and tv.panel.toast_back.visible
     assert "penalty" in win.sounds.asked
     v = tv.state.view
     assert v.board[square] is None  # the peg was removed again
@@ -170,14 +173,14 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
     tv = win.current_view
     run_until(win, lambda: tv.state.table is not None and tv.panel.b_bots.visible, 10, "the waiting table")
-    assert "Waiting for players" in tv.panel.t_status.text
+    assert tv.panel.t_turn.text == "Waiting for players" and "2 empty seats" in tv.panel.t_status.text
     click_button(win, tv, "Fill seats with bots")
     run_until(win, lambda: table_ready(tv), 15, "the game to start with three bots")
     seats = tv.state.table.seats
     assert [s.occupant for s in seats] == ["bot", "bot", "human", "bot"]
     assert seats[2].colour == seats[0].colour == "blue" and tv.state.view.seat == 2
     assert seats[1].colour == seats[3].colour == bot_colour
-    assert "S2 Nell (you)" in tv.seats.t_seats[2].text  # the name typed in the lobby
+    assert "Nell (you)" in tv.seats.t_seats[2].text  # the name typed in the lobby
 
 
 def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, server):
@@ -188,8 +191,8 @@ def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, serv
     started = time.monotonic()
     run_until(win, lambda: not tv.state.connected, 10, "the client to notice the server is gone")
     step(win, 2)
-    assert "reconnecting…" in tv.overlays.t_banner.text and tv.overlays.banner_back.visible
-    assert "reconnecting…" in tv.panel.t_status.text
+    assert "Reconnecting…" in tv.panel.t_toasts.text and tv.panel.toast_back.visible
+    assert "Reconnecting…" in tv.panel.t_status.text
     # Never a frozen window: frames go on at once while the network thread waits.
     before = time.monotonic()
     step(win, 10)
@@ -208,6 +211,8 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     assert "Pick a card to discard first" in tv.state.notice
     # Back to the lobby (a bot plays on in our seat) and watch the same table.
     click_button(win, tv, "Lobby")
+    assert "A bot will play your seat" in tv.overlays.t_warn.text  # asked first: a game is on
+    click_button(win, tv, "Leave (Enter)")
     run_until(win, lambda: isinstance(win.current_view, LobbyView), 5, "the lobby")
     lobby = win.current_view
     run_until(win, lambda: len(lobby.tables) == 1, 10, "the table list")
@@ -216,7 +221,7 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     watcher = win.current_view
     run_until(win, lambda: watcher.state.view is not None, 10, "the spectator view")
     assert watcher.state.view.seat is None and watcher.state.view.hand is None
-    assert watcher.hand.t_hand.text == "Spectating"
+    assert watcher.hand.t_hand.text == "You are watching"
 
 
 def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
@@ -271,8 +276,8 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
     win.click(*tv.geo.square_centre(*POSITION[square]))
     assert tv.state.warning is not None and PENALTY_RULES["illegal-play"] in tv.overlays.t_warn.text
     win.press(arcade.key.ENTER)
-    run_until(win, lambda: any(line.startswith("PENALTY S0") for line in tv.state.log), 10, "the penalty")
-    line = next(line for line in tv.state.log if line.startswith("PENALTY S0"))
+    run_until(win, lambda: any(line.startswith("Penalty: You") for line in tv.state.log), 10, "the penalty")
+    line = next(line for line in tv.state.log if line.startswith("Penalty: You"))
     assert f"card {card} on square {square}" in line and PENALTY_RULES["illegal-play"] in line
     run_until(win, lambda: tv.state.view.ply > v.ply, 5, "the view after the penalty")
     assert tv.state.view.board[square] is None and card in tv.state.view.discards[0]

@@ -22,6 +22,7 @@ from board99.client.gui.table_intents import (
     Attempt,
     Cancel,
     Confirm,
+    Dismiss,
     FillSeats,
     Hint,
     Leave,
@@ -124,7 +125,7 @@ def test_penalty_mode_warns_before_an_offence_and_sends_it_only_when_confirmed()
     assert state.click(OnSquare(60)) is None and state.key("d") is None  # the warning is modal
     assert state.click(OnButton("confirm")) == Confirm() and state.key("enter") == Confirm()
     assert state.perform(Confirm()) == (Send(Play(40, 55)),)
-    assert state.warning is None and state.picked is None and state.notice == f"Sent: {Play(40, 55).text()}"
+    assert state.warning is None and state.picked is None and state.notice == "Pegging square 55 with card 40…"
 
 
 def test_a_warning_cancelled_sends_nothing():
@@ -145,7 +146,7 @@ def test_a_proper_action_goes_straight_to_the_server():
 def test_without_a_server_nothing_is_sent_and_the_notice_says_so():
     state, _ = table_state(view(hand=(40,)), online=False)
     assert state.perform(Attempt(Play(40, 55))) == ()
-    assert (state.notice, state.notice_tone) == ("not connected to a server", "bad")
+    assert (state.notice, state.notice_tone) == ("Not connected to a server", "bad")
 
 
 # -- guarded mode: what cannot be done is explained, not sent -------------------------------------------
@@ -154,9 +155,9 @@ def test_without_a_server_nothing_is_sent_and_the_notice_says_so():
 def test_guarded_mode_holds_back_a_draw_out_of_turn_with_the_reason():
     state, _ = table_state(view("guarded", turn=1), playing(mode="guarded"))
     assert state.perform(Attempt(Draw())) == ()
-    assert state.notice == "Not possible now: not your turn: S1 plays"
+    assert state.notice == "Not possible now: it is Bo's turn"
     assert state.disabled_buttons() >= {"draw", "discard", "rematch"}
-    assert state.reasons() == dict.fromkeys(("Draw", "Play", "Discard"), "not your turn: S1 plays")
+    assert state.reasons() == dict.fromkeys(("Draw", "Play", "Discard"), "it is Bo's turn")
     assert state.hand_dimmed
 
 
@@ -168,7 +169,7 @@ def test_guarded_mode_sends_a_play_on_our_turn_so_the_server_names_what_is_wrong
 def test_guarded_mode_names_a_full_hand_a_dead_card_and_a_card_to_pick():
     board = (None,) * 95 + (0,) * 5
     state, _ = table_state(view("guarded", hand=(95, 1, 2, 3, 4), board=board), playing(mode="guarded"))
-    assert state.reasons()["Draw"] == "hand full (5 cards): play or discard"
+    assert state.reasons()["Draw"] == "your hand is full (5 cards): play or discard"
     assert state.reasons()["Discard"] == "pick a card first (keys 1-5)"
     state.perform(Pick(0))
     assert state.reasons()["Play"].startswith("card 95 is dead")
@@ -188,7 +189,7 @@ def test_nothing_is_possible_while_the_table_waits_for_players():
 def test_a_spectator_cannot_act():
     state, _ = table_state(Game(2, "penalty", seed=1, first=0).view(None))
     assert state.perform(Attempt(Draw())) == ()
-    assert state.notice == "Not possible now: you are watching (spectator)"
+    assert state.notice == "Not possible now: you are watching"
     assert "draw" in state.disabled_buttons()
 
 
@@ -216,33 +217,38 @@ def test_events_are_logged_sounded_and_a_penalty_is_announced_with_its_rule():
     events = (seen_by(Played(1, 40, 55), 0), seen_by(Penalty(1, "illegal-play", 60, 12), 0))
     assert state.receive(Events(events)) == Received(sounds=("peg", "penalty"))
     assert state.recent_events == events and state.events_seen == 2
-    assert state.log[-2] == "S1 Bo pegged square 55 with card 40"
-    assert state.log[-1] == f"PENALTY S1 Bo, card 60 on square 12. Rule: {PENALTY_RULES['illegal-play']}"
-    assert state.banner_now() == (state.log[-1], "bad")
+    assert state.log[-2] == "Bo pegged square 55 with card 40"
+    assert state.log[-1] == ("Penalty: Bo played a card below the square (card 60 on square 12). "
+                             f"Rule: {PENALTY_RULES['illegal-play']}")
+    assert state.toasts_now()[-1][:2] == (state.log[-1], "bad")  # in the panel: it covers nothing
     clock.now += 6.1  # an announcement lasts six seconds
-    assert state.banner_now() == ("", "bad")
+    assert state.toasts_now() == []
 
 
-def test_a_win_stays_announced_until_the_rematch_is_asked_for():
+def test_a_win_is_said_as_the_players_result_until_dismissed_and_rematch_stays_reachable():
     state, clock = table_state(view(hand=(40,)))
     state.receive(Events((seen_by(Won(0, 0, (72, 58, 20, 14, 4)), 0),)))
+    assert state.log[-1] == "Red wins! Ann completed 72–58–20–14–4"
     clock.now += 3600
-    text, tone = state.banner_now()
-    assert text.startswith("Side 0 (X) wins! S0 Ann completed the line 72 58 20 14 4") and tone == "good"
+    assert state.result is not None and state.result_open
+    assert (state.result.title, state.result.tone) == ("You won", "good")
+    assert state.result.line == "You completed 72–58–20–14–4 (Red: Ann)"
     state.receive(StateChanged(view(winner=0, turn=None, line=(72, 58, 20, 14, 4)), None, True))
+    assert state.key("escape") == Dismiss() and state.click(OnSquare(3)) == Dismiss()
+    assert state.click(OnButton("rematch")) == Rematch()  # the box does not stand in front of the buttons
     assert "rematch" not in state.disabled_buttons()
     assert state.perform(Rematch()) == (AskRematch(),)
-    assert state.banner_now()[0] == "" and state.notice == "Rematch asked for"
+    assert not state.result_open and state.result is not None and state.notice == "Rematch asked for"
 
 
 def test_a_game_start_is_logged_once_and_a_rematch_is_announced():
     state, _ = table_state(view())
-    assert state.log[-1] == "Game 1 starts (deal 1)"  # this game's opener was set, not cut for
+    assert state.log[-1] == "Game 1 starts"  # this game's opener was set, not cut for
     state.receive(StateChanged(view(), playing(), True))
     assert len(state.log) == 1
     state.receive(StateChanged(view(cut=(40, 7)), playing(game=2), True))
-    assert state.log[-1] == "Game 2 starts (deal 1, cut 40 7); S1 Bo plays first"
-    assert state.banner_now() == (state.log[-1], "good")
+    assert state.log[-1] == "Game 2 starts. Deal 1: Bo drew the lowest card and starts"
+    assert state.toasts_now()[-1][:2] == (state.log[-1], "good")
     # The `started`/`rematch` change carries the first deal's `dealt` event: the start line says it already.
     before = len(state.log)
     state.receive(Events(({"kind": "dealt", "deal": 1, "cut": [40, 7], "first": 1},)))
@@ -263,18 +269,18 @@ def test_the_turn_clock_counts_from_the_turn_change_or_from_the_servers_count():
 def test_refusals_and_the_servers_news_become_the_notice():
     state, _ = table_state(view())
     state.receive(Failed("act", "stale", "the table moved on"))
-    assert (state.notice, state.notice_tone) == ("Server refused (stale): the table moved on", "bad")
+    assert (state.notice, state.notice_tone) == ("Not done: the table moved on", "bad")
     state.receive(Pushed({"type": "restarted", "epoch": "x"}))
     assert (state.notice, state.notice_tone) == ("The server restarted; taking the seat back…", "warn")
     state.receive(Pushed({"type": "seat-lost", "code": "bad-token", "message": "no"}))
-    assert state.notice == "Your seat could not be taken back (bad-token): no"
+    assert state.notice == "Your seat could not be taken back: no"
     assert state.receive(Replied("act", [])) == Received()
 
 
 def test_a_lost_link_shows_reconnecting():
     state, _ = table_state(view())
     state.receive(StateChanged(view(), None, False))
-    assert state.banner_now() == ("reconnecting…", "bad")
+    assert state.toasts_now()[0][:2] == ("Reconnecting…", "bad")
 
 
 # -- commands for the window ---------------------------------------------------------------------------------
@@ -284,7 +290,8 @@ def test_sound_and_the_lobby_are_commands_for_the_window():
     state, _ = table_state(view())
     assert state.perform(ToggleSound()) == (SetSound(True),) and state.muted
     assert state.perform(ToggleSound()) == (SetSound(False),)
-    assert state.perform(ToLobby()) == (Leave(),)
+    state.receive(StateChanged(view(winner=0, turn=None), None, True))
+    assert state.perform(ToLobby()) == (Leave(),)  # no game on: nothing to ask
 
 
 def test_partners_share_their_sides_colour_and_unpicked_sides_get_a_free_one():

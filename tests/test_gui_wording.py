@@ -5,7 +5,7 @@ from __future__ import annotations
 from board99 import PENALTY_RULES, Discard, Draw, Game, Play, SeatView, seen_by
 from board99.client.gui import wording
 from board99.client.gui.geometry import TableGeometry
-from board99.events import Penalty
+from board99.events import Drew, Penalty, Won
 from tests.gui_harness import table_info
 
 
@@ -26,22 +26,24 @@ def test_penalty_mode_warns_before_each_offence_with_its_rule():
 
 
 def test_guarded_mode_reasons_name_what_stops_the_action():
-    assert wording.draw_disabled(view(turn=1)) == "not your turn: S1 plays"
-    assert wording.draw_disabled(view(hand=(1, 2, 3, 4, 5))) == "hand full (5 cards): play or discard"
+    assert wording.draw_disabled(view(turn=1)) == "it is Seat 2's turn"
+    assert wording.draw_disabled(view(hand=(1, 2, 3, 4, 5))) == "your hand is full (5 cards): play or discard"
     assert wording.draw_disabled(view(deck_size=0)) == "the deck is empty"
     board = (None,) * 95 + (0,) * 5
     assert wording.play_disabled(view(hand=(95,), board=board), 95).startswith("card 95 is dead")
     assert wording.discard_disabled(view(hand=(3,)), None) == "pick a card first (keys 1-5)"
-    assert wording.draw_disabled(view(seat=None, hand=None)) == "you are watching (spectator)"
+    assert wording.draw_disabled(view(seat=None, hand=None)) == "you are watching"
 
 
 def test_log_lines_hide_others_drawn_cards_and_name_the_penalty_rule():
     from board99.events import Drew
 
-    assert wording.event_line(seen_by(Drew(1, 42), 0)) == "S1 drew a card"
-    assert wording.event_line(seen_by(Drew(0, 42), 0)) == "S0 drew card 42"
-    line = wording.event_line(seen_by(Penalty(1, "illegal-play", 60, 12), 0))
-    assert line == f"PENALTY S1, card 60 on square 12. Rule: {PENALTY_RULES['illegal-play']}"
+    table = table_info([{"name": "Ann"}, {"name": "Cy"}])
+    assert wording.event_line(seen_by(Drew(1, 42), 0), table, me=0) == "Cy drew a card"
+    assert wording.event_line(seen_by(Drew(0, 42), 0), table, me=0) == "You drew card 42"
+    line = wording.event_line(seen_by(Penalty(1, "illegal-play", 60, 12), 0), table)
+    assert line == ("Penalty: Cy played a card below the square (card 60 on square 12). "
+                    f"Rule: {PENALTY_RULES['illegal-play']}")
 
 
 def test_seats_go_clockwise_from_the_bottom_and_partners_sit_opposite():
@@ -55,16 +57,64 @@ def test_status_names_whose_turn_the_skips_the_shown_cards_and_the_clock():
     table = table_info([{"name": "Ann", "occupant": "human"}, {"name": "Bo", "occupant": "bot"}],
                        name="T", players=2, mode="penalty", clock=30.0, state="playing")
     v = view(turn=1, skips=(1, 0), shown=(42,))
-    assert wording.status_lines(v, table, True, 7.2) == [
-        "2 players · penalty mode", "Deal 1 · S1 Bo to play", "Skips pending: S0: 1",
-        "Cards shown by penalties: 42", "Turn clock: 8 s of 30"]
-    assert wording.status_lines(v, table, False, None)[1] == "reconnecting… (the server is not answering)"
+    assert wording.status_lines(v, table, True, 7.2, ["red", "blue"]) == ["2 players · penalty mode", "Red: Ann", "Blue: Bo"]
+    assert wording.deck_lines(v, table, 7.2) == [
+        f"Deck: {v.deck_size}", "Turn clock: 8 s of 30", "Skipped turns: Ann misses 1", "Shown by penalties: 42"]
+    assert wording.turn_headline(v, table, False) == "Bo's turn"
+    assert wording.status_lines(v, table, False, None)[1] == "Reconnecting… (the server is not answering)"
     waiting = table._replace(state="waiting", seats=(table.seats[0], table.seats[1]._replace(occupant=None, name=None)))
-    assert wording.status_lines(v, waiting, True, None)[-1] == "Waiting for players: seats 1 empty"
+    assert wording.status_lines(v, waiting, True, None)[-1] == "1 empty seat"
 
 
 def test_a_seat_label_names_the_seat_its_colour_and_mark_and_its_hand():
     table = table_info([{"name": "Ann", "occupant": "human"}, {"occupant": None}])
     v = view(hand_sizes=(1, 3), skips=(0, 2))
-    assert wording.seat_label(0, 0, v, table, "red") == "S0 Ann (you)\nred cross\n1 card"
-    assert wording.seat_label(1, 1, v, table, "blue") == "S1 (empty)\nblue ring\n3 cards · skips 2"
+    assert wording.seat_label(0, 0, v, table, "red") == "Ann (you)\nRed · 1 card"
+    assert wording.seat_label(1, 1, v, table, "blue") == "Seat 2 (empty)\nBlue · 3 cards · misses 2 turns"
+
+
+def test_people_are_named_sides_go_by_colour_and_partners_are_labelled():
+    six = Game(6, "guarded", seed=1, first=0).view(0)
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+    table = table_info([{"name": n, "occupant": "human"} for n in names], players=6)
+    colours = ["red", "blue", "green"]
+    assert wording.side_name(0, colours, six, table) == "Red: Ann & Di"
+    assert wording.seat_label(3, 0, six, table, "red").startswith("Di · your partner\nRed")
+    assert wording.seat_name(4, None) == "Seat 5"
+    bots = table_info([{"name": "Ann"}, {"name": "rulebook"}, {"name": "Cy"}, {"name": "rulebook"}])
+    assert [wording.seat_name(s, bots) for s in range(4)] == ["Ann", "rulebook", "Cy", "rulebook 2"]
+
+
+def test_no_codes_reach_the_player():
+    table = table_info([{"name": "Ann"}, {"name": "Cy"}])
+    texts = [
+        wording.refused("occupied", "square 97 already holds a peg of side 0", Play(40, 97)),
+        wording.refused("out-of-turn", "it is S1's turn"),
+        wording.deal_line(2, [40, 7], 1, table, 0),
+        wording.event_line({"kind": "dealt", "deal": 2, "cut": [14, 94], "first": 0}, table, me=1),
+        wording.event_line(seen_by(Won(1, 1, (92, 88, 84, 80, 76)), 0), table, 0, ["red", "blue"]),
+        wording.clock_line(seen_by(Drew(1, 5), 0), table, 0),
+        wording.offence_warning(view(turn=1, hand=(5,)), Draw(), table),
+    ]
+    assert texts[0] == "Square 97 is taken"
+    assert texts[2] == "Deal 2: Cy drew the lowest card and starts"
+    assert texts[3] == "Deal 2: Ann drew the lowest card and starts"
+    assert texts[4] == "Blue wins! Cy completed 92–88–84–80–76"
+    assert texts[5] == "Time ran out: Cy's turn was played for them (a card was drawn)"
+    assert texts[6].startswith("It is Cy's turn, not yours.")
+    for text in texts:
+        for code in ("S0", "S1", "side 0", "(X)", "(O)", "cut 14", "occupied", "out-of-turn"):
+            assert code not in text, (code, text)
+
+
+def test_results_say_who_won_from_the_players_seat():
+    two = Game(2, "guarded", seed=1, first=0)
+    four = Game(4, "guarded", seed=1, first=0)
+    assert wording.result_title(two.view(0), 0) == "You won"
+    assert wording.result_title(two.view(0), 1) == "You lost"
+    assert wording.result_title(four.view(2), 0) == "Your side won"
+    assert wording.result_title(four.view(None), 0) == "Game over"
+    table = table_info([{"name": n} for n in ("Ann", "Bo", "Cy", "Di")], players=4)
+    event = seen_by(Won(0, 2, (92, 88, 84, 80, 76)), 0)
+    assert wording.result_line(four.view(0), table, ["red", "blue"], event) == "Cy completed 92–88–84–80–76 (Red: Ann & Cy)"
+    assert wording.window_title(True, "GAME OF 99") == "Your turn — GAME OF 99"

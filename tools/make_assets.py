@@ -129,7 +129,7 @@ def _tone(freq: float, seconds: float, decay: float = 8.0, shape: str = "sine") 
 
 
 def make_sounds() -> None:
-    """peg.wav, draw.wav, penalty.wav, win.wav: short synthesized sounds."""
+    """peg.wav, draw.wav, penalty.wav, win.wav, turn.wav, tick.wav: short synthesized sounds."""
     # peg: a wooden knock, a low tone with a fast decay plus a click
     knock = [a + 0.5 * b for a, b in zip(_tone(180, 0.18, 30), _tone(420, 0.18, 45))]
     _write_wav("peg.wav", knock)
@@ -148,6 +148,10 @@ def make_sounds() -> None:
         win += _tone(f, 0.16, 6)
     win += _tone(1046.5, 0.5, 3)
     _write_wav("win.wav", win)
+    # turn: two soft rising notes, "your turn"
+    _write_wav("turn.wav", _tone(659.25, 0.12, 10) + _tone(880.0, 0.22, 9))
+    # tick: a short dry click for the turn clock's last seconds
+    _write_wav("tick.wav", [a + 0.4 * b for a, b in zip(_tone(1500, 0.05, 90), _tone(3000, 0.05, 120))])
 
 
 def main(argv: list[str] | None = None) -> None:

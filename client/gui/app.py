@@ -144,7 +144,8 @@ class App:
 
     def show_table(self) -> TableView:
         """Show the table this session sits at (or watches)."""
-        self.table = TableView(self.session, self.window.sounds, on_lobby=self.show_lobby)
+        self.table = TableView(self.session, self.window.sounds, on_lobby=self.show_lobby, on_help=self.show_help,
+                               on_settings=self.show_settings, on_quit=self.quit)
         self.window.show_view(self.table)
         return self.table
 
@@ -272,7 +273,7 @@ def apply_prefs(window: GameWindow, prefs: Preferences) -> None:
     """Give the window these settings: its ``prefs``, the sounds' mute and volume, full screen."""
     window.prefs = prefs
     window.sounds.muted = prefs.muted
-    window.sounds.volume = prefs.volume  # type: ignore[attr-defined]  # Sounds.volume comes with the table's branch
+    window.sounds.volume = prefs.volume
     if window.fullscreen != prefs.fullscreen:
         try:
             window.set_fullscreen(prefs.fullscreen)

@@ -20,6 +20,8 @@ from .table_state import TableState, Tone
 #: The colour of each tone a state's line is said in.
 TONE_COLOURS: dict[Tone, tuple[int, int, int]] = {"plain": TEXT, "warn": WARN, "bad": BAD, "good": GOOD}
 
+MIN_POINTS = 9.0  # the smallest text the table draws
+
 #: An RGB or RGBA colour, 0-255 each.
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -49,9 +51,28 @@ class Part:
 
 def make_text(batch: Batch, size: float, *, bold: bool = False, color: Colour = TEXT, multiline: bool = False,
               align: str = "left") -> arcade.Text:
-    """An empty text in the client's font, top-anchored, drawn with ``batch``."""
-    return arcade.Text("", 0, 0, color, size, width=300 if multiline else None, align=align,
+    """An empty text in the client's font, top-anchored, drawn with ``batch``; ``size`` is its size at scale 1."""
+    text = arcade.Text("", 0, 0, color, size, width=300 if multiline else None, align=align,
                        font_name=FONT, bold=bold, multiline=multiline, anchor_y="top", batch=batch)
+    text.base_size = size  # type: ignore[attr-defined]  # what rescale() multiplies
+    return text
+
+
+def rescale(texts: list[arcade.Text], scale: float) -> None:
+    """Set each text's font size to its size at scale 1 (make_text's ``size``) times ``scale``, never below 9 pt."""
+    for text in texts:
+        base = getattr(text, "base_size", text.font_size)
+        size = round(max(min(base, MIN_POINTS), base * scale), 1)  # smaller is unreadable under software GL
+        if text.font_size != size:
+            text.font_size = size
+
+
+def scale_button(button: object, scale: float, size: float = 12) -> None:
+    """A table button's label at ``size`` times ``scale`` (never below 9 pt)."""
+    label = button.label  # type: ignore[attr-defined]
+    points = round(max(min(size, MIN_POINTS), size * scale), 1)
+    if label.font_size != points:
+        label.font_size = points
 
 
 def set_text(text: arcade.Text, value: str, color: Colour | None = None) -> None:

@@ -255,7 +255,7 @@ class Session:
                 table = _info_in(push) or table
                 self._post_state(view, table, connected)
             events = events_of(push)
-            self._post(Events(events) if events else Pushed(push))
+            self._post(Events(events, clock=bool(push.get("clock"))) if events else Pushed(push))
 
     def _post_state(self, view: SeatView | None, table: TableInfo | None, connected: bool) -> None:
         # Views and tables are immutable: the main thread may keep them while the client moves on.

@@ -1,4 +1,4 @@
-"""The table's four sounds (peg placed, card drawn, penalty, win) with a mute switch."""
+"""The table's sounds (peg placed, card drawn, penalty, win, your turn, the clock's tick) with volume and mute."""
 
 from __future__ import annotations
 
@@ -8,15 +8,17 @@ import arcade
 
 from .assets import asset
 
-NAMES = ("peg", "draw", "penalty", "win")
+NAMES = ("peg", "draw", "penalty", "win", "turn", "tick")
 log = logging.getLogger(__name__)
 
 
 class Sounds:
     """Loads the sounds once; ``play`` does nothing while muted or where there is no audio device."""
 
-    def __init__(self, muted: bool = False) -> None:
+    def __init__(self, muted: bool = False, volume: float = 0.8) -> None:
         self.muted = muted
+        #: 0.0-1.0, passed to every play (the view copies the player's setting).
+        self.volume = volume
         #: Every sound asked for, muted or not, newest last (the tests read it).
         self.asked: list[str] = []
         self._sounds: dict[str, arcade.Sound] = {}
@@ -33,6 +35,6 @@ class Sounds:
         if self.muted or sound is None:
             return
         try:
-            sound.play()
+            sound.play(volume=max(0.0, min(1.0, self.volume)))
         except Exception as exc:  # a lost audio device must not stop the game
             log.info("sound %s failed: %s", name, exc)

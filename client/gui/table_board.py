@@ -10,13 +10,19 @@ from board99.layout import LAYOUT, POSITION
 
 from .drawing import Part, show_only
 from .geometry import TableGeometry
+from .palette import side_rgb
 from .table_intents import OnSquare, Target
 from .table_state import TableState
-from .textures import Textures, board_at
+from .textures import Textures, board_at, peg_texture
 
 FRAME = (92, 60, 30)  # the board's wooden frame
 LINE_COLOUR = (255, 215, 0, 230)
 PEG_SHARE = 0.56  # a peg's size as a share of its cell
+#: A square the picked card allows: a gold outline, no wash over the number (it stays readable).
+LIT = (255, 200, 0, 255)
+SPOT = (255, 255, 255, 255)  # the square a "since your turn" entry points at
+MOST_MARKS = 6  # one recent-peg mark per seat
+MOST_THREATS = 24
 
 
 class BoardPart(Part):
@@ -37,13 +43,25 @@ class BoardPart(Part):
         # mark_list and peg_list hold only the sprites shown: a hidden sprite in a list still
         # costs its quad in the software rasteriser.
         self.mark_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # highlights, under the pegs
-        self.highlights = [arcade.Sprite(tx.highlight) for _ in range(100)]
+        self.highlights = [arcade.Sprite(tx.hover) for _ in range(100)]
         for s in self.highlights:
             s.visible = False
+            s.color = LIT
+        # each seat's latest peg (an outline in its side's colour, fading) and the threats (a double outline)
+        # a thick outline (two white outlines, tinted: a tint multiplies, so the texture must be white), fading
+        self.recent = [arcade.Sprite(tx.hover) for _ in range(2 * MOST_MARKS)]
+        self.threat_outer = [arcade.Sprite(tx.hover) for _ in range(MOST_THREATS)]
+        self.threat_inner = [arcade.Sprite(tx.hover) for _ in range(MOST_THREATS)]
+        self.marks = [*self.highlights, *self.recent, *self.threat_outer, *self.threat_inner]
+        for m in self.marks:
+            m.visible = False
         self._lit: tuple[int, ...] = ()
+        self._hidden: set[int] = set()  # squares whose peg a running drop motion stands in for
+        self._line_hidden = False
+        self._spot_square: int | None = None
 
         self.peg_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.pegs = [arcade.Sprite(tx.pegs[("red", 0)]) for _ in range(100)]
+        self.pegs = [arcade.Sprite(peg_texture("red", 0)) for _ in range(100)]
         for s in self.pegs:
             s.visible = False
         self._pegged: tuple[int, ...] = ()
@@ -51,10 +69,14 @@ class BoardPart(Part):
         self.line_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the pointer's square and the winning line, above the pegs
         self.hover_mark = arcade.Sprite(tx.hover)
         self.hover_mark.visible = False
+        self.spot_mark = arcade.Sprite(tx.highlight)  # lit from the "since your turn" list
+        self.spot_mark.color = SPOT
+        self.spot_mark.visible = False
         self.line = arcade.Sprite(tx.line)
         self.line.color = LINE_COLOUR
         self.line.visible = False
-        self.line_list.extend([self.hover_mark, self.line])
+        self.line_list.extend([self.hover_mark, self.spot_mark, self.line])
+        self._state: TableState | None = None
 
     def relayout(self, geo: TableGeometry, ratio: float) -> None:
         """Size the board texture and put every cell's highlight and peg in place."""
@@ -75,27 +97,82 @@ class BoardPart(Part):
             peg.position = geo.peg_centre(row, col)
             peg.width = peg.height = c * PEG_SHARE
         self.hover_mark.width = self.hover_mark.height = c
+        self.spot_mark.width = self.spot_mark.height = c
 
     def refresh(self, state: TableState) -> None:
-        """Pegs in their side's colour and mark, the picked card's squares lit, the winning line."""
+        """Pegs in their side's colour and mark, the picked card's squares lit, recent pegs, threats, the line."""
         assert self.geo is not None
-        view, colours, pegs = state.view, state.colours(), self.tx.pegs
+        self._state = state
+        view, colours = state.view, state.colours()
+        palette = self.window.prefs.palette
         board = view.board if view is not None else (None,) * 100
         size = self.geo.cell * PEG_SHARE
+        self._hidden = state.motions.moving_squares("drop")
         for sq, peg in enumerate(self.pegs):
             side = board[sq]
-            if side is None:
+            if side is None or sq in self._hidden:
                 peg.visible = False
             else:
-                peg.texture = pegs[(colours[side], side)]
+                peg.texture = peg_texture(colours[side], side, palette)
                 peg.width = peg.height = size
                 peg.visible = True
         self._pegged = show_only(self.peg_list, self.pegs, self._pegged)
         lit = set(state.lit_squares())
         for sq, hl in enumerate(self.highlights):
             hl.visible = sq in lit
-        self._lit = show_only(self.mark_list, self.highlights, self._lit)
-        self._refresh_line(view.line if view is not None else None)
+            if sq in lit:
+                hl.width = hl.height = self.geo.cell * 0.96
+        self._refresh_recent(state, colours, palette)
+        self._refresh_threats(state, colours, palette)
+        self._lit = show_only(self.mark_list, self.marks, self._lit)
+        self._line_hidden = any(m.kind == "line" for m in state.motions.running())
+        self._refresh_line(view.line if view is not None and not self._line_hidden else None)
+
+    def _refresh_recent(self, state: TableState, colours: list[str], palette: str) -> None:
+        g = self.geo
+        assert g is not None
+        marks = state.recent_pegs()
+        for i, sprite in enumerate(self.recent):
+            if i // 2 < len(marks):
+                square, side, strength = marks[i // 2]
+                sprite.position = g.square_centre(*POSITION[square])
+                sprite.width = sprite.height = g.cell * (1.0 if i % 2 == 0 else 0.9)
+                sprite.color = (*side_rgb(colours[side], palette), int(60 + 195 * strength))
+                sprite.visible = True
+            else:
+                sprite.visible = False
+
+    def _refresh_threats(self, state: TableState, colours: list[str], palette: str) -> None:
+        g = self.geo
+        assert g is not None
+        squares = [(sq, side) for side, sqs in sorted(state.threats().items()) for sq in sqs][:MOST_THREATS]
+        for i, (outer, inner) in enumerate(zip(self.threat_outer, self.threat_inner)):
+            if i < len(squares):
+                sq, side = squares[i]
+                rgb = side_rgb(colours[side], palette)
+                for sprite, share in ((outer, 1.0), (inner, 0.72)):
+                    sprite.position = g.square_centre(*POSITION[sq])
+                    sprite.width = sprite.height = g.cell * share
+                    sprite.color = (*rgb, 255)
+                    sprite.visible = True
+            else:
+                outer.visible = inner.visible = False
+
+    def tick(self, state: TableState) -> None:
+        """While motions run: a dropping peg's own peg stays hidden, the line waits for its motion."""
+        hidden = state.motions.moving_squares("drop")
+        line_hidden = any(m.kind == "line" for m in state.motions.running())
+        if hidden != self._hidden or line_hidden != self._line_hidden:
+            self.refresh(state)
+
+    def spot(self, square: int | None) -> None:
+        """Light ``square`` (a "since your turn" entry under the pointer), or nothing."""
+        if square == self._spot_square or self.geo is None:
+            return
+        self._spot_square = square
+        self.spot_mark.visible = square is not None
+        if square is not None:
+            self.spot_mark.position = self.geo.square_centre(*POSITION[square])
 
     def _refresh_line(self, line: tuple[int, ...] | None) -> None:
         if not line:

@@ -8,9 +8,10 @@ from pyglet.graphics import Batch
 from board99 import HAND_LIMIT
 
 from . import wording
-from .drawing import Part, make_text, set_text, show_only
+from .buttons import Button
+from .drawing import Part, make_text, rescale, scale_button, set_text, show_only
 from .geometry import TableGeometry
-from .palette import TEXT_DIM
+from .palette import TEXT_DIM, WARN
 from .table_intents import OnCard, Target
 from .table_state import TableState
 from .textures import Textures
@@ -19,6 +20,8 @@ SLOT = (18, 52, 32, 255)  # an empty place in the hand
 GLOW = (255, 220, 60, 255)  # around the picked card
 DIMMED = (150, 150, 150, 255)  # the cards while the player may not act (guarded mode)
 PLAIN = (255, 255, 255, 255)
+TURN_GLOW = (255, 214, 90, 46)  # behind the whole hand on the player's turn
+LIFT = 6  # how far the hand rises on the player's turn (at scale 1)
 
 
 class HandPart(Part):
@@ -34,18 +37,39 @@ class HandPart(Part):
         self.glow = arcade.Sprite(tx.white)
         self.glow.color = GLOW
         self.glow.visible = False
+        self.turn_glow = arcade.Sprite(tx.white)  # the whole hand glows on the player's turn
+        self.turn_glow.color = TURN_GLOW
+        self.turn_glow.visible = False
+        self.lifted = False
         self.cards = [arcade.Sprite(tx.cards[0]) for _ in range(HAND_LIMIT)]
         # card_list holds the shown ones of these, in this order (see show_only)
-        self.sprites = [*self.slots, self.glow, *self.cards]
+        self.sprites = [self.turn_glow, *self.slots, self.glow, *self.cards]
         self._shown: tuple[int, ...] = ()
         self.batch = Batch()
         self.t_hand = make_text(self.batch, 12, color=TEXT_DIM)
+        # The first-game hint, under the cards, with its own "don't show again".
+        self.t_hint = make_text(self.batch, 10, color=WARN, multiline=True)
+        self.b_hint_off = Button("hint-off", "Don't show again", tx.white, self.batch, size=10)
+        self.b_hint_off.visible = False
+        self.button_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.button_list.append(self.b_hint_off.sprite)
         self._held = 0
         self._picked: int | None = None
 
     def relayout(self, geo: TableGeometry, ratio: float) -> None:
         """Put each card and empty place in its spot."""
         self.geo = geo
+        s = geo.scale
+        rescale([self.t_hand, self.t_hint], s)
+        scale_button(self.b_hint_off, s, 10)
+        first, last = geo.hand_card(0), geo.hand_card(4)
+        # The hint runs under the cards as far as the player's own pile; its button sits under the seat's label.
+        spot = geo.seat_spot(geo.me)
+        self.t_hint.width = int(max(120, spot.count_x - first.left - 12 * s))
+        self.t_hint.position = first.left, first.bottom - 3 * s
+        self.b_hint_off.place(spot.label_left + 30 * s, spot.label_top - 96 * s, 140 * s, 22 * s)
+        self.turn_glow.position = (first.left + last.right) / 2, first.cy + LIFT * s
+        self.turn_glow.width, self.turn_glow.height = last.right - first.left + 24 * s, first.height + 24 * s
         for i, (card, slot) in enumerate(zip(self.cards, self.slots)):
             r = geo.hand_card(i)
             card.position = slot.position = r.cx, r.cy
@@ -61,11 +85,15 @@ class HandPart(Part):
         for i, slot in enumerate(self.slots):
             slot.visible = seated and i >= len(hand)
         tint = DIMMED if state.hand_dimmed else PLAIN
+        # On the player's turn the hand rises a little and glows: it cannot be missed.
+        self.lifted = lift = state.my_turn
+        self.turn_glow.visible = lift
+        dy = LIFT * g.scale if lift else 0
         for i, sprite in enumerate(self.cards):
             if i < len(hand):
                 sprite.texture = self.tx.cards[hand[i]]
                 r = g.hand_card(i, raised=i == picked)
-                sprite.position = r.cx, r.cy
+                sprite.position = r.cx, r.cy + dy
                 sprite.width, sprite.height = r.width, r.height
                 sprite.color = tint
                 sprite.visible = True
@@ -73,25 +101,36 @@ class HandPart(Part):
                 sprite.visible = False
         if picked is not None:
             r = g.hand_card(picked, raised=True)
-            self.glow.position = r.cx, r.cy
+            self.glow.position = r.cx, r.cy + dy
             self.glow.width, self.glow.height = r.width + 10, r.height + 10
             self.glow.visible = True
         else:
             self.glow.visible = False
         self._shown = show_only(self.card_list, self.sprites, self._shown)
-        set_text(self.t_hand, wording.hand_label(view))
-        self.t_hand.position = g.hand_card(0).left, 24
+        hint = state.hint_shown
+        set_text(self.t_hint, wording.FIRST_GAME_HINT if hint else "")
+        self.b_hint_off.visible = hint
+        set_text(self.t_hand, "" if hint else wording.hand_label(view))
+        self.t_hand.position = g.hand_card(0).left, 24 * g.scale
 
     def target_at(self, x: float, y: float) -> Target | None:
         """The held card under (x, y)."""
         if self.geo is None:
             return None
         for i in range(self._held):
-            if self.geo.hand_card(i, raised=i == self._picked).contains(x, y):
+            r = self.geo.hand_card(i, raised=i == self._picked)
+            dy = LIFT * self.geo.scale if self.lifted else 0
+            if r._replace(bottom=r.bottom + dy).contains(x, y):
                 return OnCard(i)
-        return None
+        return self.b_hint_off.target_at(x, y)
+
+    def hover(self, x: float, y: float) -> None:
+        """Light the hint's button under the pointer."""
+        self.b_hint_off.hover(x, y)
 
     def draw(self) -> None:
         """The cards, then the caption."""
         self.card_list.draw()
+        if self.b_hint_off.visible:
+            self.button_list.draw()
         self.batch.draw()

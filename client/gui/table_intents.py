@@ -47,7 +47,8 @@ class OnSquare:
 Target = OnButton | OnCard | OnDeck | OnSquare
 
 #: The table's buttons by name: the panel's, then the warning's.
-BUTTONS = ("draw", "discard", "cancel", "mute", "rematch", "lobby", "bots", "confirm", "back")
+BUTTONS = ("draw", "discard", "cancel", "mute", "rematch", "lobby", "bots", "rules", "settings", "quit",
+           "hint-off", "confirm", "back")
 #: The keys the table answers to, by name (the view maps arcade's key codes to these).
 KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m")
 
@@ -106,8 +107,26 @@ class ToLobby:
     """Leave the table for the lobby."""
 
 
+@dataclass(frozen=True)
+class Dismiss:
+    """Close the end-of-game box (the final board stays, with its line)."""
+
+
+@dataclass(frozen=True)
+class HintsOff:
+    """Stop showing the first-game hint, now and in later games."""
+
+
+@dataclass(frozen=True)
+class Open:
+    """Open another screen: ``name`` is "rules", "settings" or "quit"."""
+
+    name: str
+
+
 #: What the player means.
-Intent = Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby
+Intent = (Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby | Dismiss
+          | HintsOff | Open)
 
 
 # -- what the window must do for the state ----------------------------------------------------------
@@ -145,5 +164,19 @@ class SetSound:
     muted: bool
 
 
+@dataclass(frozen=True)
+class SaveHints:
+    """Save the player's hints setting (the hint's own "don't show again")."""
+
+    shown: bool
+
+
+@dataclass(frozen=True)
+class OpenScreen:
+    """Call the app's callback for ``name`` ("rules", "settings", "quit")."""
+
+    name: str
+
+
 #: What the window must do for the state.
-Command = Send | AskRematch | AddBot | Leave | SetSound
+Command = Send | AskRematch | AddBot | Leave | SetSound | SaveHints | OpenScreen

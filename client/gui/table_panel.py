@@ -1,4 +1,8 @@
-"""The panel region on the right: table name and status, the deck, the buttons, the reasons, the notice, the log."""
+"""The panel region on the right: whose turn, status, deck, buttons, announcements, result, "since your turn", log.
+
+Everything the table announces shows here, beside the board, so nothing ever
+covers a square or a seat.
+"""
 
 from __future__ import annotations
 
@@ -7,33 +11,52 @@ from pyglet.graphics import Batch
 
 from . import wording
 from .buttons import Button
-from .drawing import TONE_COLOURS, Part, make_text, set_text, show_only
-from .geometry import TableGeometry
+from .drawing import TONE_COLOURS, Part, make_text, rescale, scale_button, set_text, show_only
+from .geometry import Rect, TableGeometry
 from .palette import BAD, CARD_BACK, PANEL_BG, TEXT, TEXT_DIM
 from .table_intents import OnDeck, Target
-from .table_state import TableState
+from .table_state import SINCE_SHOWN, TableState
 from .textures import Textures
 
-LOG_SHOWN = 14  # the newest log lines that may show; fewer when they do not fit
-ROW = 40  # one row of buttons, with its gap
+LOG_SHOWN = 12  # the newest log lines that may show; fewer when they do not fit
+ROW = 40  # one row of buttons, with its gap (at scale 1)
+TOAST_BACK = (8, 28, 18, 255)  # behind the announcements
+RESULT_BACK = {"good": (30, 84, 40, 255), "bad": (96, 36, 30, 255), "plain": (8, 28, 18, 255),
+               "warn": (90, 70, 20, 255)}
+TURN_GLOW = (255, 200, 60, 255)  # behind the headline on the player's turn
+TURN_INK = (40, 26, 0)
 
 
 class PanelPart(Part):
-    """Status, deck, buttons and log, in a cleared rectangle; texts stack under the buttons as tall as they are."""
+    """Status, deck, buttons, announcements and log in a cleared rectangle; texts stack as tall as they are."""
 
     def __init__(self, window: arcade.Window, tx: Textures) -> None:
         self.window = window
         self.geo: TableGeometry | None = None
         self.ratio = 1.0
+        self.scale = 1.0
         self.batch = Batch()
         t = self.batch
-        self.t_title = make_text(t, 16, bold=True)
-        self.t_status = make_text(t, 13, multiline=True)
-        self.t_deck = make_text(t, 13, bold=True)
+        self.t_title = make_text(t, 13, bold=True, color=TEXT_DIM)
+        self.t_turn = make_text(t, 24, bold=True)
+        self.t_status = make_text(t, 11, multiline=True)
+        self.t_deck = make_text(t, 11, multiline=True)
+        self.t_toasts = make_text(t, 12, multiline=True)
+        self.t_result = make_text(t, 22, bold=True)
+        self.t_result_line = make_text(t, 12, multiline=True)
         self.t_disabled = make_text(t, 11, color=TEXT_DIM, multiline=True)
         self.t_notice = make_text(t, 12, multiline=True)
+        self.t_since_head = make_text(t, 12, bold=True, color=TEXT_DIM)
+        self.t_since = [make_text(t, 11) for _ in range(SINCE_SHOWN)]
         self.t_log_head = make_text(t, 12, bold=True, color=TEXT_DIM)
-        self.t_log = make_text(t, 11, multiline=True)
+        self.t_log = make_text(t, 10, multiline=True, color=TEXT_DIM)
+        self.texts = [self.t_title, self.t_turn, self.t_status, self.t_deck, self.t_toasts, self.t_result,
+                      self.t_result_line, self.t_disabled, self.t_notice, self.t_since_head, *self.t_since,
+                      self.t_log_head, self.t_log]
+        self.turn_back = arcade.Sprite(tx.white)
+        self.turn_back.color = TURN_GLOW
+        self.toast_back = arcade.Sprite(tx.white)
+        self.toast_back.color = TOAST_BACK
         self.deck = arcade.Sprite(tx.cards[CARD_BACK])
         self.b_draw = Button("draw", "Draw (D)", tx.white, t)
         self.b_discard = Button("discard", "Discard (X)", tx.white, t)
@@ -43,93 +66,194 @@ class PanelPart(Part):
         self.b_lobby = Button("lobby", "Lobby", tx.white, t)
         self.b_bots = Button("bots", "Fill seats with bots", tx.white, t)
         self.b_bots.visible = False
+        self.b_rules = Button("rules", "Rules (F1)", tx.white, t)
+        self.b_settings = Button("settings", "Settings", tx.white, t)
+        self.b_quit = Button("quit", "Quit", tx.white, t)
+        self.small = [self.b_rules, self.b_settings, self.b_quit]
         self.buttons = [self.b_draw, self.b_discard, self.b_cancel, self.b_mute, self.b_rematch, self.b_lobby,
-                        self.b_bots]
+                        self.b_bots, *self.small]
         # sprite_list holds the shown ones of these, in this order (see show_only)
-        self.sprites = [self.deck, *(b.sprite for b in self.buttons)]
+        self.sprites = [self.turn_back, self.toast_back, self.deck, *(b.sprite for b in self.buttons)]
         self.sprite_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._shown: tuple[int, ...] = ()
         self.below_buttons = 0.0  # where the texts under the buttons start
         self.log_bottom = 12
+        #: The "since your turn" entries' squares, in the order shown (hovering one lights its square).
+        self._since_squares: list[int | None] = []
+        self.hovered_square: int | None = None
+
+    def show_screen_buttons(self, rules: bool, settings: bool, quit_: bool) -> None:
+        """Show only the Rules/Settings/Quit buttons the app gave a callback for."""
+        for button, shown in zip(self.small, (rules, settings, quit_)):
+            button.visible = shown
 
     def relayout(self, geo: TableGeometry, ratio: float) -> None:
-        """Place the deck, the buttons (two columns under the deck) and the texts' widths."""
+        """Place the deck, the buttons (two columns under the deck) and the texts' widths, all scaled."""
         self.geo, self.ratio = geo, ratio
+        s = self.scale = geo.scale
+        rescale(self.texts, s)
+        for b in self.buttons:
+            scale_button(b, s, 10.5 if b in self.small else 12)
         p, h = geo.panel, geo.height
+        pad = 16 * s
+        inner = int(p.width - 2 * pad)
         deck = self.deck
-        deck.width, deck.height = geo.pile_w * 1.25, geo.pile_h * 1.25
-        deck.position = p.left + 24 + deck.width / 2, h - 150 - deck.height / 2
-        self.t_title.position = p.left + 16, h - 14
-        self.t_title.width = int(p.width - 32)
-        self.t_status.position = p.left + 16, h - 44
-        self.t_status.width = int(p.width - 32)
-        self.t_deck.position = deck.right + 14, deck.center_y + 10
-        top = deck.bottom - 12
+        d = geo.deck
+        deck.width, deck.height = d.width, d.height
+        deck.position = d.cx, d.cy
+        self.t_title.position = p.left + pad, h - 6 * s
+        self.t_turn.position = p.left + pad, h - 37 * s
+        self.turn_back.position = p.cx, h - 55 * s
+        self.turn_back.width, self.turn_back.height = p.width - 12 * s, 40 * s
+        self.t_status.position = p.left + pad, h - 82 * s
+        self.t_deck.position = deck.right + 14 * s, deck.top
+        self.t_deck.width = int(p.right - deck.right - 14 * s - pad)
+        for text in (self.t_title, self.t_turn, self.t_status, self.t_toasts, self.t_result_line, self.t_disabled,
+                     self.t_notice, self.t_log):
+            text.width = inner
+        top = d.bottom - 8 * s
+        row, bh = ROW * s, 34 * s
         grid = [(self.b_draw, self.b_discard), (self.b_cancel, self.b_mute), (self.b_rematch, self.b_lobby)]
-        bw = (p.width - 44) / 2
+        bw = (p.width - 2 * pad - 12 * s) / 2
         for r, pair in enumerate(grid):
             for k, button in enumerate(pair):
-                button.place(p.left + 16 + k * (bw + 12), top - (r + 1) * ROW, bw, 34)
-        self.b_bots.place(p.left + 16, top - 4 * ROW, p.width - 32, 34)
-        self.below_buttons = top - 3 * ROW - 8  # the "fill seats" button, when shown, takes one row more
-        for text in (self.t_disabled, self.t_notice, self.t_log):
-            text.width = int(p.width - 32)
+                button.place(p.left + pad + k * (bw + 12 * s), top - (r + 1) * row, bw, bh)
+        sw = (p.width - 2 * pad - 16 * s) / 3
+        for k, button in enumerate(self.small):
+            button.place(p.left + pad + k * (sw + 8 * s), top - 3 * row - 30 * s, sw, 26 * s)
+        self.b_bots.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
+        self.below_buttons = top - 3 * row - 40 * s
 
     def refresh(self, state: TableState) -> None:
-        """Title, status, deck, which buttons work and why not, the notice and the log's newest lines."""
+        """Headline, status, deck, which buttons work and why not, announcements, the result, the lists."""
         view = state.view
-        set_text(self.t_title, (state.table.name if state.table is not None else "GAME OF 99")[:28])
+        set_text(self.t_title, (state.table.name if state.table is not None else "GAME OF 99")[:36])
+        mine = state.my_turn
+        set_text(self.t_turn, state.headline(), TURN_INK if mine else TEXT)
+        self.turn_back.visible = mine
         self._refresh_status(state)
-        set_text(self.t_deck, wording.deck_label(view))
         self.deck.visible = bool(view is not None and view.deck_size)
         off = state.disabled_buttons()
         for button in self.buttons:
             button.disabled = button.name in off
         self.b_mute.text = wording.mute_label(state.muted)
         if state.guarded:
-            set_text(self.t_disabled, wording.disabled_line(state.reasons()))
+            set_text(self.t_disabled, wording.disabled_line(state.reasons()) if view is not None else "")
         else:
             set_text(self.t_disabled, wording.PENALTY_MODE_NOTE if view is not None else "")
         self.b_bots.visible = state.fill_seats_shown
-        self._shown = show_only(self.sprite_list, self.sprites, self._shown)
+        self._refresh_toasts(state)
+        result = state.result
+        set_text(self.t_result, result.title if result is not None else "", TONE_COLOURS[result.tone]
+                 if result is not None else TEXT)
+        big = result is not None and state.result_open
+        self.t_result.font_size = round((26 if big else 18) * self.scale, 1)
+        set_text(self.t_result_line, "" if result is None else result.line + ("\n" + wording.DISMISS if big else ""))
         set_text(self.t_notice, state.notice, TONE_COLOURS[state.notice_tone])
+        me = view.seat if view is not None else None
+        since = list(state.since) if me is not None else []
+        set_text(self.t_since_head, wording.SINCE_HEAD if since else "")
+        self._since_squares = [e.square for e in since]
+        colours = state.colours()
+        from .palette import side_rgb
+
+        palette = self.window.prefs.palette if hasattr(self.window, "prefs") else "standard"
+        for i, text in enumerate(self.t_since):
+            if i < len(since):
+                entry = since[i]
+                set_text(text, entry.text, side_rgb(colours[entry.side % len(colours)], palette))
+            else:
+                set_text(text, "")
         set_text(self.t_log_head, wording.LOG_HEAD)
-        self._flow()
+        self._flow(state)
         self._refresh_log(state)
 
     def tick(self, state: TableState) -> None:
-        """The turn clock counts down between messages."""
+        """The turn clock counts down and announcements run out between messages."""
         if state.table is not None and state.table.clock:
             self._refresh_status(state)
+        shown = tuple(state.toasts_now())
+        if len(shown) != self._toast_count:
+            self._refresh_toasts(state)
+            self._flow(state)
+            self._refresh_log(state)
+
+    _toast_count = 0
+
+    def _refresh_toasts(self, state: TableState) -> None:
+        toasts = state.toasts_now()
+        self._toast_count = len(toasts)
+        # One text for all: the newest last, each in its tone's colour would need a text each;
+        # the worst tone colours the lot (a penalty reads as bad).
+        worst = next((t.tone for t in reversed(toasts) if t.tone == "bad"), toasts[-1].tone if toasts else "plain")
+        set_text(self.t_toasts, "\n".join(t.text for t in toasts), TONE_COLOURS[worst])
 
     def _refresh_status(self, state: TableState) -> None:
-        lines = wording.status_lines(state.view, state.table, state.connected, state.clock_left())
+        left = state.clock_left()
+        lines = wording.status_lines(state.view, state.table, state.connected, left, state.colours())
         set_text(self.t_status, "\n".join(lines), BAD if not state.connected else TEXT)
+        set_text(self.t_deck, "\n".join(wording.deck_lines(state.view, state.table, left)))
 
-    def _flow(self) -> None:
+    def _flow(self, state: TableState) -> None:
         # The panel's texts stack under the buttons, each as tall as its wrapped content.
         assert self.geo is not None
-        x = self.geo.panel.left + 16
-        y = self.below_buttons - (ROW if self.b_bots.visible else 0)
-        for text, gap in ((self.t_disabled, 6), (self.t_notice, 10), (self.t_log_head, 4), (self.t_log, 0)):
+        s = self.scale
+        x = self.geo.panel.left + 16 * s
+        # The status block may be taller than the room left above the deck: push the deck's row down never,
+        # the status wraps within its width and keeps to the top.
+        y = self.below_buttons - (ROW * s if self.b_bots.visible else 0)
+        box_top = y
+        for text, gap in ((self.t_result, 4), (self.t_result_line, 8), (self.t_toasts, 8)):
             if (text.x, text.y) != (x, y):
                 text.position = x, y
-            if text is not self.t_log:
-                y -= (text.content_height if text.text else 0) + gap
+            y -= (text.content_height if text.text else 0) + (gap * s if text.text else 0)
+        back = self.toast_back
+        back.visible = y < box_top
+        if back.visible:
+            p = self.geo.panel
+            back.width, back.height = p.width - 12 * s, box_top - y + 8 * s
+            back.position = p.cx, (box_top + y) / 2 + 2 * s
+            tone = state.result.tone if state.result is not None else "plain"
+            back.color = RESULT_BACK[tone] if state.result is not None else TOAST_BACK
+            y -= 10 * s
+        for text, gap in ((self.t_notice, 8), (self.t_disabled, 8), (self.t_since_head, 3)):
+            if (text.x, text.y) != (x, y):
+                text.position = x, y
+            y -= (text.content_height if text.text else 0) + (gap * s if text.text else 0)
+        line_h = 17 * s
+        for text in self.t_since:
+            if text.text:
+                if (text.x, text.y) != (x + 8 * s, y):
+                    text.position = x + 8 * s, y
+                y -= line_h
+        y -= 6 * s
+        for text, gap in ((self.t_log_head, 3), (self.t_log, 0)):
+            if (text.x, text.y) != (x, y):
+                text.position = x, y
+            y -= (text.content_height if text.text else 0) + gap * s
+        self._shown = show_only(self.sprite_list, self.sprites, self._shown)
 
     def _refresh_log(self, state: TableState) -> None:
         room = self.t_log.y - self.log_bottom
         lines = list(state.log)[-LOG_SHOWN:]
         while True:
-            set_text(self.t_log, "\n".join(lines))
+            set_text(self.t_log, "\n".join(lines) if room > 20 else "")
             if self.t_log.content_height <= room or len(lines) <= 1:
                 break
             lines = lines[1:]
+        if self.t_log.content_height > room:
+            set_text(self.t_log, "")
 
     def hover(self, x: float, y: float) -> None:
-        """Light the button under the pointer."""
+        """Light the button under the pointer; note the "since your turn" entry's square under it."""
         for b in self.buttons:
             b.hover(x, y)
+        self.hovered_square = None
+        for text, square in zip(self.t_since, self._since_squares):
+            if text.text and square is not None:
+                rect = Rect(text.x, text.y - text.content_height, max(text.content_width, 1), text.content_height)
+                if rect.contains(x, y):
+                    self.hovered_square = square
 
     def target_at(self, x: float, y: float) -> Target | None:
         """The button or the deck under (x, y)."""

@@ -8,43 +8,55 @@ from pyglet.graphics import Batch
 from board99 import PLAYER_COUNTS
 
 from . import wording
-from .drawing import Part, make_text, set_text, show_only
+from .drawing import Part, make_text, rescale, set_text, show_only
 from .geometry import TableGeometry
-from .palette import TEXT, TEXT_DIM, WARN
-from .table_state import TableState
-from .textures import Textures
+from .palette import BAD, GOOD, TEXT, TEXT_DIM, WARN
+from .table_state import TICK_FROM, TableState
+from .textures import Textures, peg_texture
 
 MOST_SEATS = max(PLAYER_COUNTS)
 EMPTY_PILE = (18, 52, 32, 255)  # an empty pile shows its place on the table
 PLAIN = (255, 255, 255, 255)
 SEAT_PEG = 24  # the side's peg beside a seat's name
+CLOCK_BACK = (10, 30, 20, 255)  # the turn clock's empty bar
 
 
 class SeatsPart(Part):
     """Every seat round the board, clockwise from the player's at the bottom; the seat to play is lit."""
 
-    def __init__(self, tx: Textures) -> None:
+    def __init__(self, tx: Textures, window: arcade.Window | None = None) -> None:
         self.tx = tx
+        self.window = window
+        self.scale = 1.0
         self.geo: TableGeometry | None = None
         self.pile_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.turn_marks = [arcade.Sprite(tx.white) for _ in range(MOST_SEATS)]
         for s in self.turn_marks:
             s.color = WARN
         self.piles = [arcade.Sprite(tx.cards[0]) for _ in range(MOST_SEATS)]
-        self.seat_pegs = [arcade.Sprite(tx.pegs[("red", 0)]) for _ in range(MOST_SEATS)]
+        self.seat_pegs = [arcade.Sprite(peg_texture("red", 0)) for _ in range(MOST_SEATS)]
+        # The turn clock: a bar under the label of the seat to play, emptying as the time runs.
+        self.clock_back = arcade.Sprite(tx.white)
+        self.clock_back.color = CLOCK_BACK
+        self.clock_bar = arcade.Sprite(tx.white)
+        self.clock_back.visible = self.clock_bar.visible = False
         # pile_list holds the shown ones of these, in this order (see show_only): the turn mark under its pile
-        self.sprites = [*self.turn_marks, *self.piles, *self.seat_pegs]
+        self.sprites = [*self.turn_marks, *self.piles, *self.seat_pegs, self.clock_back, self.clock_bar]
+        self._turn_seat: int | None = None
         self._shown: tuple[int, ...] = ()
         self.batch = Batch()
         self.t_seats = [make_text(self.batch, 12, bold=True, multiline=True) for _ in range(MOST_SEATS)]
         self.t_piles = [make_text(self.batch, 10, color=TEXT_DIM) for _ in range(MOST_SEATS)]
+        self.t_turns = [make_text(self.batch, 11, bold=True, color=WARN) for _ in range(MOST_SEATS)]
 
     def relayout(self, geo: TableGeometry, ratio: float) -> None:
         """Size the piles and pegs for this window."""
         self.geo = geo
+        self.scale = geo.scale
+        rescale([*self.t_seats, *self.t_piles, *self.t_turns], geo.scale)
         for pile, peg in zip(self.piles, self.seat_pegs):
             pile.width, pile.height = geo.pile_w, geo.pile_h
-            peg.width = peg.height = 26
+            peg.width = peg.height = SEAT_PEG * geo.scale
 
     def refresh(self, state: TableState) -> None:
         """Each seat's label, peg, pile and pile count where the seating puts it; light the seat to play."""
@@ -58,6 +70,7 @@ class SeatsPart(Part):
                 pile.visible = peg.visible = mark.visible = False
                 set_text(label, "")
                 set_text(count, "")
+                set_text(self.t_turns[seat], "")
                 continue
             spot = g.seat_spot(seat)
             side = state.side_of(seat)
@@ -70,19 +83,52 @@ class SeatsPart(Part):
             set_text(count, wording.pile_label(len(discards)))
             count.position = spot.count_x, spot.count_y
             text = wording.seat_label(seat, side, view, state.table, colours[side])
-            label.width = max(60, int(spot.label_width - 30))
-            label.position = spot.label_left + 30, spot.label_top
-            peg.texture = tx.pegs[(colours[side], side)]
-            peg.width = peg.height = SEAT_PEG
+            sc = self.scale
+            label.width = max(60, int(spot.label_width - 30 * sc))
+            label.position = spot.label_left + 30 * sc, spot.label_top
+            palette = getattr(getattr(self.window, "prefs", None), "palette", "standard")
+            peg.texture = peg_texture(colours[side], side, palette)
+            peg.width = peg.height = SEAT_PEG * sc
             peg.visible = True
-            peg.position = spot.label_left + 12, spot.label_top - 10
+            peg.position = spot.label_left + 12 * sc, spot.label_top - 10 * sc
             is_turn = state.turn_lit(seat)
             mark.visible = is_turn
             if is_turn:
                 mark.position = spot.pile_x, spot.pile_y
                 mark.width, mark.height = g.pile_w + 12, g.pile_h + 12
             set_text(label, text, WARN if is_turn else TEXT)
+            turn = self.t_turns[seat]
+            mine = view is not None and seat == view.seat
+            set_text(turn, ("▶ your turn" if mine else "▶ playing") if is_turn else "")
+            turn.position = spot.label_left + 30 * sc, spot.label_top - label.content_height - 2 * sc
+        self._turn_seat = next((seat for seat in range(players) if state.turn_lit(seat)), None)
+        self._refresh_clock(state)
         self._shown = show_only(self.pile_list, self.sprites, self._shown)
+
+    def tick(self, state: TableState) -> None:
+        """The clock bar empties as the turn's time runs."""
+        if self.clock_bar.visible or state.clock_left() is not None:
+            self._refresh_clock(state)
+            self._shown = show_only(self.pile_list, self.sprites, self._shown)
+
+    def _refresh_clock(self, state: TableState) -> None:
+        g, seat, left = self.geo, self._turn_seat, state.clock_left()
+        total = state.table.clock if state.table is not None else None
+        if g is None or seat is None or left is None or not total:
+            self.clock_back.visible = self.clock_bar.visible = False
+            return
+        spot, sc = g.seat_spot(seat), self.scale
+        label = self.t_seats[seat]
+        width = max(60.0, min(spot.label_width - 30 * sc, 200 * sc))
+        y = spot.label_top - label.content_height - 24 * sc
+        x = spot.label_left + 30 * sc
+        self.clock_back.width, self.clock_back.height = width, 8 * sc
+        self.clock_back.position = x + width / 2, y
+        share = max(0.0, min(1.0, left / total))
+        self.clock_bar.width, self.clock_bar.height = max(1.0, width * share), 8 * sc
+        self.clock_bar.position = x + self.clock_bar.width / 2, y
+        self.clock_bar.color = BAD if left <= TICK_FROM else GOOD
+        self.clock_back.visible = self.clock_bar.visible = True
 
     def draw(self) -> None:
         """The turn marks, piles and pegs, then the labels."""

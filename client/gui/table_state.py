@@ -10,6 +10,7 @@ Every question about the rules goes to the view (``board99.SeatView``).
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from board99.wire.table_info import TableInfo
 
 from . import wording
 from .messages import Events, Failed, Message, Pushed, StateChanged
+from .motion import Motions, plan
 from .palette import COLOUR_RGB
 from .table_intents import (
     AddBot,
@@ -28,16 +30,21 @@ from .table_intents import (
     Cancel,
     Command,
     Confirm,
+    Dismiss,
     FillSeats,
     Hint,
+    HintsOff,
     Intent,
     Leave,
     OnButton,
     OnCard,
     OnDeck,
     OnSquare,
+    Open,
+    OpenScreen,
     Pick,
     Rematch,
+    SaveHints,
     Send,
     SetSound,
     Target,
@@ -48,8 +55,36 @@ from .table_intents import (
 #: How a line is said: the parts pick its colour.
 Tone = Literal["plain", "warn", "bad", "good"]
 LOG_LINES = 200  # the log keeps this many lines
-BANNER_SECONDS = 6.0  # how long an announcement shows
-FOREVER = 1e9  # a win's banner stays until the rematch
+TOAST_SECONDS = 6.0  # how long an announcement shows in the panel
+TOASTS_SHOWN = 3  # the newest announcements shown at once
+SINCE_SHOWN = 8  # the "since your turn" list keeps this many moves
+MOTION_BATCH = 12  # a batch of more events than this is shown at once, without motion
+TICK_FROM = 5  # the turn clock ticks in its last seconds (the player's own turn)
+ACTION_KINDS = ("played", "drew", "discarded", "penalty")  # events that are a seat's move
+
+
+class Toast(NamedTuple):
+    """An announcement in the panel (a penalty, a new deal, a clock move): it covers nothing."""
+
+    text: str
+    tone: Tone
+    until: float
+
+
+class Since(NamedTuple):
+    """One entry of the "since your turn" list: another seat's move, and the square it lights (or None)."""
+
+    text: str
+    square: int | None
+    side: int
+
+
+class Result(NamedTuple):
+    """The end of the game as the player reads it: "You won" / "You lost" and who completed what."""
+
+    title: str
+    line: str
+    tone: Tone
 
 
 class OffenceWarning(NamedTuple):
@@ -97,9 +132,21 @@ class TableState:
         self.warning: OffenceWarning | None = None
         self.notice = ""  # one line under the buttons: the last refusal or hint
         self.notice_tone: Tone = "plain"
-        self.banner = ""
-        self.banner_tone: Tone = "plain"
-        self.banner_until = 0.0
+        self.toasts: list[Toast] = []
+        #: Moves by others since the player's own last move (the panel lists them; hovering lights squares).
+        self.since: deque[Since] = deque(maxlen=SINCE_SHOWN)
+        self.moves = 0  # moves seen (the recent-peg marks fade by it)
+        #: Seat -> (square, side, move number) of its most recent peg.
+        self.last_peg: dict[int, tuple[int, int, int]] = {}
+        self.result: Result | None = None
+        self.result_open = False  # the end-of-game box and celebration, until dismissed
+        self.leaving = False  # the "leave this game?" question is open
+        self.hints = True  # the player's "hints" setting (the view copies window.prefs.hints)
+        self.threats_pref = "guarded"  # the player's "threats" setting (the view copies it)
+        self.animation_factor = 1.0  # the player's motion speed (the view copies it; 0: none)
+        self.motions = Motions(clock)
+        self._ticked: int | None = None  # the clock's last warning tick, in whole seconds left
+        self._last_sent: Action | None = None  # the action a refusal is about
         now = clock()
         self.turn_started = now  # when the seat to play last changed (the clock counts from it)
         self.table_at = now  # when the table description last came (its turn_left counts from it)
@@ -177,10 +224,11 @@ class TableState:
         """Why Draw, Play and Discard are disabled now (guarded mode), each None when possible."""
         playing = None if self.waiting else self.view  # before the start no action is possible at all
         card = self.picked_card
+        t = self.table
         return {
-            "Draw": wording.draw_disabled(playing),
-            "Play": wording.play_disabled(playing, card),
-            "Discard": wording.discard_disabled(playing, card),
+            "Draw": wording.draw_disabled(playing, t),
+            "Play": wording.play_disabled(playing, card, t),
+            "Discard": wording.discard_disabled(playing, card, t),
         }
 
     def disabled_buttons(self) -> frozenset[str]:
@@ -213,11 +261,78 @@ class TableState:
             return max(0.0, t.turn_left - (self.clock() - self.table_at))
         return max(0.0, t.clock - (self.clock() - self.turn_started))
 
-    def banner_now(self) -> tuple[str, Tone]:
-        """The banner to show now and its tone ('' when none): an announcement, or the lost link."""
+    def toasts_now(self) -> list[Toast]:
+        """The announcements to show now, newest last; a lost link first, for as long as it lasts."""
+        now = self.clock()
+        live = [t for t in self.toasts if t.until > now][-TOASTS_SHOWN:]
         if not self.connected:
-            return wording.RECONNECTING, "bad"
-        return (self.banner if self.clock() < self.banner_until else ""), self.banner_tone
+            live.insert(0, Toast(wording.RECONNECTING, "bad", now + 1))
+        return live
+
+    @property
+    def my_turn(self) -> bool:
+        """True while the game is on and the player is the one to act."""
+        v = self.view
+        return v is not None and v.my_turn and not v.over and not self.waiting
+
+    def headline(self) -> str:
+        """The panel's large line: whose turn it is."""
+        return wording.turn_headline(self.view, self.table, self.waiting)
+
+    def recent_pegs(self) -> list[tuple[int, int, float]]:
+        """(square, side, strength 1..0): each seat's latest peg, fading over the next round of moves."""
+        v = self.view
+        if v is None:
+            return []
+        fade = self.players + 1
+        out = []
+        for square, side, at in self.last_peg.values():
+            strength = 1.0 - (self.moves - at) / fade
+            if strength > 0 and v.board[square] == side:
+                out.append((square, side, strength))
+        return out
+
+    def threats(self) -> dict[int, tuple[int, ...]]:
+        """Side -> squares where that side, an opponent's, would complete five (when the player shows them)."""
+        v = self.view
+        if v is None or v.over or self.waiting:
+            return {}
+        mode = v.mode
+        shown = self.threats_pref == "always" or (self.threats_pref == "guarded" and mode == "guarded")
+        if not shown:
+            return {}
+        return {side: squares for side, squares in v.threats().items() if side != v.side}
+
+    @property
+    def hint_shown(self) -> bool:
+        """True while the first-game hint shows: hints on, seated, a game on."""
+        v = self.view
+        return self.hints and v is not None and not v.spectator and not v.over and not self.waiting
+
+    def dialog(self) -> tuple[str, str, str] | None:
+        """The open question (text, confirm label, back label): the offence warning or leaving; else None."""
+        if self.warning is not None:
+            return wording.warning_box(self.warning.text), "Do it anyway (Enter)", "Cancel (Esc)"
+        if self.leaving:
+            return wording.LEAVE_QUESTION, "Leave (Enter)", "Stay (Esc)"
+        return None
+
+    @property
+    def live_game(self) -> bool:
+        """True while a game the player is seated in is on (leaving then hands the seat to a bot)."""
+        v = self.view
+        return v is not None and not v.spectator and not v.over and not self.waiting
+
+    def clock_tick(self) -> bool:
+        """True once per second in the turn clock's last TICK_FROM seconds of the player's own turn."""
+        left = self.clock_left()
+        if left is None or not self.my_turn or left > TICK_FROM or left <= 0:
+            return False
+        second = math.ceil(left)
+        if second == self._ticked:
+            return False
+        self._ticked = second
+        return True
 
     # -- what the session tells -----------------------------------------------------------
 
@@ -225,11 +340,13 @@ class TableState:
         """Take one message from the session: new state, events, an error or another push."""
         match msg:
             case StateChanged(view, table, connected):
-                return Received(relayout=self.show(view, table, connected))
-            case Events(events):
-                return Received(sounds=self.take_events(events))
+                was_mine = self.my_turn
+                relayout = self.show(view, table, connected)
+                return Received(relayout=relayout, sounds=("turn",) if self.my_turn and not was_mine else ())
+            case Events(events, clock):
+                return Received(sounds=self.take_events(events, clock=clock))
             case Failed(_, code, message):
-                self.tell(wording.refused(code, message), "bad")
+                self.tell(wording.refused(code, message, self._last_sent), "bad")
             case Pushed(push):
                 self._pushed(push)
         return Received()  # a reply: the state and events that follow it say what changed
@@ -253,8 +370,27 @@ class TableState:
         if turn_key is not None and (self._last_turn is None or turn_key[2] != self._last_turn[2]
                                      or turn_key[0] != self._last_turn[0]):
             self.turn_started = now
+            self._ticked = None
+        if turn_key is not None and self._last_turn is not None and turn_key[0] != self._last_turn[0]:
+            self.last_peg.clear()  # a new deal: an empty board
         self._last_turn = turn_key
+        if view is not None and not view.over and self.result is not None:
+            self.result, self.result_open = None, False  # a rematch began
+        self._recheck_dialogs()
         return self.seating != seating
+
+    def _recheck_dialogs(self) -> None:
+        # A question on screen must stay true: when the game moves on behind it, it is asked again
+        # from the new view, and closed (nothing done) when its words would change.
+        if self.warning is not None:
+            v = None if self.waiting else self.view
+            text = None if v is None or v.spectator or v.over else wording.offence_warning(v, self.warning.action,
+                                                                                              self.table)
+            if text != self.warning.text:
+                self.warning = None
+                self.tell(wording.WARNING_WITHDRAWN, "warn")
+        if self.leaving and not self.live_game:
+            self.leaving = False  # the game ended behind the question: leaving no longer hands a seat over
 
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
         # A game's start is a table change (it carries the first deal's `dealt` event, which
@@ -263,24 +399,36 @@ class TableState:
         key = (table.id, table.game)
         if table.state != "playing" or view is None or key == self._game_seen:
             return
-        first_seen = self._game_seen is None
         self._game_seen = key
         line = wording.game_start_line(view, table)
         self.log.append(line)
-        if not first_seen:
-            self.announce(line, "good")  # a rematch: the old game's banner gives way
+        self.announce(line, "good")
 
-    def take_events(self, events: tuple[dict, ...] | list[dict]) -> tuple[str, ...]:
-        """Log what happened (every action, every penalty with its rule) and announce it; the sounds to play."""
+    def take_events(self, events: tuple[dict, ...] | list[dict], clock: bool = False) -> tuple[str, ...]:
+        """Log what happened (every move, every penalty with its rule), announce it, set its motions; the sounds."""
         sounds = []
         self.recent_events = tuple(events)
         self.events_seen += len(events)
+        me = self.view.seat if self.view is not None else None
+        colours = self.colours()
+        clock_told = False
+        sided = []
         for event in events:
-            if event.get("kind") == "dealt" and event.get("deal") == 1:
+            kind, seat = event.get("kind"), event.get("seat")
+            if seat is not None and kind in ("played", "penalty"):
+                event = {**event, "side": self.side_of(seat)}
+            sided.append(event)
+            if kind == "dealt" and event.get("deal") == 1:
                 continue  # a game's first deal: the game's start line says it (_note_start)
-            line = wording.event_line(event, self.table)
+            if clock and not clock_told and kind in ("drew", "discarded"):
+                # The turn clock made this move: say so, not as an ordinary draw or discard.
+                clock_told = True
+                line = wording.clock_line(event, self.table, me)
+                self.announce(line, "warn")
+            else:
+                line = wording.event_line(event, self.table, me, colours)
             self.log.append(line)
-            kind = event.get("kind")
+            self._note_move(event, me)
             if kind == "played":
                 sounds.append("peg")
             elif kind == "drew":
@@ -290,12 +438,37 @@ class TableState:
                 self.announce(line, "bad")
             elif kind == "won":
                 sounds.append("win")
-                self.announce(wording.won_banner(line), "good", seconds=FOREVER)
+                self._note_result(event, colours)
             elif kind == "tied":
                 self.announce(line, "warn")
             elif kind == "dealt" and event.get("deal", 1) > 1:
                 self.announce(line, "warn")
+        # A long batch is a catch-up (joining a game under way), not a move to watch: no motion.
+        self.motions.start(plan(sided, me) if len(sided) <= MOTION_BATCH else (), self.animation_factor)
         return tuple(sounds)
+
+    def _note_move(self, event: dict, me: int | None) -> None:
+        kind, seat = event.get("kind"), event.get("seat")
+        if seat is None or kind not in ACTION_KINDS + ("skipped",):
+            return
+        if kind in ACTION_KINDS:
+            self.moves += 1
+        if kind == "played":
+            self.last_peg[seat] = (event["square"], event["side"], self.moves)
+        if seat == me and kind in ACTION_KINDS:
+            self.since.clear()  # the player's own move: the list starts again
+        elif seat != me:
+            text = wording.since_line(event, self.table)
+            if text is not None:
+                square = event.get("square")
+                shown = square if kind == "played" else None
+                self.since.append(Since(text, shown, self.side_of(seat)))
+
+    def _note_result(self, event: dict, colours: list[str]) -> None:
+        title = wording.result_title(self.view, event["side"])
+        tone: Tone = "bad" if title == "You lost" else "good"
+        self.result = Result(title, wording.result_line(self.view, self.table, colours, event), tone)
+        self.result_open = True
 
     def _pushed(self, push: dict) -> None:
         kind = push.get("type")
@@ -306,10 +479,9 @@ class TableState:
         elif kind == "error":
             self.tell(wording.server_says(push.get("message")), "bad")
 
-    def announce(self, text: str, tone: Tone = "plain", seconds: float = BANNER_SECONDS) -> None:
-        """Show a banner across the board for ``seconds``."""
-        self.banner, self.banner_tone = text, tone
-        self.banner_until = self.clock() + seconds
+    def announce(self, text: str, tone: Tone = "plain", seconds: float = TOAST_SECONDS) -> None:
+        """Show an announcement in the panel for ``seconds`` (it covers nothing)."""
+        self.toasts = [*self.toasts[-(TOASTS_SHOWN - 1):], Toast(text, tone, self.clock() + seconds)]
 
     def tell(self, text: str, tone: Tone = "plain") -> None:
         """Show one line under the buttons (a refusal, a hint)."""
@@ -319,8 +491,10 @@ class TableState:
 
     def key(self, name: str) -> Intent | None:
         """What a key (table_intents.KEYS) means now: 1-5 pick, D draws, X discards, Esc, Enter, M."""
-        if self.warning is not None:  # only the warning's own keys count while it is open
+        if self.dialog() is not None:  # only the question's own keys count while it is open
             return Confirm() if name == "enter" else Cancel() if name == "escape" else None
+        if name == "escape" and self.result_open:
+            return Dismiss()
         if name in ("1", "2", "3", "4", "5"):
             return Pick(int(name) - 1)
         return {"d": Attempt(Draw()), "x": self._discard_picked(), "escape": Cancel(),
@@ -328,20 +502,23 @@ class TableState:
 
     def click(self, target: Target | None) -> Intent | None:
         """What a click on ``target`` means now (None: nothing, e.g. a disabled button)."""
-        if self.warning is not None:  # the warning is modal: only its buttons answer
+        if self.dialog() is not None:  # the question is modal: only its buttons answer
             match target:
                 case OnButton("confirm"):
                     return Confirm()
                 case OnButton("back"):
                     return Cancel()
             return None
+        if self.result_open and not isinstance(target, OnButton):
+            return Dismiss()  # a click anywhere closes the end-of-game box; buttons still work
         match target:
             case OnButton(_, False):
                 return None
             case OnButton(name):
                 return {"draw": Attempt(Draw()), "discard": self._discard_picked(), "cancel": Cancel(),
                         "mute": ToggleSound(), "rematch": Rematch(), "bots": FillSeats(),
-                        "lobby": ToLobby()}.get(name)
+                        "lobby": ToLobby(), "hint-off": HintsOff(), "rules": Open("rules"),
+                        "settings": Open("settings"), "quit": Open("quit")}.get(name)
             case OnCard(index):
                 return Pick(index)
             case OnDeck():
@@ -361,6 +538,8 @@ class TableState:
 
     def perform(self, intent: Intent) -> tuple[Command, ...]:
         """Carry ``intent`` out on the state; the commands the window must carry out for it."""
+        if self.result_open and not isinstance(intent, Hint):
+            self.result_open = False  # whatever the player does next, the box gives way
         match intent:
             case Pick(index):
                 self._pick(index)
@@ -372,6 +551,11 @@ class TableState:
             case Cancel() if self.warning is not None:
                 self.warning = None
                 self.tell(wording.CANCELLED)
+            case Confirm() if self.leaving:
+                self.leaving = False
+                return (Leave(),)
+            case Cancel() if self.leaving:
+                self.leaving = False
             case Cancel():
                 self.picked = None
                 self.tell("")
@@ -381,14 +565,22 @@ class TableState:
                 self.muted = not self.muted
                 return (SetSound(self.muted),)
             case Rematch() if self.online:
-                self.banner_until = 0.0
                 self.tell(wording.REMATCH_ASKED)
                 return (AskRematch(),)
             case FillSeats() if self.online and self.table is not None:
                 self.tell(wording.BOTS_ASKED)
                 return tuple(AddBot(self.table.id, seat) for seat in self.table.free_seats())
+            case ToLobby() if self.live_game and self.online:
+                self.leaving = True  # ask first: a bot takes the seat over
             case ToLobby():
                 return (Leave(),)
+            case Dismiss():
+                self.motions.finish()
+            case HintsOff():
+                self.hints = False
+                return (SaveHints(False),)
+            case Open(name):
+                return (OpenScreen(name),)
         return ()
 
     def _pick(self, index: int) -> None:
@@ -404,17 +596,17 @@ class TableState:
         # Guarded mode says why not before sending; penalty mode warns first; the server decides.
         v = None if self.waiting else self.view
         if v is None or v.spectator:
-            self.tell(wording.not_possible(wording.not_now(v) or ""), "warn")
+            self.tell(wording.not_possible(wording.not_now(v, self.table) or ""), "warn")
             return ()
         if self.guarded:
             # A play is sent whenever the player may act, so the server names what is wrong with the
             # square; draw and discard are held back while shown disabled.
-            reason = wording.draw_disabled(v) if type(action) is Draw else wording.not_now(v)
+            reason = wording.draw_disabled(v, self.table) if type(action) is Draw else wording.not_now(v, self.table)
             if reason:
                 self.tell(wording.not_possible(reason), "warn")
                 return ()
         else:
-            warning = wording.offence_warning(v, action)
+            warning = wording.offence_warning(v, action, self.table)
             if warning:
                 self.warning = OffenceWarning(action, warning)
                 return ()
@@ -425,5 +617,6 @@ class TableState:
         if not self.online:
             self.tell(wording.NOT_CONNECTED, "bad")
             return ()
+        self._last_sent = action
         self.tell(wording.sent(action))
         return (Send(action),)

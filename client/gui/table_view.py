@@ -11,23 +11,29 @@ and the app.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import arcade
 
+from . import preferences, wording
 from .geometry import TableGeometry
 from .messages import Message
 from .palette import TABLE_BG
+from .scale import ui_scale
 from .session import Session
 from .sounds import Sounds
 from .table_board import BoardPart
 from .table_hand import HandPart
-from .table_intents import AddBot, AskRematch, Command, Intent, Leave, Send, SetSound
+from .table_intents import AddBot, AskRematch, Command, Intent, Leave, OpenScreen, SaveHints, Send, SetSound
+from .table_motion import MotionPart
 from .table_overlays import OverlayPart
 from .table_panel import PanelPart
 from .table_seats import SeatsPart
 from .table_state import TableState
 from .textures import load_fonts, textures
+
+TITLE = "GAME OF 99"
 
 #: arcade's key codes -> the names TableState.key() reads.
 KEY_NAMES: dict[int, str] = {
@@ -43,22 +49,31 @@ class TableView(arcade.View):
     """One table, seen from the player's seat (or as a spectator)."""
 
     def __init__(self, session: Session | None = None, sounds: Sounds | None = None,
-                 on_lobby: Callable[[], object] | None = None) -> None:
+                 on_lobby: Callable[[], object] | None = None, *,
+                 on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
+                 on_quit: Callable[[], object] | None = None) -> None:
         super().__init__()
         load_fonts()
         self.sounds = sounds or Sounds(muted=True)
         self.state = TableState(muted=self.sounds.muted)
         self.session = session
         self.lobby_cb = on_lobby
+        #: The app's screens the panel's small buttons open (a button without one is hidden).
+        self.screens: dict[str, Callable[[], object] | None] = {"rules": on_help, "settings": on_settings,
+                                                                 "quit": on_quit}
         self.drawn = False  # True once a frame with a game in it has been drawn
+        self._title = TITLE
         tx = textures()
         self.panel = PanelPart(self.window, tx)
+        self.panel.show_screen_buttons(on_help is not None, on_settings is not None, on_quit is not None)
         self.board = BoardPart(self.window, tx)
-        self.seats = SeatsPart(tx)
+        self.seats = SeatsPart(tx, self.window)
         self.hand = HandPart(tx)
+        self.motion = MotionPart(self.window, tx)
         self.overlays = OverlayPart(tx)
         #: Drawing order, bottom first; a click goes to the topmost part it lands on.
-        self.parts = [self.panel, self.board, self.seats, self.hand, self.overlays]
+        self.parts = [self.panel, self.board, self.seats, self.hand, self.motion, self.overlays]
+        self._read_prefs()
         self.relayout()
         if session is not None and session.latest_state is not None:
             self.handle(session.latest_state)  # the lobby may have drained it before this view existed
@@ -78,18 +93,34 @@ class TableView(arcade.View):
     def relayout(self) -> None:
         """Lay every part out for the current window size and seating, then refresh them."""
         view = self.state.view
+        width, height = self.window.width, self.window.height
+        scale = ui_scale(width, height, self.window.prefs.ui_scale)
         #: Where everything sits (the window tests click squares at its positions).
-        self.geo = TableGeometry(self.window.width, self.window.height, self.state.players,
-                                 view.seat if view is not None else None)
+        self.geo = TableGeometry(width, height, self.state.players, view.seat if view is not None else None, scale)
         ratio = self.window.get_pixel_ratio()
         for part in self.parts:
             part.relayout(self.geo, ratio)
         self.refresh()
 
     def refresh(self) -> None:
-        """Bring every part in line with the state."""
+        """Bring every part in line with the state, and the window's title with whose turn it is."""
         for part in self.parts:
             part.refresh(self.state)
+        self._set_title(wording.window_title(self.state.my_turn, TITLE))
+        self.window.awake()
+
+    def _set_title(self, title: str) -> None:
+        if title != self._title:
+            self._title = title
+            self.window.set_caption(title)
+
+    def _read_prefs(self) -> None:
+        # The settings screen replaces window.prefs and shows this view again: read them each time.
+        prefs = self.window.prefs
+        self.state.hints = prefs.hints
+        self.state.threats_pref = prefs.threats
+        self.state.animation_factor = prefs.animation_factor
+        self.sounds.volume = prefs.volume
 
     # -- the session to the state ----------------------------------------------------------------
 
@@ -129,12 +160,24 @@ class TableView(arcade.View):
                     self.lobby_cb()
             case SetSound(muted):
                 self.sounds.muted = muted
+            case SaveHints(shown):
+                self.window.prefs = dataclasses.replace(self.window.prefs, hints=shown)
+                preferences.save(self.window.prefs)
+            case OpenScreen(name):
+                callback = self.screens.get(name)
+                if callback is not None:
+                    callback()
 
     # -- arcade callbacks -----------------------------------------------------------------------
 
     def on_show_view(self) -> None:
-        """Lay out for the window the view is shown in."""
+        """Read the player's settings (they may have changed) and lay out for the window."""
+        self._read_prefs()
         self.relayout()
+
+    def on_hide_view(self) -> None:
+        """Give the window its own title back."""
+        self._set_title(TITLE)
 
     def on_resize(self, width: int, height: int) -> None:
         """Lay everything out again for the new size."""
@@ -147,6 +190,10 @@ class TableView(arcade.View):
                 self.handle(msg)
         for part in self.parts:
             part.tick(self.state)
+        if self.state.clock_tick():
+            self.sounds.play("tick")
+        if self.state.motions.items or self.state.clock_left() is not None:
+            self.window.awake(0.3)
 
     def on_draw(self) -> None:
         """Draw the baize, then every part in order."""
@@ -160,14 +207,17 @@ class TableView(arcade.View):
         """Tell the parts where the pointer is (buttons light, the square is outlined)."""
         for part in self.parts:
             part.hover(x, y)
+        self.board.spot(self.panel.hovered_square)
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
         """A click means what the state makes of the topmost thing it lands on."""
+        self.state.motions.finish()  # a click ends running motions (the state is already the latest)
         target = next((t for part in reversed(self.parts) if (t := part.target_at(x, y)) is not None), None)
         self.perform(self.state.click(target))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """1-5 pick a card, D draws, X discards the picked card, Esc cancels, M mutes, Enter confirms."""
         name = KEY_NAMES.get(symbol)
-        if name is not None:
+        if name is not None:  # keys the table does not use (F1, F11, Ctrl+Q …) are left to the window
+            self.state.motions.finish()
             self.perform(self.state.key(name))

@@ -1,81 +1,188 @@
-"""What the table says in words: event log lines, seat names, warnings and disabled-action reasons.
+"""What the table says in words: people's names, sides by colour, log lines, warnings, reasons and results.
 
 Nothing here decides a rule. Log lines and penalties come from the server's
 events (the rule text is the server's); warnings and reasons put into words
 what the view answers (``SeatView.ruling``, ``my_turn``, ``dead`` …), so the
 player is told before acting, and the server still has the last word on
-every action.
+every action. Codes (seat numbers, side numbers, refusal codes) stay on the
+wire and in records: the player reads names, colours and plain sentences.
 """
 
 from __future__ import annotations
 
 import math
 
-from board99 import HAND_LIMIT, MODES, PENALTY_RULES, PLAYER_COUNTS, Action, Draw, Play, SeatView
+from board99 import HAND_LIMIT, MODES, PENALTY_RULES, PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView
 from board99.wire.table_info import TableInfo
 
-from .palette import MARK_NAMES, MARKS
-
 PICK_FIRST = "pick a card first (keys 1-5)"
+DASH = "–"  # between the squares of a line: "92–88–84"
+
+
+# -- people and sides --------------------------------------------------------------------------------
 
 
 def seat_name(seat: int, table: TableInfo | None) -> str:
-    """'S2 Ann'; 'S2 (empty)' for a free seat; just 'S2' when the table does not say."""
+    """The seat's player: 'Ann' ('rulebook 2' for a second 'rulebook'); 'Seat 3 (empty)'; 'Seat 3' when unknown."""
     entry = table.seat_info(seat) if table is not None else None
     if entry is not None:
         if entry.name:
-            return f"S{seat} {entry.name}"
+            # Several bots of one kind share a name: number the later ones ("rulebook 2") so they differ.
+            same = [s.seat for s in table.seats if s.name == entry.name] if table is not None else [seat]
+            return entry.name if same.index(seat) == 0 else f"{entry.name} {same.index(seat) + 1}"
         if entry.free:
-            return f"S{seat} (empty)"
-    return f"S{seat}"
+            return f"Seat {seat + 1} (empty)"
+    return f"Seat {seat + 1}"
 
 
-def event_line(event: dict, table: TableInfo | None = None) -> str:
-    """One log line for a server event (a board99.seen_by dict)."""
+def who(seat: int, table: TableInfo | None, me: int | None) -> str:
+    """'You' for the player's own seat, else the seat's name (a sentence's subject)."""
+    return "You" if me is not None and seat == me else seat_name(seat, table)
+
+
+def possessive(seat: int, table: TableInfo | None, me: int | None) -> str:
+    """'your' or "Cy's"."""
+    return "your" if me is not None and seat == me else f"{seat_name(seat, table)}'s"
+
+
+def colour_word(colour: str) -> str:
+    """'Red' for 'red'."""
+    return colour.capitalize()
+
+
+def side_members(side: int, view: SeatView | None, table: TableInfo | None, players: int) -> list[int]:
+    """The seats that play for ``side``."""
+    sides = view.sides if view is not None else (table.sides if table is not None else players)
+    return [seat for seat in range(players) if (view.side_of(seat) if view is not None else seat % sides) == side]
+
+
+def side_name(side: int, colours: list[str], view: SeatView | None, table: TableInfo | None) -> str:
+    """'Red: Ann & Cy' (a partnership) or 'Red: Ann' (one player)."""
+    players = view.players if view is not None else (table.players if table is not None else len(colours))
+    names = [seat_name(s, table) for s in side_members(side, view, table, players)]
+    return f"{colour_word(colours[side])}: {' & '.join(names)}"
+
+
+def line_words(line: list[int] | tuple[int, ...]) -> str:
+    """'92–88–84–80–76'."""
+    return DASH.join(map(str, line))
+
+
+# -- the log -----------------------------------------------------------------------------------------
+
+#: What each offence was, as a short phrase after the offender's name.
+OFFENCES = {
+    "play-out-of-turn": "played out of turn",
+    "draw-out-of-turn": "drew out of turn",
+    "discard-out-of-turn": "discarded out of turn",
+    "illegal-play": "played a card below the square",
+    "illegal-draw": "drew with a full hand",
+}
+
+
+def event_line(event: dict, table: TableInfo | None = None, me: int | None = None,
+               colours: list[str] | None = None) -> str:
+    """One log line for a server event (a board99.seen_by dict), in people's words."""
     kind = event.get("kind")
-    who = seat_name(event["seat"], table) if "seat" in event else ""
+    name = who(event["seat"], table, me) if "seat" in event else ""
     if kind == "dealt":
-        cut = event.get("cut")
-        cut_text = f", cut {' '.join(map(str, cut))}" if cut else ""
-        return f"Deal {event['deal']} starts{cut_text}; {seat_name(event['first'], table)} plays first"
+        return deal_line(event["deal"], event.get("cut"), event["first"], table, me)
     if kind == "drew":
         card = event.get("card")
-        return f"{who} drew {'a card' if card is None else f'card {card}'}"
+        return f"{name} drew {'a card' if card is None else f'card {card}'}"
     if kind == "played":
-        return f"{who} pegged square {event['square']} with card {event['card']}"
+        return f"{name} pegged square {event['square']} with card {event['card']}"
     if kind == "discarded":
-        return f"{who} discarded card {event['card']}"
+        return f"{name} discarded card {event['card']}"
     if kind == "penalty":
         rule = event.get("rule") or PENALTY_RULES.get(event.get("offence", ""), "")
+        what = OFFENCES.get(event.get("offence", ""), "broke a rule")
         where = f" on square {event['square']}" if event.get("square", -1) >= 0 else ""
-        return f"PENALTY {who}, card {event['card']}{where}. Rule: {rule}"
+        return f"Penalty: {name} {what} (card {event['card']}{where}). Rule: {rule}"
     if kind == "skipped":
-        return f"{who} loses this turn (penalty)"
+        return f"{name} {'lose' if name == 'You' else 'loses'} this turn (penalty)"
     if kind == "passed":
-        return f"{who} passes: empty hand, empty deck"
+        return f"{name} {'pass' if name == 'You' else 'passes'}: no cards left and the deck is empty"
     if kind == "won":
-        line = " ".join(map(str, event.get("line", ())))
-        return f"Side {side_label(event['side'])} wins! {who} completed the line {line}"
+        side = event["side"]
+        team = colour_word(colours[side]) if colours and side < len(colours) else "A side"
+        return f"{team} wins! {seat_name(event['seat'], table)} completed {line_words(event.get('line', ()))}"
     if kind == "tied":
         return f"Tie in deal {event['deal']}: deck and hands are empty. The deal is replayed."
-    return str(event.get("text") or event)
+    return str(event.get("text") or "")
+
+
+def clock_line(event: dict, table: TableInfo | None, me: int | None) -> str:
+    """The log line for a move the turn clock made: said as such, not as an ordinary move."""
+    seat = event.get("seat", 0)
+    kind = event.get("kind")
+    moves = {"drew": "a card was drawn", "discarded": f"card {event.get('card')} was discarded"}
+    move = moves.get(str(kind), "a move was made")
+    if me is not None and seat == me:
+        return f"Time ran out: your turn was played for you ({move})"
+    return f"Time ran out: {seat_name(seat, table)}'s turn was played for them ({move})"
+
+
+def deal_line(deal: int, cut: list[int] | tuple[int, ...] | None, first: int, table: TableInfo | None,
+              me: int | None) -> str:
+    """'Deal 2: Cy drew the lowest card and starts' (no codes, no cut numbers)."""
+    starter = who(first, table, me)
+    ending = "" if starter == "You" else "s"
+    if not cut:
+        return f"Deal {deal}: {starter} start{ending}"
+    return f"Deal {deal}: {starter} drew the lowest card and start{ending}"
 
 
 def game_start_line(view: SeatView, table: TableInfo) -> str:
-    """The log line for a game the window sees begin (or joins under way), with its cut and opener."""
-    cut = view.cut
-    opener = f"; {seat_name(cut.index(min(cut)), table)} plays first" if cut else ""
-    cut_text = f", cut {' '.join(map(str, cut))}" if cut else ""
+    """The log line for a game the window sees begin (or joins under way), with who starts."""
     started = "starts" if view.ply == 0 else "is under way"
-    return f"Game {table.game} {started} (deal {view.deal}{cut_text}){opener}"
+    cut = view.cut
+    if not cut:
+        return f"Game {table.game} {started}"
+    first = cut.index(min(cut))
+    return f"Game {table.game} {started}. " + deal_line(view.deal, cut, first, table, view.seat)
 
 
-def side_label(side: int) -> str:
-    """'1 (O)': the side number and its mark."""
-    return f"{side} ({MARKS[side % len(MARKS)]})"
+def since_line(event: dict, table: TableInfo | None) -> str | None:
+    """The short line the "since your turn" list shows for another seat's event (None: not listed)."""
+    kind, name = event.get("kind"), seat_name(event.get("seat", 0), table)
+    if kind == "played":
+        return f"{name}: square {event['square']}"
+    if kind == "drew":
+        return f"{name}: drew"
+    if kind == "discarded":
+        return f"{name}: discarded {event['card']}"
+    if kind == "penalty":
+        return f"{name}: penalty ({OFFENCES.get(event.get('offence', ''), 'offence')})"
+    if kind == "skipped":
+        return f"{name}: lost the turn"
+    return None
 
 
-def offence_warning(view: SeatView, action: Action) -> str | None:
+# -- results -----------------------------------------------------------------------------------------
+
+
+def result_title(view: SeatView | None, winner: int) -> str:
+    """'You won', 'Your side won' or 'You lost' (a spectator: '<Colour> won' is said by the line)."""
+    if view is None or view.side is None:
+        return "Game over"
+    if view.side != winner:
+        return "You lost"
+    partners = sum(1 for s in range(view.players) if view.side_of(s) == winner) > 1
+    return "Your side won" if partners else "You won"
+
+
+def result_line(view: SeatView | None, table: TableInfo | None, colours: list[str], event: dict) -> str:
+    """The result's second line: who completed which line, and for which side."""
+    side, seat = event["side"], event["seat"]
+    maker = who(seat, table, view.seat if view is not None else None)
+    return f"{maker} completed {line_words(event.get('line', ()))} ({side_name(side, colours, view, table)})"
+
+
+# -- warnings and reasons ----------------------------------------------------------------------------
+
+
+def offence_warning(view: SeatView, action: Action, table: TableInfo | None = None) -> str | None:
     """In penalty mode: the warning to show before an action the view rules an offence, else None."""
     ruling = view.ruling(action)
     if ruling.penalty is None:
@@ -86,39 +193,40 @@ def offence_warning(view: SeatView, action: Action) -> str | None:
     elif ruling.offence == "illegal-draw":
         what = f"You already hold {HAND_LIMIT} cards."
     else:  # one of the out-of-turn offences
-        what = f"It is S{view.turn}'s turn, not yours."
+        turn = view.turn if view.turn is not None else 0
+        what = f"It is {seat_name(turn, table)}'s turn, not yours."
     return f"{what} If you go on: {ruling.penalty}."
 
 
-def not_now(view: SeatView | None) -> str | None:
+def not_now(view: SeatView | None, table: TableInfo | None = None) -> str | None:
     """Why the player cannot act at all now (guarded mode), or None."""
     if view is None:
         return "waiting for the game to start"
     if view.spectator:
-        return "you are watching (spectator)"
+        return "you are watching"
     if view.over:
-        return "the deal is over"
+        return "the game is over"
     if not view.my_turn:
-        return f"not your turn: S{view.turn} plays"
+        return f"it is {seat_name(view.turn if view.turn is not None else 0, table)}'s turn"
     return None
 
 
-def draw_disabled(view: SeatView | None) -> str | None:
+def draw_disabled(view: SeatView | None, table: TableInfo | None = None) -> str | None:
     """Why DRAW is shown disabled in guarded mode, or None."""
-    reason = not_now(view)
+    reason = not_now(view, table)
     if reason or view is None:
         return reason
     ruling = view.ruling(Draw())
     if ruling.offence == "illegal-draw":  # refused in guarded mode, punished in penalty mode
-        return f"hand full ({HAND_LIMIT} cards): play or discard"
+        return f"your hand is full ({HAND_LIMIT} cards): play or discard"
     if ruling.refused == "deck-empty":
         return "the deck is empty"
     return ruling.message or None
 
 
-def play_disabled(view: SeatView | None, card: int | None) -> str | None:
+def play_disabled(view: SeatView | None, card: int | None, table: TableInfo | None = None) -> str | None:
     """Why playing the picked card is shown disabled in guarded mode, or None."""
-    reason = not_now(view)
+    reason = not_now(view, table)
     if reason or view is None:
         return reason
     if card is None:
@@ -128,80 +236,108 @@ def play_disabled(view: SeatView | None, card: int | None) -> str | None:
     return None
 
 
-def discard_disabled(view: SeatView | None, card: int | None) -> str | None:
+def discard_disabled(view: SeatView | None, card: int | None, table: TableInfo | None = None) -> str | None:
     """Why DISCARD is shown disabled in guarded mode, or None."""
-    reason = not_now(view)
+    reason = not_now(view, table)
     if reason:
         return reason
     return PICK_FIRST if card is None else None
 
 
 def disabled_line(reasons: dict[str, str | None]) -> str:
-    """'Disabled — Draw, Play: <reason>; Discard: <reason>' (actions sharing a reason are named together)."""
+    """'Draw, Play, Discard: not now — <reason>' (actions sharing a reason are named together)."""
     grouped: dict[str, list[str]] = {}
     for what, reason in reasons.items():
         if reason:
             grouped.setdefault(reason, []).append(what)
-    shown = [f"{', '.join(whats)}: {reason}" for reason, whats in grouped.items()]
-    return "Disabled — " + "; ".join(shown) if shown else ""
+    return "; ".join(f"{', '.join(whats)}: {reason}" for reason, whats in grouped.items())
+
+
+# -- seats and the panel -----------------------------------------------------------------------------
 
 
 def seat_label(seat: int, side: int, view: SeatView | None, table: TableInfo | None, colour: str) -> str:
-    """A seat's three label lines: name (and 'you'), colour and mark, hand size and skips."""
+    """A seat's label lines: name ('You' / 'partner'), side colour, hand size and skips."""
+    me = view.seat if view is not None else None
     name = seat_name(seat, table)
-    if view is not None and seat == view.seat:
-        name += " (you)"
-    detail = ""
+    if me is not None and seat == me:
+        name = f"{name} (you)"
+    elif me is not None and view is not None and view.partner(me) == seat:
+        name = f"{name} · your partner"
+    detail = colour_word(colour)
     if view is not None:
         n = view.hand_sizes[seat]
-        detail = f"{n} card{'' if n == 1 else 's'}"
+        detail += f" · {n} card{'' if n == 1 else 's'}"
         if view.skips[seat]:
-            detail += f" · skips {view.skips[seat]}"
-    return f"{name}\n{colour} {MARK_NAMES[MARKS[side % len(MARKS)]]}\n{detail}"
+            detail += f" · misses {view.skips[seat]} turn{'' if view.skips[seat] == 1 else 's'}"
+    return f"{name}\n{detail}"
+
+
+def turn_headline(view: SeatView | None, table: TableInfo | None, waiting: bool) -> str:
+    """The panel's large line: 'Your turn', "Cy's turn", 'Waiting for players', 'Game over'."""
+    if view is None or waiting:
+        return "Waiting for players"
+    if view.over or view.turn is None:
+        return "Game over"
+    if view.turn == view.seat:
+        return "Your turn"
+    return f"{seat_name(view.turn, table)}'s turn"
 
 
 def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool,
-                 clock_left: float | None) -> list[str]:
-    """The panel's status: players and mode, connection, whose turn, skips, shown cards, the clock."""
+                 clock_left: float | None, colours: list[str] | None = None) -> list[str]:
+    """The panel's status: players and mode, connection, rematch votes, the sides by colour and players."""
     described = view or table
     mode = described.mode if described is not None else MODES[0]
     players = described.players if described is not None else PLAYER_COUNTS[0]
-    lines = [f"{players} players · {mode} mode"]
+    lines = [f"{players} players · {mode} mode" + (f" · deal {view.deal}" if view is not None and view.deal > 1 else "")]
     if not connected:
-        lines.append("reconnecting… (the server is not answering)")
+        lines.append("Reconnecting… (the server is not answering)")
     if table is not None and table.state == "over" and table.votes:
-        lines.append("Rematch asked by " + ", ".join(f"S{s}" for s in table.votes))
+        lines.append("Rematch asked by " + ", ".join(seat_name(s, table) for s in table.votes))
     if view is None or (table is not None and table.state == "waiting"):
         empty = table.free_seats() if table is not None else ()
-        lines.append("Waiting for players" + (f": seats {', '.join(map(str, empty))} empty" if empty else ""))
+        if empty:
+            lines.append(f"{len(empty)} empty seat{'' if len(empty) == 1 else 's'}")
         return lines
-    if view.winner is not None:
-        lines.append(f"Deal {view.deal} · side {side_label(view.winner)} won")
-    elif view.turn is not None:
-        who = seat_name(view.turn, table)
-        lines.append(f"Deal {view.deal} · " + ("your turn" if view.turn == view.seat else f"{who} to play"))
-    skips = [f"S{s}: {n}" for s, n in enumerate(view.skips) if n]
-    if skips:
-        lines.append("Skips pending: " + ", ".join(skips))
-    if view.shown:
-        lines.append("Cards shown by penalties: " + " ".join(map(str, view.shown)))
-    if clock_left is not None and table is not None and table.clock:
-        lines.append(f"Turn clock: {math.ceil(clock_left)} s of {table.clock:g}")
+    if colours and view.sides > 1:
+        lines.extend(side_name(side, colours, view, table) for side in range(view.sides))
     return lines
 
 
-# -- the table's notices, banners and labels --------------------------------------------------------
+def deck_lines(view: SeatView | None, table: TableInfo | None, clock_left: float | None) -> list[str]:
+    """Beside the deck: its size, the turn clock, skipped turns to come and cards shown by penalties."""
+    if view is None:
+        return ["Deck"]
+    lines = [f"Deck: {view.deck_size}"]
+    if clock_left is not None and table is not None and table.clock:
+        lines.append(f"Turn clock: {math.ceil(clock_left)} s of {table.clock:g}")
+    skips = [f"{seat_name(s, table)} misses {n}" for s, n in enumerate(view.skips) if n]
+    if skips:
+        lines.append("Skipped turns: " + ", ".join(skips))
+    if view.shown:
+        lines.append("Shown by penalties: " + " ".join(map(str, view.shown)))
+    return lines
 
-RECONNECTING = "reconnecting…"
+
+# -- the table's notices, toasts and labels ----------------------------------------------------------
+
+RECONNECTING = "Reconnecting…"
 CANCELLED = "Cancelled: nothing was done"
 PICK_TO_DISCARD = "Pick a card to discard first (keys 1-5)"
-NOT_CONNECTED = "not connected to a server"
+NOT_CONNECTED = "Not connected to a server"
 REMATCH_ASKED = "Rematch asked for"
 BOTS_ASKED = "Bots asked for the empty seats"
 RESTARTED = "The server restarted; taking the seat back…"
 LOG_HEAD = "Event log"
-PENALTY_MODE_NOTE = ("Penalty mode: you may act out of turn or illegally; "
-                     "you are warned first and penalised after.")
+SINCE_HEAD = "Since your turn"
+PENALTY_MODE_NOTE = "Penalty mode: offences are allowed, warned about first and penalised after."
+WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was done"
+LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
+                  "while the game lasts.")
+FIRST_GAME_HINT = "Hint: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
+HINT_OFF = "Don't show again"
+DISMISS = "Esc or click: close"
 
 
 def picked(card: int) -> str:
@@ -226,17 +362,39 @@ def not_possible(reason: str) -> str:
 
 def sent(action: Action) -> str:
     """The notice for an action handed to the server."""
-    return f"Sent: {action.text()}"
+    if type(action) is Play:
+        return f"Pegging square {action.square} with card {action.card}…"
+    if type(action) is Discard:
+        return f"Discarding card {action.card}…"
+    return "Drawing a card…"
 
 
-def refused(code: str, message: str) -> str:
-    """The notice for a request the server refused."""
-    return f"Server refused ({code}): {message}"
+#: The server's refusal codes in words (the square or card comes from the action refused).
+REFUSALS = {
+    "deal-over": "The game is over",
+    "out-of-turn": "It is not your turn",
+    "deck-empty": "The deck is empty",
+    "hand-full": "Your hand is full: play or discard first",
+    "not-in-hand": "You do not hold that card",
+    "not-seated": "You are not seated at this table",
+    "rate-limited": "Too many requests: wait a moment",
+}
+
+
+def refused(code: str, message: str, action: Action | None = None) -> str:
+    """The notice for a request the server refused, in words (no codes)."""
+    if code == "occupied" and type(action) is Play:
+        return f"Square {action.square} is taken"
+    if code == "below-card" and type(action) is Play:
+        return f"Card {action.card} cannot go on square {action.square}: it allows {action.card} to 99"
+    if code in REFUSALS:
+        return REFUSALS[code]
+    return f"Not done: {message}" if message else "Not done"
 
 
 def seat_lost(code: object, message: object) -> str:
     """The notice for a seat the client library could not take back after a reconnect."""
-    return f"Your seat could not be taken back ({code}): {message}"
+    return f"Your seat could not be taken back: {message}"
 
 
 def server_says(message: object) -> str:
@@ -246,26 +404,21 @@ def server_says(message: object) -> str:
 
 def warning_box(text: str) -> str:
     """The warning box's text before an offence (penalty mode)."""
-    return f"WARNING — this is an offence\n\n{text}"
-
-
-def won_banner(line: str) -> str:
-    """The banner for a win: the log line and what to do next."""
-    return line + "\nPress Rematch to play again."
+    return f"This is an offence\n\n{text}"
 
 
 def hand_label(view: SeatView | None) -> str:
-    """The line under the hand: how to play, or that this is a spectator."""
+    """The line under the hand: how many cards, or that this is a spectator."""
     if view is None:
         return ""
     if view.spectator:
-        return "Spectating"
-    return f"Your hand, {len(view.hand or ())} of {HAND_LIMIT}: click a card (or 1-5), then a square"
+        return "You are watching"
+    return f"Your hand: {len(view.hand or ())} of {HAND_LIMIT} cards"
 
 
 def deck_label(view: SeatView | None) -> str:
     """The deck's caption: how many cards are left."""
-    return f"Deck: {view.deck_size} cards" if view is not None else "Deck"
+    return f"Deck: {view.deck_size}" if view is not None else "Deck"
 
 
 def pile_label(cards: int) -> str:
@@ -275,4 +428,9 @@ def pile_label(cards: int) -> str:
 
 def mute_label(muted: bool) -> str:
     """The sound button's text."""
-    return "Unmute (M)" if muted else "Mute (M)"
+    return "Sound off (M)" if muted else "Sound on (M)"
+
+
+def window_title(my_turn: bool, base: str) -> str:
+    """The window's title: 'Your turn — GAME OF 99' while it is the player's turn."""
+    return f"Your turn — {base}" if my_turn else base

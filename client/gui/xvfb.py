@@ -9,7 +9,7 @@ import subprocess
 import time
 from pathlib import Path
 
-SCREEN = "1600x1000x24"
+SCREEN = "2600x1500x24"  # room for a 2560x1440 window
 
 
 def _die_with_parent() -> None:
