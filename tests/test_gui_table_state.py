@@ -192,3 +192,13 @@ def test_a_refused_play_on_a_taken_square_is_said_in_words():
     state.receive(Failed("act", "occupied", "square 97 already holds a peg of side 0"))
     assert state.notice == "Square 97 is taken"
     assert state.perform(Cancel()) == ()
+
+
+def test_the_sending_notice_goes_once_the_server_has_taken_the_action():
+    from board99.client.gui.messages import Replied
+
+    state, _, _ = fresh()
+    assert state.perform(state.key("d")) == (Send(Draw()),)
+    assert state.notice == "Drawing a card…"
+    state.receive(Replied("act", []))
+    assert state.notice == ""

@@ -20,7 +20,7 @@ from board99 import PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView, sides_
 from board99.wire.table_info import TableInfo
 
 from . import wording
-from .messages import Events, Failed, Message, Pushed, StateChanged
+from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
 from .motion import Motions, plan
 from .palette import COLOUR_RGB
 from .table_intents import (
@@ -347,6 +347,10 @@ class TableState:
                 return Received(sounds=self.take_events(events, clock=clock))
             case Failed(_, code, message):
                 self.tell(wording.refused(code, message, self._last_sent), "bad")
+            case Replied("act", _):
+                # The action went through: its events say what happened, so "Drawing a card…" goes.
+                if self._last_sent is not None and self.notice == wording.sent(self._last_sent):
+                    self.tell("")
             case Pushed(push):
                 self._pushed(push)
         return Received()  # a reply: the state and events that follow it say what changed
