@@ -84,3 +84,18 @@ def test_only_an_updates_events_list_counts_as_events():
         {"kind": "drew", "seat": 1, "card": None},)
     assert events_of({"type": "table", "change": "presence", "view": {}}) == ()
     assert events_of({"type": "connection", "connected": False}) == ()
+
+
+def test_a_move_the_turn_clock_made_reaches_the_window_marked_as_such(session):
+    seen: list[Message] = []
+    session.create_table("Clocked", 2, "guarded", 0.5)
+    drain_until(session, seen, lambda: replies(seen, "create_table"), "the new table")
+    table = replies(seen, "create_table")[0]
+    session.take_seat(table.id, 0, "red")
+    drain_until(session, seen, lambda: replies(seen, "take_seat"), "the seat")
+    session.add_bot(table.id, 1, "random")
+    # Nobody at seat 0 acts: each of its turns runs out and the server draws (or discards) for it.
+    drain_until(session, seen, lambda: any(type(m) is Events and m.clock for m in seen),
+                "an update the turn clock made", seconds=20.0)
+    by_clock = [m for m in seen if type(m) is Events and m.clock]
+    assert all(e.get("seat") == 0 for m in by_clock for e in m.events if "seat" in e)
