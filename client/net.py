@@ -314,6 +314,10 @@ class GameClient:
                 self._handlers.pop(rid, None)
                 if self._key_mismatch():
                     raise ServerError("bad-server-key", self._unreachable())
+                limited = [m for m in self._inbox if m.get("type") == "error" and m.get("code") == "rate-limited"]
+                if limited:
+                    # The server dropped the request unanswered: say why rather than "no reply".
+                    raise ServerError("rate-limited", f"'{kind}' was dropped: {limited[-1].get('message', '')}")
                 raise ServerError("timeout", f"no reply to '{kind}' from {self.endpoint} within {self.timeout:g} s")
             msg = self._receive(min(left, self.heartbeat))
             if msg is not None:

@@ -14,6 +14,8 @@ from board99.bots import make_bot
 from board99.client.net import GameClient
 from board99.record import Record
 
+#: The shortest time between two acts of one client in ``drive`` (150 a second at most).
+ACT_INTERVAL = 1 / 150
 OFFENCES = ("play-out-of-turn", "discard-out-of-turn", "draw-out-of-turn", "illegal-play", "illegal-draw")
 
 
@@ -125,6 +127,9 @@ def drive(seated: Seated, bots: Sequence | None = None, *, seconds: float = 30.0
     clients = seated.clients
     bots = bots or [make_bot(bot, seed=seat) for seat in range(len(clients))]
     deadline = time.monotonic() + seconds
+    # Each client stays under the server's default rate limit (200 messages a second per
+    # connection; beyond it messages are dropped): these tests play games, not floods.
+    last_act = [0.0] * len(clients)
     while time.monotonic() < deadline:
         seated.poll_all()
         if stop is not None and stop(seated):
@@ -147,6 +152,10 @@ def drive(seated: Seated, bots: Sequence | None = None, *, seconds: float = 30.0
                     action = bots[seat].choose(v)
             if action is None:
                 continue
+            wait = last_act[seat] + ACT_INTERVAL - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            last_act[seat] = time.monotonic()
             events = c.act(action)
             if offender:
                 offender.record(action, events)

@@ -304,3 +304,16 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
         assert Record.loads(record).replay().view(0) == SeatView.from_data(view)
     finally:
         raw.close()
+
+
+def test_a_request_the_rate_limit_dropped_is_reported_as_such_not_as_silence(tmp_path) -> None:
+    handle = run_in_thread(data_dir=tmp_path, rate=1, burst=3)
+    try:
+        with GameClient(handle.endpoint, name="quick", timeout=1.0) as client:
+            with pytest.raises(ServerError) as caught:
+                for _ in range(10):  # the hello and the first requests fit the burst; then one is dropped
+                    client.list_tables()
+            assert caught.value.code == "rate-limited", caught.value
+            assert "dropped" in str(caught.value)
+    finally:
+        handle.stop()
