@@ -52,8 +52,6 @@ class Conn:
 
     ident: bytes
     last_seen: float
-    tokens: float  # the rate limiter's bucket
-    stamp: float  # when the bucket was last filled
     name: str = "player"
     host: str = ""  # the peer's address, as libzmq gives it ("Peer-Address")
     table: str | None = None
@@ -61,6 +59,7 @@ class Conn:
     warned: float = -1e9  # when the last rate-limit error went out
     rid: int | None = None  # the id of the request being handled
     label: str = field(init=False)
+    messages: Bucket | None = None  # the rate limit's bucket (None: no rate limit)
     games: Bucket = field(init=False)  # the new-games quota
     log_budget: Bucket = field(init=False)  # error lines this connection may still cause
     unlogged: int = 0  # error lines left out since the last summary
@@ -103,21 +102,16 @@ class Presence:
             return None, f"the server serves {self.max_conns} connections, its limit; try again later"
         if host and self.hosts.get(host, 0) >= self.per_host:
             return None, f"{self.per_host} connections from {host} are served already, the most one machine gets"
-        conn = self.conns[ident] = Conn(ident, now, self.burst, now, host=host)
+        conn = self.conns[ident] = Conn(ident, now, host=host)
+        if self.rate is not None:
+            conn.messages = Bucket(self.rate, self.burst, now)
         self.hosts[host] = self.hosts.get(host, 0) + 1
         conn.games = Bucket(self.games_per_hour / 3600, self.games_burst, now)
         return conn, "new"
 
     def admit(self, conn: Conn, now: float) -> bool:
         """Take one message from ``conn``'s token bucket; False when it is over the rate limit."""
-        if self.rate is None:
-            return True
-        conn.tokens = min(self.burst, conn.tokens + (now - conn.stamp) * self.rate)
-        conn.stamp = now
-        if conn.tokens < 1:
-            return False
-        conn.tokens -= 1
-        return True
+        return conn.messages is None or conn.messages.take(now)
 
     def may_resume(self, table: str, seat: int, now: float) -> bool:
         """A seat may be resumed a few times a minute, however many connections try (resume spam)."""
