@@ -26,6 +26,16 @@ _window = None
 _xvfb = None
 
 
+class HandClock:
+    """A clock the test moves by hand (``clock.now += 0.3``), for the table state and its motions."""
+
+    def __init__(self, start: float = 100.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def display() -> None:
     """Make sure there is an X display: $DISPLAY, or an Xvfb started once for the test process."""
     global _xvfb

@@ -10,14 +10,7 @@ import pytest
 from board99 import seen_by
 from board99.client.gui.motion import CARD_SECONDS, Motion, Motions, ease_out, plan
 from board99.events import Drew, Penalty, Played, Won
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 10.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.gui_harness import HandClock
 
 
 def test_a_tween_goes_from_zero_to_one_over_its_length_after_its_delay():
@@ -29,7 +22,7 @@ def test_a_tween_goes_from_zero_to_one_over_its_length_after_its_delay():
 
 
 def test_motions_run_scaled_by_the_players_speed_and_end_on_their_own():
-    clock = Clock()
+    clock = HandClock(10.0)
     motions = Motions(clock)
     motions.start(plan([seen_by(Drew(0, 5), 0)], me=0), factor=2.0)
     (m,) = motions.running()
@@ -39,7 +32,7 @@ def test_motions_run_scaled_by_the_players_speed_and_end_on_their_own():
 
 
 def test_a_click_finishes_them_and_a_new_batch_replaces_them():
-    clock = Clock()
+    clock = HandClock(10.0)
     motions = Motions(clock)
     motions.start(plan([seen_by(Played(1, 40, 55), 0)], me=0))
     assert motions.moving_squares("drop") == {55}
@@ -49,7 +42,7 @@ def test_a_click_finishes_them_and_a_new_batch_replaces_them():
 
 
 def test_factor_zero_means_no_motion():
-    motions = Motions(Clock())
+    motions = Motions(HandClock(10.0))
     motions.start(plan([seen_by(Played(1, 40, 55), 0)], me=0), factor=0.0)
     assert motions.running() == []
 

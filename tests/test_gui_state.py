@@ -39,17 +39,7 @@ from board99.client.gui.table_intents import (
 )
 from board99.client.gui.table_state import Received, TableState, side_colours
 from board99.events import Penalty, Played, Won
-from tests.gui_harness import table_info
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.gui_harness import HandClock, table_info
 
 
 def view(mode: str = "penalty", **changes) -> SeatView:
@@ -62,8 +52,8 @@ def playing(players: int = 2, **fields) -> object:
     return table_info(seats[:players], players=players, state="playing", **fields)
 
 
-def table_state(v: SeatView | None = None, table=None, *, online: bool = True) -> tuple[TableState, Clock]:
-    clock = Clock()
+def table_state(v: SeatView | None = None, table=None, *, online: bool = True) -> tuple[TableState, HandClock]:
+    clock = HandClock(1000.0)
     state = TableState(clock=clock)
     state.online = online
     state.receive(StateChanged(v, table if table is not None else playing(), True))

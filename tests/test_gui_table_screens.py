@@ -15,19 +15,11 @@ from board99.client.gui.messages import Events, StateChanged
 from board99.client.gui.motion import LIFT_SECONDS
 from board99.client.gui.table_intents import Attempt, Pick
 from board99.layout import POSITION
-from tests.gui_harness import MAX_DIFFERENT, compare_golden, screenshot, step, table_info, window
+from tests.gui_harness import MAX_DIFFERENT, HandClock, compare_golden, screenshot, step, table_info, window
 from tests.scenario import position
 
 pytestmark = pytest.mark.timeout(180)
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Recorder:
@@ -59,7 +51,7 @@ def tv(request):
 
     win = window()
     view = TableView(sounds=win.sounds)
-    clock = Clock()
+    clock = HandClock(100.0)
     view.state.motions.clock = clock
     view.clock = clock
     win.show_view(view)

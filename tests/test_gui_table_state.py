@@ -22,18 +22,8 @@ from board99.client.gui.table_intents import (
 )
 from board99.client.gui.table_state import TableState
 from board99.events import Drew, Played
-from tests.gui_harness import table_info
+from tests.gui_harness import HandClock, table_info
 from tests.scenario import position
-
-
-class Clock:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 500.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def playing(players: int = 2, **fields) -> object:
@@ -42,9 +32,9 @@ def playing(players: int = 2, **fields) -> object:
     return table_info(seats, players=players, state="playing", **fields)
 
 
-def fresh(players: int = 2, mode: str = "penalty", **table_fields) -> tuple[TableState, Clock, Game]:
+def fresh(players: int = 2, mode: str = "penalty", **table_fields) -> tuple[TableState, HandClock, Game]:
     game = Game(players, mode, seed=4, first=0)
-    clock = Clock()
+    clock = HandClock(500.0)
     state = TableState(clock=clock)
     state.online = True
     state.receive(StateChanged(game.view(0), playing(players, mode=mode, **table_fields), True))
@@ -114,7 +104,7 @@ def test_each_seats_latest_peg_is_marked_and_fades_over_the_next_round():
 
 def test_threats_are_marked_for_the_sides_that_could_win_at_guarded_tables_by_default():
     game = position(players=2, mode="penalty", pegs={1: (72, 58, 20, 14)}, hands={0: (3, 50)})
-    state = TableState(clock=Clock())
+    state = TableState(clock=HandClock(500.0))
     state.receive(StateChanged(game.view(0), playing(mode="penalty"), True))
     assert state.threats() == {}  # not shown at a penalty table by default…
     state.receive(StateChanged(game.view(0)._replace(mode="guarded"), None, True))
@@ -137,7 +127,7 @@ def test_a_move_the_turn_clock_made_is_said_as_such():
 
 def test_the_players_turn_plays_a_sound_once_and_the_clock_ticks_in_its_last_seconds():
     game = Game(2, "penalty", seed=4, first=1)
-    clock = Clock()
+    clock = HandClock(500.0)
     state = TableState(clock=clock)
     state.receive(StateChanged(game.view(0), playing(clock=10.0), True))
     assert not state.my_turn and state.headline() == "Bo's turn"
