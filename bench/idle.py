@@ -26,11 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from board99.client.gui import xvfb  # noqa: E402
 
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU seconds of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server import cpu_seconds  # noqa: E402  (bench/server.py: a process's CPU time from /proc)
 
 
 def idle_share(settle: float, seconds: float) -> float:
