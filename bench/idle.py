@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from board99.client.gui import xvfb  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server import cpu_seconds  # noqa: E402  (bench/server.py: a process's CPU time from /proc)
+from procstat import cpu_seconds  # noqa: E402
 
 
 def idle_share(settle: float, seconds: float) -> float:

@@ -58,6 +58,9 @@ import zmq  # noqa: E402
 from board99 import SeatView, to_data  # noqa: E402
 from board99.bots import make_bot  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from procstat import cpu_seconds  # noqa: E402
+
 WARMUP = 1.0  # seconds of play before latencies count
 DRAIN = 10.0  # seconds allowed for outstanding replies after the measured window
 
@@ -68,12 +71,6 @@ def percentile(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User plus system CPU time a process has used (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kib(pid: int) -> int:
