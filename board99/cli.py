@@ -12,8 +12,11 @@ from typing import Any
 from .arena import ArenaResult, run_arena
 from .bots import BOTS, make_bot
 from .game import MODES, PLAYER_COUNTS, Game
+from .match import MatchRecord, is_match_record, score
+from .record import MAGIC as GAME_MAGIC
 from .record import Record, RecordError
 from .render import board_text, status_text
+from .settings import sides_for
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -60,17 +63,40 @@ def _arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_game(record: Record, quiet: bool, first_line: int = 1) -> None:
+    """Print a game record's lines (numbered as in the file), each action followed by the board."""
+    last_ply = -1
+    for no, line, game in record.steps():
+        print(f"{no + first_line - 1:>5}  {line}")
+        if not quiet and game.ply != last_ply and not line.startswith(" "):
+            last_ply = game.ply
+            print(board_text(game.view()))
+            print(status_text(game.view()))
+
+
 def _replay(args: argparse.Namespace) -> int:
+    if args.window:
+        from board99.client.gui.app import run_replay
+
+        return run_replay(args.file)
     try:
         with open(args.file, encoding="utf-8") as f:
-            record = Record.loads(f.read())
-        last_ply = -1
-        for no, line, game in record.steps():
-            print(f"{no:>5}  {line}")
-            if not args.quiet and game.ply != last_ply and not line.startswith(" "):
-                last_ply = game.ply
-                print(board_text(game.view()))
-                print(status_text(game.view()))
+            text = f.read()
+        if is_match_record(text):
+            match, results = MatchRecord.loads(text)  # every game replayed and the score checked first
+            lines = text.split("\n")
+            starts = [i + 1 for i, row in enumerate(lines) if row == GAME_MAGIC]
+            for n, (game, result, start) in enumerate(zip(match.games, results, starts), start=1):
+                print(f"game {n}: side {result.side} won (S{result.seat} {match.names[result.seat]}), "
+                      f"line {' '.join(map(str, result.line))}")
+                _show_game(game, args.quiet, start)
+            won = score(sides_for(match.players), results)
+            winner = match.format.winner(won)
+            print(f"{match.format.text()}: score {'-'.join(map(str, won))}, "
+                  + (f"side {winner} won the match" if winner is not None
+                     else "level" if match.format.over(won) else "not decided"))
+        else:
+            _show_game(Record.loads(text), args.quiet)
     except OSError as exc:
         print(f"board99 replay: {exc}", file=sys.stderr)
         return 2
@@ -278,9 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seconds per move for the search bot (default 0.2)")
     arena.set_defaults(run=_arena)
 
-    replay = sub.add_parser("replay", help="check a game record against the rules and show it")
+    replay = sub.add_parser("replay", help="check a game or match record against the rules and show it")
     replay.add_argument("file", help="a record, as `board99 records` or the window saves it (docs/ has a sample)")
     replay.add_argument("--quiet", action="store_true", help="print the lines only, no boards")
+    replay.add_argument("--window", action="store_true", help="step through it in the window's replay viewer")
     replay.set_defaults(run=_replay)
 
     play = sub.add_parser("play", help="play a game in a window against bots (or bots in the terminal)")

@@ -19,12 +19,15 @@ import msgpack
 import zmq
 
 from board99 import Action, SeatView, to_data
+from board99.match import MatchFormat
 from board99.wire.curve import connect_curve, parse_key
+from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
 from board99.wire.protocol import (
     CLIENT_MAX_MESSAGE,
     CLIENT_UNPACK_LIMITS,
     COLOURS,
     DEFAULT_PORT,
+    LIST_MAX,
     PAGE_MAX,
     PROTOCOL_VERSION,
 )
@@ -141,9 +144,14 @@ class GameClient:
         name: str = "player",
         timeout: float = 5.0,
         context: zmq.Context | None = None,
+        key: str | None = None,
     ) -> None:
         self.endpoint = endpoint_for(endpoint)
         self.name = name
+        #: The player key (board99.client.player_key): with it the server knows this player again.
+        self.key = key
+        #: What the server said of this player at hello: name, rating, new (None for a guest or before hello).
+        self.player: dict | None = None
         self.timeout = timeout
         if server_key is not None:
             try:
@@ -195,7 +203,7 @@ class GameClient:
         self._watch = HandshakeWatch(sock)
         sock.connect(self.endpoint)
         self._sock = sock
-        self._send_async("hello", {"version": PROTOCOL_VERSION, "name": self.name}, self._on_hello)
+        self._send_async("hello", self._hello_fields(), self._on_hello)
 
     def close(self) -> None:
         """Close the connection (the seat stays held; leave() gives it up)."""
@@ -383,10 +391,17 @@ class GameClient:
         binding = self._binding
         self._send_async("ping", {}, lambda reply: self._on_ping(reply, binding))
 
+    def _hello_fields(self) -> dict:
+        fields = {"version": PROTOCOL_VERSION, "name": self.name}
+        if self.key is not None:
+            fields["key"] = self.key
+        return fields
+
     def _on_hello(self, reply: dict) -> None:
         if reply["type"] == "error":
             self._inbox.append(reply)
             return
+        self.player = reply.get("player")
         self.epoch = reply["epoch"]
         self.heartbeat = reply.get("heartbeat", HEARTBEAT)
         self.lost_after = reply.get("lost_after", LOST_AFTER)
@@ -398,7 +413,7 @@ class GameClient:
             if self.epoch is not None:
                 self._inbox.append({"type": "restarted", "epoch": reply.get("epoch")})
             self.epoch = reply.get("epoch")
-            self._send_async("hello", {"version": PROTOCOL_VERSION, "name": self.name}, self._on_hello)
+            self._send_async("hello", self._hello_fields(), self._on_hello)
         if self.table_id is None or self._rebind_pending or binding != self._binding:
             return
         if (reply.get("table"), reply.get("seat")) == (self.table_id, self.seat):
@@ -472,7 +487,7 @@ class GameClient:
 
     def hello(self) -> dict:
         """Check the server speaks our protocol; its name, epoch and heartbeat settings."""
-        reply = self._request("hello", version=PROTOCOL_VERSION, name=self.name)
+        reply = self._request("hello", **self._hello_fields())
         self._on_hello(reply)
         return reply
 
@@ -486,10 +501,16 @@ class GameClient:
         return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
 
     def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
-                     grace: float | None = None) -> TableInfo:
-        """A new table (it starts once every seat is filled)."""
+                     grace: float | None = None, match: MatchFormat | None = None,
+                     rated: bool = False) -> TableInfo:
+        """A new table (it starts once every seat is filled); a ``match`` table plays games until it is decided."""
+        extra: dict[str, Any] = {}
+        if match is not None:
+            extra["match"] = {"kind": match.kind, "target": match.target}
+        if rated:
+            extra["rated"] = True
         return TableInfo.from_data(self._request("create_table", name=name, players=players, mode=mode,
-                                                 clock=clock, grace=grace)["table"])
+                                                 clock=clock, grace=grace, **extra)["table"])
 
     def _follow(self, reply: dict, table_id: str, seat: int | None) -> TableInfo:
         self._binding += 1
@@ -501,10 +522,18 @@ class GameClient:
         return self.table
 
     def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> TableInfo:
-        """Sit at ``table`` in ``seat`` playing ``colour`` (as ``name``, default the client's); the token stays here."""
-        if name is not None:
-            self.name = name
-        reply = self._request("take_seat", table=table, seat=seat, colour=colour, name=self.name)
+        """Sit at ``table`` in ``seat`` playing ``colour`` (as ``name``, default the client's); the token stays here.
+
+        A new ``name`` is first said to the server (``hello``), which checks that no other player has it.
+        """
+        if name is not None and name != self.name:
+            old, self.name = self.name, name
+            try:
+                self.hello()
+            except ServerError:
+                self.name = old
+                raise
+        reply = self._request("take_seat", table=table, seat=seat, colour=colour)
         self.token = reply["token"]
         return self._follow(reply, table, seat)
 
@@ -567,9 +596,52 @@ class GameClient:
         self._take(reply)
         return self.view
 
-    def fetch_record(self, table: str, game: int | None = None) -> str:
-        """A finished game's record text (the latest finished game unless ``game`` is given)."""
-        return self._request("fetch_record", table=table, game=game)["record"]
+    def fetch_record(self, table: str, game: int | None = None, match: bool = False) -> str:
+        """A finished game's record text (the latest finished game unless ``game`` is given).
+
+        With ``match``, the match record of the match that game belongs to (board99.match).
+        """
+        extra = {"match": True} if match else {}
+        return self._request("fetch_record", table=table, game=game, **extra)["record"]
+
+    def history(self) -> tuple[list[str], list[SeatView]]:
+        """What has happened in the followed table's game so far, as everyone may see it.
+
+        The public record lines, and the public view after each action (the first: after the deal).
+        """
+        reply = self._request("history")
+        return list(reply["lines"]), [SeatView.from_data(v) for v in reply["views"]]
+
+    def list_records(self, offset: int = 0, limit: int = LIST_MAX,
+                     player: str | None = None) -> tuple[tuple[RecordEntry, ...], int]:
+        """Finished games the server keeps, newest first (only ``player``'s if given); and how many in all."""
+        reply = self._request("list_records", offset=offset, limit=limit, player=player)
+        return tuple(RecordEntry.from_data(r) for r in reply["records"]), reply["total"]
+
+    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX) -> tuple[tuple[Rating, ...], int]:
+        """The server's players (and bots) by rating, best first; and how many in all."""
+        reply = self._request("leaderboard", offset=offset, limit=limit)
+        return tuple(Rating.from_data(r) for r in reply["players"]), reply["total"]
+
+    def player_history(self, name: str) -> PlayerHistory:
+        """A player's rating, partners, opponents and latest games on this server."""
+        return PlayerHistory.from_data(self._request("player", name=name)["player"])
+
+    def create_tournament(self, name: str, players: int, entrants: list[list[str]], rounds: int,
+                          match: MatchFormat) -> tuple[TournamentInfo, str]:
+        """A new tournament and its steering token (keep it: ``next_round`` needs it)."""
+        reply = self._request("create_tournament", name=name, players=players, entrants=entrants, rounds=rounds,
+                              match={"kind": match.kind, "target": match.target})
+        return TournamentInfo.from_data(reply["tournament"]), reply["token"]
+
+    def next_round(self, tournament: str, token: str) -> TournamentInfo:
+        """Start the tournament's next round: the server opens its match tables."""
+        return TournamentInfo.from_data(self._request("next_round", tournament=tournament,
+                                                      token=token)["tournament"])
+
+    def tournaments(self) -> tuple[TournamentInfo, ...]:
+        """The server's tournaments, newest first."""
+        return tuple(TournamentInfo.from_data(t) for t in self._request("list_tournaments")["tournaments"])
 
     # -- convenience -------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from typing import Any
 import msgpack
 
 from board99 import MODES, PLAYER_COUNTS
+from board99.match import MatchFormat
 
 #: Bumped whenever a message or field changes meaning.
 PROTOCOL_VERSION = 1
@@ -41,6 +42,13 @@ CLIENT_UNPACK_LIMITS = {"max_str_len": 8 << 20, "max_bin_len": 1 << 20,
                         "max_array_len": 1 << 16, "max_map_len": 1 << 10, "max_ext_len": 0}
 NAME_MAX = 40
 TOKEN_BYTES = 16  # 128 random bits, sent as 32 hex digits
+#: A player key: 256 random bits the player's own machine keeps, sent as 64 hex digits.
+PLAYER_KEY_BYTES = 32
+#: Most entrants (sides) one tournament takes, and most rounds.
+TOURNAMENT_SIDES_MAX = 16
+TOURNAMENT_ROUNDS_MAX = 10
+#: Most entries one page of the leaderboard, the records list or a player's history carries.
+LIST_MAX = 100
 CLOCK_RANGE = (0.2, 3600.0)  # seconds per turn
 GRACE_RANGE = (0.0, 3600.0)  # seconds a lost player's seat is held before a bot plays it
 DEFAULT_GRACE = 30.0
@@ -69,6 +77,14 @@ ERRORS: dict[str, str] = {
     "stale": "the action was chosen on an older position (its 'ply' is not the game's): look again",
     "no-record": "that table has no finished game with that number",
     "no-such-bot": "there is no bot by that name",
+    "name-taken": "another player (another player key) has that name on this server",
+    "too-many-players": "the server knows as many players as it allows, or this machine made new ones too often",
+    "rated-table": "a rated table seats only people who hold a player key: no bots, no guests",
+    "seat-reserved": "a tournament keeps that seat for a named player",
+    "no-such-player": "no player of that name on this server",
+    "no-such-tournament": "there is no tournament with that id",
+    "round-unfinished": "the tournament's current round still has matches being played",
+    "tournament-over": "the tournament has played all its rounds",
     "too-many-tables": "the server holds as many tables as it allows, or this connection as many as it may open",
     "too-many-offences": "this seat has committed as many offences as one turn (or one deal) allows",
     "too-often": "this request was made more often than the server allows; the message says when to try again",
@@ -79,6 +95,7 @@ ERRORS: dict[str, str] = {
     "disconnected": "(client) the server is not reachable right now",
     "bad-server-key": "(client) the server's CURVE key differs from the one expected",
     "no-server": "(client) LAN discovery heard no server (or not the one named)",
+    "bad-player-key": "(client) the player key file is unreadable or not a key",
 }
 
 
@@ -188,12 +205,67 @@ def one_of(*choices: Any) -> Check:
     return check
 
 
+def one_of_ints(*choices: int) -> Check:
+    """One of the whole numbers ``choices``."""
+    def check(field: str, value: Any) -> int:
+        if type(value) is not int or value not in choices:
+            raise _fail(field, "one of " + ", ".join(map(str, choices)), value)
+        return value
+    return check
+
+
 def mapping() -> Check:
     """A map (the action; the engine's from_data checks inside it)."""
     def check(field: str, value: Any) -> dict:
         if type(value) is not dict:
             raise _fail(field, "a map", value)
         return value
+    return check
+
+
+def flag() -> Check:
+    """True or false."""
+    def check(field: str, value: Any) -> bool:
+        if type(value) is not bool:
+            raise _fail(field, "true or false", value)
+        return value
+    return check
+
+
+def hex_key(size: int) -> Check:
+    """``size`` random bytes as 2 x ``size`` lowercase hex digits."""
+    def check(field: str, value: Any) -> str:
+        if type(value) is not str or len(value) != 2 * size or any(c not in "0123456789abcdef" for c in value):
+            raise _fail(field, f"{2 * size} lowercase hex digits", value)
+        return value
+    return check
+
+
+def match_format() -> Check:
+    """A match length: ``{"kind": "first-to", "target": 1|3|5}`` or ``{"kind": "games", "target": 1-9}``."""
+    def check(field: str, value: Any) -> MatchFormat:
+        if type(value) is not dict or set(value) != {"kind", "target"} or type(value["target"]) is not int:
+            raise _fail(field, "a map of 'kind' and 'target'", value)
+        try:
+            return MatchFormat(value["kind"], value["target"]).check()
+        except ValueError as exc:
+            raise ProtocolError("bad-field", f"{field}: {str(exc).removeprefix('match: ')}") from None
+    return check
+
+
+def entrants(players_per_side: int = 2) -> Check:
+    """A tournament's sides: 2-16 lists of 1 or 2 names (a name, or 'bot:NAME' for a server bot)."""
+    names = name()
+
+    def check(field: str, value: Any) -> list[tuple[str, ...]]:
+        if type(value) is not list or not 2 <= len(value) <= TOURNAMENT_SIDES_MAX:
+            raise _fail(field, f"a list of 2-{TOURNAMENT_SIDES_MAX} sides", value)
+        out = []
+        for i, side in enumerate(value):
+            if type(side) is not list or not 1 <= len(side) <= players_per_side:
+                raise _fail(f"{field}[{i}]", f"a list of 1-{players_per_side} names", side)
+            out.append(tuple(names(f"{field}[{i}]", n) for n in side))
+        return out
     return check
 
 
@@ -210,7 +282,8 @@ SEAT = whole(0, 5)
 
 #: Request type -> {field: (checker, required)}. Every request may also carry 'id' (an int).
 REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
-    "hello": {"version": (whole(0, 1 << 31), True), "name": (name(), False)},
+    "hello": {"version": (whole(0, 1 << 31), True), "name": (name(), False),
+              "key": (hex_key(PLAYER_KEY_BYTES), False)},
     "ping": {},
     "list_tables": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, PAGE_MAX), False)},
     "create_table": {
@@ -219,9 +292,10 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
         "mode": (one_of(*MODES), False),
         "clock": (optional(seconds(*CLOCK_RANGE)), False),
         "grace": (optional(seconds(*GRACE_RANGE)), False),
+        "match": (optional(match_format()), False),
+        "rated": (flag(), False),
     },
-    "take_seat": {"table": (TABLE_ID, True), "seat": (SEAT, True), "colour": (optional(one_of(*COLOURS)), False),
-                  "name": (name(), False)},
+    "take_seat": {"table": (TABLE_ID, True), "seat": (SEAT, True), "colour": (optional(one_of(*COLOURS)), False)},
     "add_bot": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, False), "bot": (text(20), False)},
     "spectate": {"table": (TABLE_ID, True)},
     "resume": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True)},
@@ -231,7 +305,18 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "snapshot": {"token": (TOKEN, False)},
     "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True),
             "ply": (whole(0, 1 << 62), True)},
-    "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False)},
+    "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False),
+                     "match": (flag(), False)},
+    "history": {},
+    "list_records": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False),
+                     "player": (optional(name()), False)},
+    "leaderboard": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False)},
+    "player": {"name": (name(), True)},
+    "create_tournament": {"name": (name(), True), "players": (one_of_ints(2, 4), True),
+                          "entrants": (entrants(), True), "rounds": (whole(1, TOURNAMENT_ROUNDS_MAX), True),
+                          "match": (match_format(), True)},
+    "next_round": {"tournament": (TABLE_ID, True), "token": (TOKEN, True)},
+    "list_tournaments": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, PAGE_MAX), False)},
 }
 
 #: Messages the server sends: replies ('reply', 'error') and pushes ('update', 'table').

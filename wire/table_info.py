@@ -20,6 +20,7 @@ import math
 from typing import Any, NamedTuple
 
 from board99 import MODES, PLAYER_COUNTS, sides_for
+from board99.match import GameResult, MatchFormat
 
 #: Table states, in the order a table goes through them (a rematch goes back to "playing").
 STATES = ("waiting", "playing", "over")
@@ -38,6 +39,8 @@ class SeatInfo(NamedTuple):
     connected: bool  # a bot, or a person whose connection answers
     standin: bool  # a bot plays this person's turns until they come back
     left: bool = False  # the person left during this game: a bot plays on; only they may come back
+    rating: int | None = None  # the seated player's rating (a bot's fixed one), None for a guest
+    reserved: str | None = None  # a tournament keeps this free seat for the player of this name
 
     @property
     def free(self) -> bool:
@@ -48,6 +51,73 @@ class SeatInfo(NamedTuple):
     def bot(self) -> bool:
         """A server bot sits here (not a person's stand-in)."""
         return self.occupant == "bot"
+
+
+class MatchInfo(NamedTuple):
+    """A table's match: its format, the number of its first game, and each finished game's result.
+
+    >>> m = MatchInfo("first-to", 3, 1, (GameResult(1, 0, 2, (1, 2, 3, 4, 5), 1),))
+    >>> m.score(2), m.over(2), m.format.text()
+    ((1, 0), False, 'first to 3')
+    """
+
+    kind: str
+    target: int
+    first_game: int
+    results: tuple[GameResult, ...]
+
+    @property
+    def format(self) -> MatchFormat:
+        """The match's length (the rules of when it is decided are ``board99.match``'s)."""
+        return MatchFormat(self.kind, self.target)
+
+    def score(self, sides: int) -> tuple[int, ...]:
+        """Games won per side so far."""
+        won = [0] * sides
+        for r in self.results:
+            won[r.side] += 1
+        return tuple(won)
+
+    def over(self, sides: int) -> bool:
+        """True once the match is decided."""
+        return self.format.over(self.score(sides))
+
+    def winner(self, sides: int) -> int | None:
+        """The side that won the match; None while it lasts, or for a level fixed-games match."""
+        return self.format.winner(self.score(sides))
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data, ready for msgpack."""
+        return {"kind": self.kind, "target": self.target, "first_game": self.first_game,
+                "results": [{"game": r.game, "side": r.side, "seat": r.seat, "line": list(r.line),
+                             "deals": r.deals} for r in self.results]}
+
+    @classmethod
+    def from_data(cls, data: object, players: int) -> MatchInfo:
+        """The match in plain data; ValueError names the first bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("table.match: expected a map")
+        get = _Fields("table.match", data)
+        kind, target = get.choice("kind", ("first-to", "games")), get.whole("target", 1, 99)
+        try:
+            MatchFormat(kind, target).check()
+        except ValueError as exc:
+            raise ValueError(f"table.{exc}") from None
+        results_data = get.value("results")
+        if not isinstance(results_data, list | tuple) or len(results_data) > 2 * target:
+            raise ValueError(f"table.match.results: expected at most {2 * target} results")
+        results = []
+        for i, entry in enumerate(results_data):
+            if not isinstance(entry, dict):
+                raise ValueError(f"table.match.results[{i}]: expected a map")
+            r = _Fields(f"table.match.results[{i}]", entry)
+            line = r.value("line")
+            if not isinstance(line, list | tuple) or not 5 <= len(line) <= 10 or any(
+                    type(q) is not int or not 0 <= q <= 99 for q in line):
+                raise ValueError(f"table.match.results[{i}].line: expected 5-10 squares 0-99")
+            results.append(GameResult(r.whole("game", 1, 1 << 62), r.whole("side", 0, sides_for(players) - 1),
+                                      r.whole("seat", 0, players - 1), tuple(line), r.whole("deals", 1, 1 << 30)))
+        return cls(kind, target, get.whole("first_game", 1, 1 << 62), tuple(results))
 
 
 class TableInfo(NamedTuple):
@@ -65,6 +135,9 @@ class TableInfo(NamedTuple):
     turn_left: float | None  # seconds left on the turn clock when the message was made
     spectators: int
     seats: tuple[SeatInfo, ...]
+    rated: bool = False  # every seat a person with a player key; each game moves their ratings
+    match: MatchInfo | None = None  # None: single games with rematches
+    tournament: str | None = None  # the tournament whose match this table plays
 
     @property
     def sides(self) -> int:
@@ -87,6 +160,7 @@ class TableInfo(NamedTuple):
         """Plain data, ready for msgpack."""
         data = self._asdict()
         data["seats"] = [s._asdict() for s in self.seats]
+        data["match"] = None if self.match is None else self.match.to_data()
         return data
 
     @classmethod
@@ -108,7 +182,8 @@ class TableInfo(NamedTuple):
             seats.append(SeatInfo(
                 s.whole("seat", i, i), s.whole("side", i % sides, i % sides), s.text("colour", nil=True),
                 s.choice("occupant", OCCUPANTS, nil=True), s.text("name", nil=True), s.flag("connected"),
-                s.flag("standin"), s.flag("left", default=False),
+                s.flag("standin"), s.flag("left", default=False), s.optional_whole("rating", -(1 << 30), 1 << 30),
+                s.optional_text("reserved"),
             ))
         votes = get.value("votes")
         if not isinstance(votes, list | tuple) or any(type(v) is not int or not 0 <= v < players for v in votes):
@@ -117,6 +192,9 @@ class TableInfo(NamedTuple):
             get.text("id"), get.text("name"), players, get.choice("mode", MODES), get.seconds("clock", nil=True),
             get.seconds("grace"), get.choice("state", STATES), get.whole("game", 1, 1 << 62), tuple(votes),
             get.seconds("turn_left", nil=True), get.whole("spectators", 0, 1 << 62), tuple(seats),
+            get.flag("rated", default=False),
+            None if data.get("match") is None else MatchInfo.from_data(data["match"], players),
+            get.optional_text("tournament"),
         )
 
 
@@ -151,6 +229,12 @@ class _Fields:
         if (value is None and nil) or type(value) is str:
             return value
         raise self._bad(name, "text", value)
+
+    def optional_whole(self, name: str, lo: int, hi: int) -> int | None:
+        return None if self.data.get(name) is None else self.whole(name, lo, hi)
+
+    def optional_text(self, name: str) -> str | None:
+        return None if self.data.get(name) is None else self.text(name)
 
     def flag(self, name: str, default: bool | None = None) -> bool:
         if default is not None and name not in self.data:
