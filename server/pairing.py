@@ -55,6 +55,10 @@ Swiss pairing (a simplified Dutch system, deterministic so that a person can che
     5. Only if no bye and no pairing at all avoids rematches are they allowed:
        the round is then the first in the same order with the fewest rematches.
 
+    It pairs one round at a time, without looking ahead: a round can be left
+    with only rematches that other earlier pairings would have avoided (six
+    entrants over four rounds come to that in about one tournament in five).
+
     So a score group of six, ranked 1 to 6, plays 1-4, 2-5, 3-6 (top half
     against bottom half, the classic Swiss a tournament director expects); if 1
     and 4 have met, 1-5, 2-4, 3-6. A group of five plays 1-3, 2-4, and 5 floats
