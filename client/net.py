@@ -586,8 +586,15 @@ class GameClient:
         # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
         # applying an action chosen on an old position (in penalty mode that would be an offence).
         ply = self.view.ply if self.view is not None else None
-        reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
-                              action=to_data(action), ply=ply)
+        try:
+            reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
+                                  action=to_data(action), ply=ply)
+        except ServerError as exc:
+            if exc.code == "not-your-seat" and not self._rebind_pending:
+                # The server does not know this connection as the seat's (it restarted, or the link
+                # was re-made): ask now rather than at the next heartbeat, which acting keeps away.
+                self._ping()
+            raise
         if reply["seq"] > self.seq:
             if reply["seq"] > self.seq + 1:
                 self._ask_snapshot()  # a table push went missing: its info comes with the snapshot

@@ -96,7 +96,6 @@ ERRORS: dict[str, str] = {
     "disconnected": "(client) the server is not reachable right now",
     "bad-server-key": "(client) the server's CURVE key differs from the one expected",
     "no-server": "(client) LAN discovery heard no server (or not the one named)",
-    "bad-player-key": "(client) the player key file is unreadable or not a key",
 }
 
 
