@@ -181,19 +181,19 @@ def frames_from_history(lines: list[str], views: list[SeatView], table: TableInf
     colours = side_colours(table, sides_for(players))
     total = len(groups) - 1
     frames: list[Frame] = []
-    for done, ((line, event_lines), view) in enumerate(zip(groups, views)):
+    for done, ((action_line, event_lines), view) in enumerate(zip(groups, views)):
         events = [e for e in (event_data(x) for x in event_lines) if e is not None]
         words, penalty, result = _words(events, table or names_table(players, view.mode), colours)
-        if line is None:
+        if action_line is None:
             actor, shown = None, event_lines[0].strip() if event_lines else ""
             title = "The cards are dealt"
         else:
-            seat, _, action_text = line.partition(" ")
-            actor, shown = int(seat[1:]), line
+            seat, _, action_text = action_line.partition(" ")
+            actor, shown = int(seat[1:]), action_line
             try:
                 title = action_words(actor, action_text, table)
             except ValueError:  # a line this client cannot read: show it as the server wrote it
-                title = line
+                title = action_line
         frames.append(Frame(1, 1, done, total, actor, shown, title, words, penalty, view, None, result))
     return tuple(frames)
 
