@@ -243,3 +243,54 @@ def test_a_spectator_looks_back_and_comes_back_to_the_live_table(tv):
     tv.handle(Replied("history", (Record.of(game, reveal=False).lines, views)))
     win.press(arcade.key.RIGHT)  # at the live end: Right goes back too
     assert win.current_view is tv
+
+
+def test_against_a_real_server_the_match_record_is_saved_and_the_history_makes_frames(tmp_path, monkeypatch):
+    """Two bots play a first-to-1 match on a real server; the window's calls save its record and look back."""
+    import time
+
+    from board99.client.gui import replay_model
+    from board99.client.gui.session import Session, history, save_record
+    from board99.client.net import GameClient
+    from board99.match import MatchFormat, MatchRecord
+    from board99.server.loop import run_in_thread
+
+    monkeypatch.setenv("BOARD99_RECORDS", str(tmp_path / "records"))
+    server = run_in_thread(0, tmp_path / "data")
+    try:
+        with GameClient(server.endpoint, name="watcher") as client:
+            table = client.create_table("Den", 2, "guarded", match=MatchFormat("first-to", 1))
+            client.add_bot(table.id, 0, "random")
+            client.add_bot(table.id, 1, "random")
+            client.spectate(table.id)
+            deadline = time.monotonic() + 60
+            while client.table is None or client.table.state != "over":
+                assert time.monotonic() < deadline, "the bots' game did not end"
+                client.poll(0.2)
+            info = client.table
+            assert info.match is not None and info.match.over(info.sides)
+            lines, views = client.history()
+            frames = replay_model.frames_from_history(lines, views, info)
+            assert frames[-1].result is not None and frames[-1].view.line == views[-1].line
+        session = Session(server.endpoint, name="saver")
+        try:
+            stem = records.file_stem("Den", info.game, info.match.first_game)
+            save_record(session, info.id, info.game, True, stem)
+            history(session)  # the saver follows no table: the server says so, as a Failed message
+            replies: list = []
+            deadline = time.monotonic() + 20
+            while len(replies) < 2:
+                assert time.monotonic() < deadline, f"no reply: {replies}"
+                replies += [m for m in session.drain() if isinstance(m, Replied | Failed)]
+                time.sleep(0.02)
+        finally:
+            session.close()
+        saved = next(m for m in replies if m.op == "save_record")
+        assert isinstance(saved, Replied), saved
+        assert saved.result == tmp_path / "records" / "den-match-from-game-1.txt"
+        record, results = MatchRecord.loads(saved.result.read_text(encoding="utf-8"))
+        assert len(results) == 1 and replay_model.load(saved.result.read_text(encoding="utf-8")).frames
+        failed = next(m for m in replies if m.op == "history")
+        assert isinstance(failed, Failed)
+    finally:
+        server.stop()
