@@ -343,3 +343,36 @@ def run_join(address: str | None = None, name: str = "player", server_key: str |
     if not window.closed:
         window.close()
     return 0
+
+
+def run_replay(path: str | Path, muted: bool = False) -> int:
+    """`board99 replay FILE --window`: step through a game or match record; Esc quits.
+
+    The record is read and replayed first: a file that is not one prints its RecordError and
+    returns 1 without opening a window (2 for a file that cannot be read at all).
+    """
+    from board99.record import RecordError
+
+    from .replay_model import load
+    from .replay_view import ReplayView
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        replay = load(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"board99 replay: {path}: cannot read it ({exc})", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"board99 replay: {path}: {exc}", file=sys.stderr)
+        return 1
+    window = open_window("replay", muted)
+    if window is None:
+        return 2
+    app = App(window, discover=None)
+    view = ReplayView(text, Path(path).name, on_back=app.quit, sounds=window.sounds, frames=replay)
+    window.show_view(view)
+    arcade.run()
+    app.shutdown()
+    if not window.closed:
+        window.close()
+    return 0

@@ -278,3 +278,25 @@ class Session:
                 self._post(Failed(op, code, message))
                 continue
             self._post(Replied(op, result))
+
+
+# -- records and history (issue 10): added here as plain functions so the class above stays as it was --
+
+
+def save_record(session: Session, table: str, game: int, match: bool, stem: str) -> None:
+    """Fetch a finished game's record (its match's with ``match``) and write it to a new file in the records folder.
+
+    Both run on the network thread (the fetch waits on the server, the write on the disk); the reply
+    is ``Replied("save_record", path)`` or ``Failed("save_record", code, message)``.
+    """
+    from .records import write_new
+
+    def run(client: GameClient) -> object:
+        return write_new(client.fetch_record(table, game, match=match), stem)
+
+    session.call("save_record", run)
+
+
+def history(session: Session) -> None:
+    """Ask for the followed table's public history: ``Replied("history", (lines, views))``."""
+    session.call("history", lambda client: client.history())

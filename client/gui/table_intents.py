@@ -48,9 +48,9 @@ Target = OnButton | OnCard | OnDeck | OnSquare
 
 #: The table's buttons by name: the panel's, then the warning's.
 BUTTONS = ("draw", "discard", "cancel", "mute", "rematch", "lobby", "bots", "rules", "settings", "quit",
-           "hint-off", "confirm", "back")
+           "hint-off", "confirm", "back", "save", "look-back", "close")
 #: The keys the table answers to, by name (the view maps arcade's key codes to these).
-KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m")
+KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m", "left")
 
 
 # -- what the player means ------------------------------------------------------------------------------
@@ -124,9 +124,19 @@ class Open:
     name: str
 
 
+@dataclass(frozen=True)
+class SaveRecord:
+    """Save the finished game's record (the match's, at a match table) to the records folder."""
+
+
+@dataclass(frozen=True)
+class LookBack:
+    """A spectator steps back through the live game's public history."""
+
+
 #: What the player means.
 Intent = (Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby | Dismiss
-          | HintsOff | Open)
+          | HintsOff | Open | SaveRecord | LookBack)
 
 
 # -- what the window must do for the state ----------------------------------------------------------
@@ -178,5 +188,20 @@ class OpenScreen:
     name: str
 
 
+@dataclass(frozen=True)
+class FetchRecord:
+    """Fetch game ``game``'s record of ``table`` (its match's record with ``match``) and save it as ``stem``.txt."""
+
+    table: str
+    game: int
+    match: bool
+    stem: str  # the file's name without .txt (records.file_stem)
+
+
+@dataclass(frozen=True)
+class FetchHistory:
+    """Fetch the live game's public history and open the look back over it."""
+
+
 #: What the window must do for the state.
-Command = Send | AskRematch | AddBot | Leave | SetSound | SaveHints | OpenScreen
+Command = Send | AskRematch | AddBot | Leave | SetSound | SaveHints | OpenScreen | FetchRecord | FetchHistory

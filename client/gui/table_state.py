@@ -23,6 +23,7 @@ from . import wording
 from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
 from .motion import Motions, plan
 from .palette import COLOUR_RGB
+from .records import file_stem, shown_path
 from .table_intents import (
     AddBot,
     AskRematch,
@@ -31,11 +32,14 @@ from .table_intents import (
     Command,
     Confirm,
     Dismiss,
+    FetchHistory,
+    FetchRecord,
     FillSeats,
     Hint,
     HintsOff,
     Intent,
     Leave,
+    LookBack,
     OnButton,
     OnCard,
     OnDeck,
@@ -45,6 +49,7 @@ from .table_intents import (
     Pick,
     Rematch,
     SaveHints,
+    SaveRecord,
     Send,
     SetSound,
     Target,
@@ -141,6 +146,9 @@ class TableState:
         self.result: Result | None = None
         self.result_open = False  # the end-of-game box and celebration, until dismissed
         self.leaving = False  # the "leave this game?" question is open
+        #: The match result box (a match table whose match is decided), until dismissed.
+        self.match_open = False
+        self._match_seen: tuple | None = None  # the decided match the box was last opened for
         self.hints = True  # the player's "hints" setting (the view copies window.prefs.hints)
         self.threats_pref = "guarded"  # the player's "threats" setting (the view copies it)
         self.animation_factor = 1.0  # the player's motion speed (the view copies it; 0: none)
@@ -309,6 +317,24 @@ class TableState:
         v = self.view
         return self.hints and v is not None and not v.spectator and not v.over and not self.waiting
 
+    @property
+    def save_shown(self) -> bool:
+        """True when a finished game's record can be saved: a game over at a table on a server."""
+        v = self.view
+        return self.online and self.table is not None and v is not None and v.over and not self.waiting
+
+    @property
+    def look_back_shown(self) -> bool:
+        """True while a spectator watches a game under way (they may step back through it)."""
+        v = self.view
+        return self.online and v is not None and v.spectator and not self.waiting and v.deal > 0
+
+    @property
+    def match_decided(self) -> bool:
+        """True at a match table whose match is decided."""
+        t = self.table
+        return t is not None and t.match is not None and t.match.over(t.sides)
+
     def dialog(self) -> tuple[str, str, str] | None:
         """The open question (text, confirm label, back label): the offence warning or leaving; else None."""
         if self.warning is not None:
@@ -345,8 +371,13 @@ class TableState:
                 return Received(relayout=relayout, sounds=("turn",) if self.my_turn and not was_mine else ())
             case Events(events, clock):
                 return Received(sounds=self.take_events(events, clock=clock))
+            case Failed("save_record", _, message):
+                self.tell(wording.not_saved(message), "bad")
             case Failed(_, code, message):
                 self.tell(wording.refused(code, message, self._last_sent), "bad")
+            case Replied("save_record", path):
+                self.tell("")
+                self.announce(wording.saved(shown_path(path)), "good")
             case Replied("act", _):
                 # The action went through: its events say what happened, so "Drawing a card…" goes.
                 if self._last_sent is not None and self.notice == wording.sent(self._last_sent):
@@ -380,6 +411,7 @@ class TableState:
         self._last_turn = turn_key
         if view is not None and not view.over and self.result is not None:
             self.result, self.result_open = None, False  # a rematch began
+        self._note_match(view)
         self._recheck_dialogs()
         return self.seating != seating
 
@@ -395,6 +427,19 @@ class TableState:
                 self.tell(wording.WARNING_WITHDRAWN, "warn")
         if self.leaving and not self.live_game:
             self.leaving = False  # the game ended behind the question: leaving no longer hands a seat over
+
+    def _note_match(self, view: SeatView | None) -> None:
+        # The match result box opens once per decided match, when its last game is over; a new
+        # match (or a game under way) closes it.
+        t = self.table
+        if t is None or t.match is None or view is None or not view.over or not self.match_decided:
+            if self.match_open and (view is None or not view.over):
+                self.match_open = False
+            return
+        key = (t.id, t.match.first_game, len(t.match.results))
+        if key != self._match_seen:
+            self._match_seen = key
+            self.match_open = True
 
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
         # A game's start is a table change (it carries the first deal's `dealt` event, which
@@ -497,8 +542,10 @@ class TableState:
         """What a key (table_intents.KEYS) means now: 1-5 pick, D draws, X discards, Esc, Enter, M."""
         if self.dialog() is not None:  # only the question's own keys count while it is open
             return Confirm() if name == "enter" else Cancel() if name == "escape" else None
-        if name == "escape" and self.result_open:
+        if name == "escape" and (self.result_open or self.match_open):
             return Dismiss()
+        if name == "left":
+            return LookBack()
         if name in ("1", "2", "3", "4", "5"):
             return Pick(int(name) - 1)
         return {"d": Attempt(Draw()), "x": self._discard_picked(), "escape": Cancel(),
@@ -513,7 +560,7 @@ class TableState:
                 case OnButton("back"):
                     return Cancel()
             return None
-        if self.result_open and not isinstance(target, OnButton):
+        if (self.result_open or self.match_open) and not isinstance(target, OnButton):
             return Dismiss()  # a click anywhere closes the end-of-game box; buttons still work
         match target:
             case OnButton(_, False):
@@ -522,7 +569,8 @@ class TableState:
                 return {"draw": Attempt(Draw()), "discard": self._discard_picked(), "cancel": Cancel(),
                         "mute": ToggleSound(), "rematch": Rematch(), "bots": FillSeats(),
                         "lobby": ToLobby(), "hint-off": HintsOff(), "rules": Open("rules"),
-                        "settings": Open("settings"), "quit": Open("quit")}.get(name)
+                        "settings": Open("settings"), "quit": Open("quit"), "save": SaveRecord(),
+                        "look-back": LookBack(), "close": Dismiss()}.get(name)
             case OnCard(index):
                 return Pick(index)
             case OnDeck():
@@ -544,6 +592,8 @@ class TableState:
         """Carry ``intent`` out on the state; the commands the window must carry out for it."""
         if self.result_open and not isinstance(intent, Hint):
             self.result_open = False  # whatever the player does next, the box gives way
+        if self.match_open and not isinstance(intent, Hint | SaveRecord):
+            self.match_open = False  # the match box stays while its record is saved
         match intent:
             case Pick(index):
                 self._pick(index)
@@ -585,6 +635,15 @@ class TableState:
                 return (SaveHints(False),)
             case Open(name):
                 return (OpenScreen(name),)
+            case SaveRecord() if self.save_shown and self.table is not None:
+                t = self.table
+                self.tell(wording.SAVING)
+                first = t.match.first_game if t.match is not None else None
+                return (FetchRecord(t.id, t.game, t.match is not None, file_stem(t.name, t.game, first)),)
+            case LookBack() if self.look_back_shown:
+                return (FetchHistory(),)
+            case LookBack():
+                self.tell(wording.LOOK_BACK_NOT_NOW, "warn")
         return ()
 
     def _pick(self, index: int) -> None:

@@ -18,14 +18,27 @@ import arcade
 
 from . import preferences, wording
 from .geometry import TableGeometry
-from .messages import Message
+from .messages import Message, Replied
 from .palette import TABLE_BG
 from .scale import ui_scale
 from .session import Session
 from .sounds import Sounds
 from .table_board import BoardPart
 from .table_hand import HandPart
-from .table_intents import AddBot, AskRematch, Command, Intent, Leave, OpenScreen, SaveHints, Send, SetSound
+from .table_intents import (
+    AddBot,
+    AskRematch,
+    Command,
+    FetchHistory,
+    FetchRecord,
+    Intent,
+    Leave,
+    OpenScreen,
+    SaveHints,
+    Send,
+    SetSound,
+)
+from .table_match import MatchPart
 from .table_motion import MotionPart
 from .table_overlays import OverlayPart
 from .table_panel import PanelPart
@@ -41,7 +54,7 @@ KEY_NAMES: dict[int, str] = {
     arcade.key.KEY_5: "5", arcade.key.NUM_1: "1", arcade.key.NUM_2: "2", arcade.key.NUM_3: "3",
     arcade.key.NUM_4: "4", arcade.key.NUM_5: "5", arcade.key.D: "d", arcade.key.X: "x",
     arcade.key.ESCAPE: "escape", arcade.key.ENTER: "enter", arcade.key.RETURN: "enter",
-    arcade.key.NUM_ENTER: "enter", arcade.key.M: "m",
+    arcade.key.NUM_ENTER: "enter", arcade.key.M: "m", arcade.key.LEFT: "left",
 }
 
 
@@ -71,8 +84,11 @@ class TableView(arcade.View):
         self.hand = HandPart(tx)
         self.motion = MotionPart(self.window, tx)
         self.overlays = OverlayPart(tx)
+        self.match = MatchPart(tx)
         #: Drawing order, bottom first; a click goes to the topmost part it lands on.
-        self.parts = [self.panel, self.board, self.seats, self.hand, self.motion, self.overlays]
+        self.parts = [self.panel, self.board, self.seats, self.hand, self.motion, self.match, self.overlays]
+        #: The look back at a live game while it is shown (a spectator's), else None.
+        self.looking_back: arcade.View | None = None
         self._read_prefs()
         self.relayout()
         if session is not None and session.latest_state is not None:
@@ -126,6 +142,9 @@ class TableView(arcade.View):
 
     def handle(self, msg: Message) -> None:
         """One message from the session: the state takes it, the sounds play, the parts follow."""
+        if isinstance(msg, Replied) and msg.op == "history":
+            self._look_back(*msg.result)
+            return
         received = self.state.receive(msg)
         for name in received.sounds:
             self.sounds.play(name)
@@ -167,6 +186,37 @@ class TableView(arcade.View):
                 callback = self.screens.get(name)
                 if callback is not None:
                     callback()
+            case FetchRecord(table, game, match, stem) if session is not None:
+                from .session import save_record
+
+                save_record(session, table, game, match, stem)
+            case FetchHistory() if session is not None:
+                from .session import history
+
+                history(session)
+
+    def _look_back(self, lines: list[str], views: list) -> None:
+        # A spectator's look back: the replay viewer over the public history; Esc, End or Right
+        # at its end comes back here, where the messages that came meanwhile are taken in order.
+        from .replay_model import Replay, frames_from_history
+        from .replay_view import ReplayView
+
+        state = self.state
+        table = state.table
+        if not views or state.view is None or not state.view.spectator or table is None:
+            return
+        frames = frames_from_history(lines, views, table)
+        heading = f"{state.players} players · {state.view.mode} mode · the game so far"
+        replay = Replay(frames, table, heading)
+        title = f"{table.name}: looking back"
+        view = ReplayView("", title, on_back=self._back_to_live, sounds=self.sounds, frames=replay,
+                          on_live=self._back_to_live)
+        self.looking_back = view
+        self.window.show_view(view)
+
+    def _back_to_live(self) -> None:
+        self.looking_back = None
+        self.window.show_view(self)
 
     # -- arcade callbacks -----------------------------------------------------------------------
 
@@ -221,3 +271,4 @@ class TableView(arcade.View):
         if name is not None:  # keys the table does not use (F1, F11, Ctrl+Q …) are left to the window
             self.state.motions.finish()
             self.perform(self.state.key(name))
+

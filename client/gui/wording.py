@@ -260,6 +260,9 @@ def seat_label(seat: int, side: int, view: SeatView | None, table: TableInfo | N
     """A seat's label lines: name ('You' / 'partner'), side colour, hand size and skips."""
     me = view.seat if view is not None else None
     name = seat_name(seat, table)
+    entry = table.seat_info(seat) if table is not None else None
+    if entry is not None and entry.rating is not None:
+        name = f"{name} · {entry.rating}"  # a rated table shows each player's rating by the name
     if me is not None and seat == me:
         name = f"{name} (you)"
     elif me is not None and view is not None and view.partner(me) == seat:
@@ -290,7 +293,8 @@ def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool
     described = view or table
     mode = described.mode if described is not None else MODES[0]
     players = described.players if described is not None else PLAYER_COUNTS[0]
-    lines = [f"{players} players · {mode} mode" + (f" · deal {view.deal}" if view is not None and view.deal > 1 else "")]
+    lines = [f"{players} players · {mode} mode" + (" · Rated" if table is not None and table.rated else "")
+             + (f" · deal {view.deal}" if view is not None and view.deal > 1 else "")]
     if not connected:
         lines.append("Reconnecting… (the server is not answering)")
     if table is not None and table.state == "over" and table.votes:
@@ -434,3 +438,69 @@ def mute_label(muted: bool) -> str:
 def window_title(my_turn: bool, base: str) -> str:
     """The window's title: 'Your turn — GAME OF 99' while it is the player's turn."""
     return f"Your turn — {base}" if my_turn else base
+
+
+# -- records and matches -----------------------------------------------------------------------------
+
+SAVING = "Saving the record…"
+SAVE_LABEL = "Save record"
+LOOK_BACK = "◀ Look back (←)"
+LOOK_BACK_NOT_NOW = "Looking back works while you watch a game"
+
+
+def saved(where: str) -> str:
+    """The toast after a record was written: 'Saved to ~/Documents/board99/den-game-2.txt'."""
+    return f"Saved to {where}"
+
+
+def not_saved(message: str) -> str:
+    """The notice when a record could not be fetched or written."""
+    return f"The record was not saved: {message}" if message else "The record was not saved"
+
+
+def match_game(table: TableInfo) -> int:
+    """Which game of its match the table plays (1 for the match's first)."""
+    return table.game - table.match.first_game + 1 if table.match is not None else table.game
+
+
+def score_words(table: TableInfo, colours: list[str]) -> str:
+    """'Red 2 – Blue 1': games won by each side, by colour."""
+    assert table.match is not None
+    won = table.match.score(table.sides)
+    return f" {DASH} ".join(f"{colour_word(colours[side])} {won[side]}" for side in range(table.sides))
+
+
+def match_strip(table: TableInfo | None, colours: list[str]) -> tuple[str, str] | None:
+    """The score strip at a match table: ('First to 3 · game 4', 'Red 2 – Blue 1'); None without a match."""
+    if table is None or table.match is None:
+        return None
+    head = table.match.format.text()
+    return f"{head[:1].upper()}{head[1:]} · game {match_game(table)}", score_words(table, colours)
+
+
+def rematch_label(table: TableInfo | None) -> str:
+    """The rematch button: 'Next game' while a match is undecided, 'New match' once decided, else 'Rematch'."""
+    if table is None or table.match is None:
+        return "Rematch"
+    return "New match" if table.match.over(table.sides) else "Next game"
+
+
+def match_result(table: TableInfo, view: SeatView | None, colours: list[str]) -> tuple[str, list[str]]:
+    """The match result box: its title and lines (the score, each game's winner and line, who played what)."""
+    match = table.match
+    assert match is not None
+    winner = match.winner(table.sides)
+    if winner is None:
+        title = "The match is level"
+    elif view is not None and view.side is not None:
+        title = "You won the match" if view.side == winner else f"{colour_word(colours[winner])} won the match"
+    else:
+        title = f"{colour_word(colours[winner])} won the match"
+    lines = [f"{match.format.text().capitalize()}: {score_words(table, colours)}", ""]
+    for n, r in enumerate(match.results, start=1):
+        deals = f" ({r.deals} deals)" if r.deals > 1 else ""
+        lines.append(f"Game {n}: {colour_word(colours[r.side])}. {seat_name(r.seat, table)} completed "
+                     f"{line_words(r.line)}{deals}")
+    lines.append("")
+    lines.extend(side_name(side, colours, view, table) for side in range(table.sides))
+    return title, lines
