@@ -25,10 +25,10 @@ from board99.match import MatchFormat
 from board99.wire.listings import Pairing, Rating, RecordEntry, Standing, TournamentInfo
 from board99.wire.table_info import TableInfo
 
-#: The create-table "Match" choices in the first row: a single game (rematches as before) or first to N.
+#: The create-table "Match" choices in the first row: a single game (rematches as before) or first to N
+#: (first to 1 is left out: one game decides it, which a single game already does, less the rematch).
 MATCH_CHOICES: tuple[tuple[str, MatchFormat | None], ...] = (
     ("Single game", None),
-    ("First to 1", MatchFormat("first-to", 1)),
     ("First to 3", MatchFormat("first-to", 3)),
     ("First to 5", MatchFormat("first-to", 5)),
 )
@@ -74,8 +74,8 @@ def match_words(table: TableInfo) -> str | None:
 
 
 def badges(table: TableInfo) -> tuple[str, ...]:
-    """The short marks a card shows beside its name: 'Rated', 'Tournament'."""
-    return (("Rated",) if table.rated else ()) + (("Tournament",) if table.tournament else ())
+    """The short marks a card shows beside its name: 'Rated' (a tournament table's seats say whom they keep)."""
+    return ("Rated",) if table.rated else ()
 
 
 # -- the leaderboard and a player's history ---------------------------------------------------------

@@ -201,7 +201,7 @@ def _history(view: LobbyView, history: PlayerHistory) -> None:
 
 def _records(view: LobbyView) -> None:
     lists = view.lists
-    xs, widths = (8, 158, 204, 334, 576, 718), (146, 42, 126, 238, 138, 66)
+    xs, widths = (8, 130, 188, 338, 548, 676), (118, 50, 146, 206, 124, 106)
     _columns(view, RECORD_COLUMNS, xs, widths, TOP)
     if not lists.records:
         _waiting(view, "records", "No finished games on this server yet.")
@@ -238,7 +238,7 @@ def _tournament(view: LobbyView) -> None:
                       for n in t.entrants[e])
         view._label(line, LEFT + 12, y + 24 + i * 24, WIDTH - 12, 24, 12, WARN if me_here else TEXT, bold=me_here)
     y += 24 + max(1, min(6, len(pairings))) * 24 + 12
-    xs, widths = (8, 66, 330, 400, 480, 580, 730, 830), (54, 260, 66, 76, 96, 146, 96, 86)
+    xs, widths = (8, 62, 266, 340, 414, 518, 702, 806), (50, 200, 70, 70, 100, 180, 100, 110)
     _columns(view, STANDING_COLUMNS, xs, widths, y)
     rows = max(0, int((TOP + 520 - y - 30) // 24))  # as many as fit above the status line
     for i, standing in enumerate(t.standings[:rows]):

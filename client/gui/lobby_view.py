@@ -108,6 +108,7 @@ class LobbyView(arcade.View):
         self.colour = "red"
         self.match: MatchFormat | None = None  # a new table plays single games unless a match is chosen
         self.rated = False
+        self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
         self.tab = "tables"  # which of TABS fills the cards' place
         self.lists = Lists()
         self.name_taken = False  # the server refused our name: the status line offers "Use name"
@@ -242,8 +243,8 @@ class LobbyView(arcade.View):
                          620 + i * 312, 96, 304, 32, 11)
 
     def _build_you(self) -> None:
-        self._label("Your name", 0, 140, 96, 34, 13, TEXT_DIM)
-        self._label("Your colour", 336, 140, 110, 34, 13, TEXT_DIM)
+        self._label("Your name", 0, 140, 96, 34, 12, TEXT_DIM)
+        self._label("Your colour", 336, 140, 110, 34, 12, TEXT_DIM)
         for i, colour in enumerate(COLOUR_RGB):
             rgb = side_rgb(colour, self.prefs.palette)
             chosen = colour == self.colour
@@ -269,12 +270,17 @@ class LobbyView(arcade.View):
         self._label("Match", 0, 388, 300, 22, 12, TEXT_DIM)
         for i, (words, fmt) in enumerate(MATCH_CHOICES):
             self._button(f"match-{fmt.kind}-{fmt.target}" if fmt else "match-single", words,
-                         partial(self._choose, match=fmt), i * 74, 410, 70, 32, 10, chosen=fmt == self.match)
-        self._label("or games", 0, 448, 74, 30, 11, TEXT_DIM)
-        for i, n in enumerate(GAMES_CHOICES):
-            fmt = MatchFormat("games", n)
-            self._button(f"match-games-{n}", str(n), partial(self._choose, match=fmt), 76 + i * 27, 448, 24, 30,
-                         10, chosen=fmt == self.match)
+                         partial(self._choose, match=fmt), (0, 110, 206)[i], 410, (104, 90, 90)[i], 32, 10,
+                         chosen=fmt == self.match)
+        # A fixed number of games: one button to choose it, fewer and more beside it (a row of eight
+        # digits would repeat the players' "2 3 4 6" just above).
+        games = MatchFormat("games", self.games)
+        self._button("games-fewer", "−", partial(self._more_games, -1), 0, 448, 40, 30, 12,
+                     disabled=self.games <= GAMES_CHOICES[0])
+        self._button("match-games", f"{self.games} games", partial(self._choose, match=games), 46, 448, 110, 30,
+                     10, chosen=games == self.match)
+        self._button("games-more", "+", partial(self._more_games, +1), 162, 448, 40, 30, 12,
+                     disabled=self.games >= GAMES_CHOICES[-1])
         self._button("rated", "Rated: on" if self.rated else "Rated: off", partial(self._choose, rated=not self.rated),
                      0, 488, 110, 34, chosen=self.rated)
         for i, line in enumerate(RATED_HINT):
@@ -301,10 +307,10 @@ class LobbyView(arcade.View):
             back, ahead = self.page > 0, self.page + 1 < pages
         else:
             words, back, ahead = self.lists.pager(self.tab)
-        self._button("previous", "‹", self.previous_page, 1240 - 100 - 8 - 36 - 4 - 112 - 4 - 36, 192, 36, 32,
+        self._label(words, 1240 - 100 - 6 - 82 - 6 - 104 - 6 - 114, 192, 114, 32, 11, TEXT_DIM, align="right")
+        self._button("previous", "‹ Previous", self.previous_page, 1240 - 100 - 6 - 82 - 6 - 104, 192, 104, 32,
                      disabled=not back)
-        self._label(words, 1240 - 100 - 8 - 36 - 4 - 112, 192, 112, 32, 11, TEXT_DIM, align="center")
-        self._button("next", "›", self.next_page, 1240 - 100 - 8 - 36, 192, 36, 32, disabled=not ahead)
+        self._button("next", "Next ›", self.next_page, 1240 - 100 - 6 - 82, 192, 82, 32, disabled=not ahead)
         self._button("refresh", "Refresh", self.refresh_now, 1240 - 100, 192, 100, 32, disabled=not connected)
 
     def _build_tables(self) -> None:
@@ -346,8 +352,12 @@ class LobbyView(arcade.View):
                     self._label(slot.who, sx + 4, row_y, slot_w - 4, 26, 12,
                                 TEXT_DIM if slot.who == "(free)" else TEXT)
                     continue
+                # A rated table seats people only, and a kept seat waits for its player: no "+ bot" there.
+                people_only = table.rated or bool(table.seats[slot.seat].reserved)
                 self._button(f"sit-{table.id}-{slot.seat}", slot.sit_text, partial(self.sit, table.id, slot.seat),
-                             sx, row_y + 1, slot_w - 60, 25, 11, bg=CHOSEN)
+                             sx, row_y + 1, slot_w - (0 if people_only else 60), 25, 11, bg=CHOSEN)
+                if people_only:
+                    continue
                 self._button(f"bot-{table.id}-{slot.seat}", "+ bot", partial(self.bot, table.id, slot.seat),
                              sx + slot_w - 56, row_y + 1, 56, 25, 10)
         command = f"id {table.id}  ·  board99 bot --table {table.id} --seat N"
@@ -387,6 +397,11 @@ class LobbyView(arcade.View):
         # My chosen colour, unless another side of this table already plays it (the server then picks one).
         taken = {s.colour for s in table.seats if s.colour}
         return self.colour if self.colour not in taken else None
+
+    def _more_games(self, step: int) -> None:
+        # Fewer or more games, and that fixed-length match chosen.
+        self.games = max(GAMES_CHOICES[0], min(GAMES_CHOICES[-1], self.games + step))
+        self._choose(match=MatchFormat("games", self.games))
 
     def _choose(self, **changes: object) -> None:
         for key, value in changes.items():
