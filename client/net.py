@@ -311,6 +311,10 @@ class GameClient:
 
     def _request(self, kind: str, **fields: Any) -> dict:
         """Send a request and wait for its reply; ServerError on an error reply or timeout."""
+        if self.epoch is None and kind != "hello":
+            # The hello sent on opening is dropped if the link was not up yet: the server learns
+            # who this is (name, player key) before anything that depends on it.
+            self.hello()
         fields = {k: v for k, v in fields.items() if v is not None}
         rid = self._send(kind, fields, wait=self.timeout)
         result: list[dict] = []

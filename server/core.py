@@ -22,14 +22,17 @@ from typing import Any
 from board99 import Action, Refused
 from board99.wire.protocol import ProtocolError, check_request, decode, request_id
 
+from .finish import finish_game
 from .journal import Journal, SetAside
 from .outbox import Outbox
 from .play import run_timers, thought
 from .presence import Presence
+from .ratings import BOT_RATINGS
 from .requests import HANDLERS
 from .state import Settings, State
 from .sweep import housekeeping, sweep
 from .tables import Lobby
+from .tournaments import Tournament
 
 log = logging.getLogger("board99.server")
 
@@ -78,9 +81,24 @@ class Core:
     def _restore(self, now: float) -> None:
         state = self.state
         state.now = now
+        state.players.max_players = self.settings.max_players
+        for player in state.journal.players():
+            state.players.adopt(player)
+        for data in state.journal.tournaments():
+            tournament = Tournament.from_data(data)
+            state.tournaments.by_id[tournament.id] = tournament
         tables, self.set_aside = state.journal.restore()
         for t in tables:
             state.lobby.add(t)
+            for s in t.seats:
+                known = state.players.by_id.get(s.player) if s.player is not None else None
+                s.rating = (known.skill.shown if known is not None else
+                            BOT_RATINGS[s.bot].shown if s.bot in BOT_RATINGS else None)
+            if t.unfinished:
+                t.played_by = [(s.name, s.player) for s in t.seats]
+                t.state = "over"
+                t.free_vacated()
+                finish_game(state, t)
             t.turn_since = now  # a turn clock starts afresh after a restart
             for s in t.people():
                 if s.vacated:

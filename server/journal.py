@@ -17,18 +17,22 @@ its folder is made readable by the server's user only (0700) and its files
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from board99 import MODES, PLAYER_COUNTS, Action, Refused, parse_action, sides_for
+from board99.match import GameResult, MatchFormat, MatchRecord, result_of
 from board99.record import Record
 from board99.wire.protocol import COLOURS
 
+from .players import Player, name_key
+from .ratings import Skill
 from .tables import Seat, Table
 
 log = logging.getLogger("board99.server")
@@ -59,7 +63,33 @@ CREATE TABLE IF NOT EXISTS records (
     record TEXT NOT NULL, finished REAL NOT NULL,
     PRIMARY KEY (table_id, game_no)
 );
+CREATE TABLE IF NOT EXISTS players (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE, key_hash BLOB NOT NULL UNIQUE,
+    mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL, created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT NOT NULL, game_no INTEGER NOT NULL, seat INTEGER NOT NULL, side INTEGER NOT NULL,
+    player INTEGER, name TEXT, won INTEGER NOT NULL,
+    PRIMARY KEY (table_id, game_no, seat)
+);
+CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY, created REAL NOT NULL, data TEXT NOT NULL
+);
 """
+
+#: Columns added since the first schema: a journal written by an older server gets them on opening.
+ADDED_COLUMNS = {
+    "tables": {"match_kind": "TEXT", "match_target": "INTEGER", "match_first": "INTEGER NOT NULL DEFAULT 1",
+               "rated": "INTEGER NOT NULL DEFAULT 0", "tournament": "TEXT", "table_name": "TEXT"},
+    "seats": {"player": "INTEGER", "reserved": "TEXT"},
+    "records": {"seat": "INTEGER", "line": "TEXT", "deals": "INTEGER", "names": "TEXT",
+                "match_first": "INTEGER", "rated": "INTEGER NOT NULL DEFAULT 0", "players": "INTEGER",
+                "mode": "TEXT", "table_name": "TEXT"},
+}
+
+
+SEAT_ROW = "INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?,?,?)"
 
 
 class SetAside(NamedTuple):
@@ -116,6 +146,11 @@ class Journal:
         self.db.execute("PRAGMA wal_autocheckpoint=10000")  # checkpoints every ~40 MB, not every 4 MB
         self.db.execute(f"PRAGMA synchronous={'FULL' if fsync else 'NORMAL'}")
         self.db.executescript(SCHEMA)
+        for table, columns in ADDED_COLUMNS.items():
+            have = {row[1] for row in self.db.execute(f"PRAGMA table_info({table})")}
+            for column, kind in columns.items():
+                if column not in have:
+                    self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         self.db.execute("BEGIN IMMEDIATE")  # take the exclusive lock now, and hold it while we run
         self.db.execute("COMMIT")
 
@@ -138,11 +173,14 @@ class Journal:
             raise
 
     def _table_row(self, t: Table) -> tuple[Any, ...]:
+        kind, target = (None, None) if t.match is None else t.match
         return (t.name, t.players, t.mode, t.clock, t.grace, t.game_no, t.seed, t.state, t.seq,
-                _csv(t.colours), _csv(sorted(t.votes)), t.id)
+                _csv(t.colours), _csv(sorted(t.votes)), kind, target, t.match_first, int(t.rated), t.tournament,
+                t.id)
 
     def _seat_rows(self, t: Table) -> list[tuple[Any, ...]]:
-        return [(t.id, s.seat, s.occupant, s.name, s.bot, s.token_hash, int(s.vacated)) for s in t.seats]
+        return [(t.id, s.seat, s.occupant, s.name, s.bot, s.token_hash, int(s.vacated), s.player, s.reserved)
+                for s in t.seats]
 
     def save_table(self, t: Table, created: bool = False) -> None:
         """Write the table's settings, state and seats (a new table, a seat change, a rematch)."""
@@ -150,16 +188,18 @@ class Journal:
             if created:
                 db.execute(
                     "INSERT INTO tables (name, players, mode, clock, grace, game_no, seed, state, seq, colours,"
-                    " votes, id, created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " votes, match_kind, match_target, match_first, rated, tournament, id, created)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (*self._table_row(t), time.time()),
                 )
             else:
                 db.execute(
                     "UPDATE tables SET name=?, players=?, mode=?, clock=?, grace=?, game_no=?, seed=?, state=?,"
-                    " seq=?, colours=?, votes=? WHERE id=?",
+                    " seq=?, colours=?, votes=?, match_kind=?, match_target=?, match_first=?, rated=?, tournament=?"
+                    " WHERE id=?",
                     self._table_row(t),
                 )
-            db.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", self._seat_rows(t))
+            db.executemany(SEAT_ROW, self._seat_rows(t))
 
     def save_seq(self, t: Table) -> None:
         """Keep the table's sequence number (a change nobody journals otherwise, e.g. presence)."""
@@ -172,13 +212,54 @@ class Journal:
         self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
                         (t.id, t.game_no, t.game.ply + 1, seat, action.text(), time.time()))
 
-    def save_finished(self, t: Table, record: str) -> None:
-        """The game at ``t`` is over: its record, the table's state, the seats freed at the end."""
+    def save_finished(self, t: Table, record: str, rated: Sequence[Player] = ()) -> None:
+        """The game at ``t`` is over: its record and result, who played it, the players' new ratings,
+        the table's state and the seats freed at the end: one transaction.
+        """
+        result = result_of(t.game, t.game_no)
+        played_by = t.played_by or [(s.name, s.player) for s in t.seats]
+        names = [name for name, _ in played_by]
         with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO records VALUES (?,?,?,?,?)",
-                       (t.id, t.game_no, t.game.winner, record, time.time()))
+            db.execute("INSERT OR REPLACE INTO records (table_id, game_no, winner, record, finished, seat, line,"
+                       " deals, names, match_first, rated, players, mode, table_name)"
+                       " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       (t.id, t.game_no, result.side, record, time.time(), result.seat, _csv(result.line),
+                        result.deals, json.dumps(names), None if t.match is None else t.match_first, int(t.rated),
+                        t.players, t.mode, t.name))
+            db.executemany("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?)",
+                           [(t.id, t.game_no, seat, seat % t.game.sides, player, names[seat],
+                             int(seat % t.game.sides == result.side))
+                            for seat, (_, player) in enumerate(played_by)])
+            db.executemany("UPDATE players SET mu=?, sigma=?, games=?, wins=? WHERE id=?",
+                           [(p.skill.mu, p.skill.sigma, p.games, p.wins, p.id) for p in rated])
             db.execute("UPDATE tables SET seq=?, state=?, votes='' WHERE id=?", (t.seq, t.state, t.id))
-            db.executemany("INSERT OR REPLACE INTO seats VALUES (?,?,?,?,?,?,?)", self._seat_rows(t))
+            db.executemany(SEAT_ROW, self._seat_rows(t))
+
+    def save_player(self, p: Player) -> None:
+        """A new player, or a new name for a known one."""
+        with self._transaction() as db:
+            db.execute("INSERT INTO players VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(id) DO UPDATE SET"
+                       " name=excluded.name, name_key=excluded.name_key",
+                       (p.id, p.name, name_key(p.name), p.key_hash, p.skill.mu, p.skill.sigma, p.games, p.wins,
+                        time.time()))
+
+    def players(self) -> list[Player]:
+        """Every registered player."""
+        rows = self.db.execute("SELECT id, name, key_hash, mu, sigma, games, wins FROM players ORDER BY id")
+        return [Player(i, n, bytes(k), Skill(mu, sigma), g, w) for i, n, k, mu, sigma, g, w in rows]
+
+    def next_player_id(self) -> int:
+        """The id the next registered player gets."""
+        return int(self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM players").fetchone()[0])
+
+    def save_tournament(self, tournament_id: str, data: dict[str, Any]) -> None:
+        """A tournament's state, whole (it is small: at most 16 entrants and 10 rounds)."""
+        self.db.execute("INSERT INTO tournaments VALUES (?,?,?) ON CONFLICT(id) DO UPDATE SET data=excluded.data",
+                        (tournament_id, time.time(), json.dumps(data)))
+
+    def tournaments(self) -> list[dict[str, Any]]:
+        """Every tournament's saved state, oldest first."""
+        return [json.loads(row[0]) for row in self.db.execute("SELECT data FROM tournaments ORDER BY created")]
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table that never had a game (nobody sat down): its rows go."""
@@ -195,6 +276,59 @@ class Journal:
 
     # -- reads ----------------------------------------------------------------------
 
+    def match_results(self, table_id: str, first_game: int) -> list[GameResult]:
+        """The finished games of the match that began with game ``first_game`` at the table."""
+        rows = self.db.execute("SELECT game_no, winner, seat, line, deals FROM records WHERE table_id=? AND"
+                               " match_first=? ORDER BY game_no", (table_id, first_game)).fetchall()
+        return [GameResult(g, side, seat, tuple(int(q) for q in line.split(",")), deals)
+                for g, side, seat, line, deals in rows]
+
+    def match_record(self, table_id: str, game_no: int | None) -> str | None:
+        """The match record of the match game ``game_no`` (default: the latest finished) belongs to."""
+        query = ("SELECT match_first FROM records WHERE table_id=? AND match_first IS NOT NULL"
+                 + (" AND game_no=?" if game_no is not None else " ORDER BY game_no DESC LIMIT 1"))
+        row = self.db.execute(query, (table_id, game_no) if game_no is not None else (table_id,)).fetchone()
+        if row is None:
+            return None
+        first = row[0]
+        spec = self.db.execute("SELECT match_kind, match_target FROM tables WHERE id=?", (table_id,)).fetchone()
+        games = self.db.execute("SELECT record, names, players, mode FROM records WHERE table_id=? AND"
+                                " match_first=? ORDER BY game_no", (table_id, first)).fetchall()
+        if spec is None or spec[0] is None or not games:
+            return None
+        names = tuple(n or "(nobody)" for n in json.loads(games[0][1]))
+        match = MatchRecord(games[0][2], games[0][3], MatchFormat(spec[0], spec[1]), names,
+                            [Record.loads(g[0]) for g in games], first)
+        return match.dumps(self.match_results(table_id, first))
+
+    def finished_games(self, offset: int, limit: int, player: int | None = None) -> tuple[list[dict[str, Any]], int]:
+        """A page of finished games, newest first (only those ``player`` played, if given), and how many in all."""
+        where, args = ("", ()) if player is None else (
+            " WHERE EXISTS (SELECT 1 FROM results r WHERE r.table_id=records.table_id AND r.game_no=records.game_no"
+            " AND r.player=?)", (player,))
+        total = self.db.execute("SELECT COUNT(*) FROM records" + where, args).fetchone()[0]
+        rows = self.db.execute(
+            "SELECT table_id, game_no, COALESCE(table_name, ''), COALESCE(players, 0), COALESCE(mode, ''), winner,"
+            " finished, COALESCE(names, '[]'), match_first IS NOT NULL, rated FROM records" + where
+            + " ORDER BY finished DESC LIMIT ? OFFSET ?", (*args, limit, offset)).fetchall()
+        keys = ("table", "game", "table_name", "players", "mode", "winner", "finished", "names", "match", "rated")
+        out = []
+        for row in rows:
+            entry = dict(zip(keys, row))
+            entry["names"], entry["match"], entry["rated"] = json.loads(entry["names"]), bool(row[8]), bool(row[9])
+            out.append(entry)
+        return out, int(total)
+
+    def met(self, player: int) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+        """Whom ``player`` played with (partners) and against (opponents): (name, games, their wins) each."""
+        def query(same_side: bool) -> list[tuple[str, int, int]]:
+            rows = self.db.execute(
+                "SELECT o.name, COUNT(*), SUM(me.won) FROM results me JOIN results o ON o.table_id=me.table_id"
+                " AND o.game_no=me.game_no AND o.seat != me.seat AND (o.side = me.side) = ?"
+                " WHERE me.player=? AND o.name IS NOT NULL GROUP BY o.name ORDER BY COUNT(*) DESC, o.name LIMIT 50",
+                (int(same_side), player)).fetchall()
+            return [(str(n), int(g), int(w or 0)) for n, g, w in rows]
+        return query(True), query(False)
     def record(self, table_id: str, game_no: int | None) -> str | None:
         """A finished game's record text (the latest finished game when ``game_no`` is None)."""
         if game_no is None:
@@ -230,11 +364,12 @@ class Journal:
     def restore_table(self, table_id: str) -> Table:
         """One table, rebuilt: the engine replays its current game from the seed and the journaled actions."""
         row = self.db.execute(
-            "SELECT id, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes"
-            " FROM tables WHERE id=?", (table_id,)).fetchone()
+            "SELECT id, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes,"
+            " match_kind, match_target, match_first, rated, tournament FROM tables WHERE id=?", (table_id,)).fetchone()
         if row is None:
             raise LookupError(f"no table {table_id}")
-        (tid, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes) = row
+        (tid, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes,
+         match_kind, match_target, match_first, rated, tournament) = row
         if players not in PLAYER_COUNTS or mode not in MODES or state not in ("waiting", "playing", "over"):
             raise ValueError(f"players {players!r}, mode {mode!r}, state {state!r}: not a table's")
         t = Table(tid, name, players, mode, clock, grace, seed=seed, game_no=game_no, state=state, seq=seq)
@@ -243,12 +378,17 @@ class Journal:
         if len(t.colours) != sides or any(c not in COLOURS for c in t.colours if c):
             raise ValueError(f"colours {colours!r}: not one colour (or none) for each of {sides} sides")
         t.votes = {int(v) for v in votes.split(",") if v}
-        for seat, occupant, sname, bot, token_hash, vacated in self.db.execute(
-                "SELECT seat, occupant, name, bot, token_hash, vacated FROM seats WHERE table_id=? ORDER BY seat",
-                (tid,)):
+        t.rated, t.tournament, t.match_first = bool(rated), tournament, match_first
+        if match_kind is not None:
+            t.match = MatchFormat(match_kind, match_target).check()
+            t.results = self.match_results(tid, match_first)
+        for seat, occupant, sname, bot, token_hash, vacated, player, reserved in self.db.execute(
+                "SELECT seat, occupant, name, bot, token_hash, vacated, player, reserved FROM seats"
+                " WHERE table_id=? ORDER BY seat", (tid,)):
             if type(seat) is not int or not 0 <= seat < players or occupant not in ("human", "bot", None):
                 raise ValueError(f"seat row {seat!r} ({occupant!r}): not a seat of a {players}-player table")
-            t.seats[seat] = Seat(seat, seat % sides, occupant, sname, bot, token_hash, vacated=bool(vacated))
+            t.seats[seat] = Seat(seat, seat % sides, occupant, sname, bot, token_hash, vacated=bool(vacated),
+                                 player=player, reserved=reserved)
         for seat, text in self.actions(tid, game_no):
             try:
                 t.game.apply(seat, parse_action(text))
@@ -256,10 +396,9 @@ class Journal:
                 raise ValueError(f"game {game_no}, action {text!r} by S{seat}: {exc}") from None
             t.seq += 1  # never behind what clients were told, so no push looks old to them
         if t.game.winner is not None and t.state != "over":
-            # The last action ended the game, but its bookkeeping did not reach the disk: finish it now.
-            t.state = "over"
-            t.free_vacated()
-            self.save_finished(t, finished_record(t))
+            # The last action ended the game, but its bookkeeping did not reach the disk: the core
+            # finishes it (record, result, ratings) as it would have (server/finish.py).
+            t.unfinished = True
         return t
 
 

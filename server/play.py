@@ -13,7 +13,7 @@ from board99 import Action, Event, Refused, from_data, seen_by, to_data
 from board99.events import Penalty
 from board99.wire.protocol import ProtocolError
 
-from .journal import finished_record
+from .finish import finish_game, next_game_by_itself
 from .presence import Conn
 from .state import State
 from .tables import Table
@@ -52,11 +52,7 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     events = t.apply(seat, action, state.now, offence)
     t.seq += 1
     if t.state == "over":
-        try:
-            state.journal.save_finished(t, finished_record(t))
-        except Exception:
-            # The action itself is journaled: a restart replays it and finishes the game's bookkeeping.
-            log.exception("event=journal-error table=%s what=record", t.id)
+        finish_game(state, t)
     if actor is not None:
         state.out.send(actor.ident, act_reply(t, seat, events, actor.rid, state.now))
     for e in events:
@@ -74,6 +70,8 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     state.out.push(t, "update", extra, exclude=None if actor is None else actor.ident,
                    per_seat=lambda s: {"events": [seen_by(e, s) for e in events]})
     state.schedule(t)
+    if t.state == "over":
+        next_game_by_itself(state, t)
     return events
 
 

@@ -56,6 +56,7 @@ class Conn:
     host: str = ""  # the peer's address, as libzmq gives it ("Peer-Address")
     table: str | None = None
     seat: int | None = None  # None with a table: spectating
+    player: int | None = None  # the registered player this connection proved to be (hello with a key)
     warned: float = -1e9  # when the last rate-limit error went out
     rid: int | None = None  # the id of the request being handled
     label: str = field(init=False)

@@ -12,13 +12,18 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from board99 import seen_by
-from board99.wire.protocol import PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
+from board99 import Game, seen_by
+from board99.record import Record
+from board99.wire.listings import Met, PlayerHistory, Rating, RecordEntry
+from board99.wire.protocol import LIST_MAX, NAME_MAX, PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
 
 from .play import act
+from .players import Player, key_digest
 from .presence import Conn
+from .ratings import BOT_RATINGS
 from .state import State
 from .tables import Table
+from .tournaments import BOT_PREFIX
 
 log = logging.getLogger("board99.server")
 
@@ -44,11 +49,30 @@ def hello(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if f["version"] != PROTOCOL_VERSION:
         raise ProtocolError("bad-version", f"version: this server speaks protocol {PROTOCOL_VERSION}, "
                                            f"not {f['version']}")
-    conn.name = f.get("name") or conn.name
-    log.info("event=hello conn=%s name=%r", conn.label, conn.name)
+    name = f.get("name") or conn.name
+    player = None
+    if "key" in f:
+        claimed = state.players.claim(name, f["key"], conn.host, state.now, state.journal.next_player_id())
+        if claimed is not None:
+            try:
+                state.journal.save_player(claimed)
+            except Exception:
+                log.exception("event=journal-error what=player")
+                raise ProtocolError("internal", "the player could not be saved, so the name is not yours yet") from None
+            new = claimed.id not in state.players.by_id
+            state.players.adopt(claimed)
+            log.info("event=player-%s player=%d name=%r conn=%s", "new" if new else "renamed", claimed.id,
+                     claimed.name, conn.label)
+        player = state.players.by_key[key_digest(f["key"])]
+    else:
+        state.players.check_guest_name(name)
+    conn.name, conn.player = name, None if player is None else player.id
+    log.info("event=hello conn=%s name=%r player=%s", conn.label, conn.name, conn.player)
     s = state.settings
     return {"version": PROTOCOL_VERSION, "server": s.name, "epoch": s.epoch,
-            "heartbeat": s.heartbeat, "lost_after": s.lost_after, "curve": s.curve}
+            "heartbeat": s.heartbeat, "lost_after": s.lost_after, "curve": s.curve,
+            "player": None if player is None else {"name": player.name, "rating": player.skill.shown,
+                                                   "spread": player.skill.spread, "games": player.games}}
 
 
 def ping(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +102,8 @@ def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """A new table, journaled before it is in the lobby."""
     t = state.lobby.create(f["name"], f["players"], f.get("mode", "guarded"), f.get("clock"), f.get("grace"),
                            creator=conn.ident, per_creator=state.settings.tables_per_conn,
-                           host=conn.host, per_host=state.settings.tables_per_host)
+                           host=conn.host, per_host=state.settings.tables_per_host, match=f.get("match"),
+                           rated=f.get("rated", False))
     _quota(state, conn, "create_table")
     t.idle_since = state.now  # nobody sits at it yet
     try:
@@ -106,7 +131,8 @@ def take_seat(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         raise _held(conn)
     t = state.lobby.get(f["table"])
     staged = t.staged()
-    token = staged.take(f["seat"], f.get("colour"), f.get("name") or conn.name, conn.ident)
+    player = state.players.by_id.get(conn.player) if conn.player is not None else None
+    token = staged.take(f["seat"], f.get("colour"), conn.name, conn.ident, player)
     started = staged.start_if_full(state.now)
     state.commit(t, staged, "started" if started else "seat-taken", exclude=conn.ident, dealt=started)
     _unfollow(state, conn)
@@ -255,10 +281,18 @@ def snapshot(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 
 
 def fetch_record(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """A finished game's record (seed revealed), also of a closed table; a game in progress has none yet."""
+    """A finished game's record (seed revealed), also of a closed table; a game in progress has none yet.
+
+    With ``match``: the match record of the match that game belongs to (its finished games so far).
+    """
     t = state.lobby.tables.get(f["table"])
     game = f.get("game")
-    text = state.journal.record(f["table"], game)
+    if f.get("match"):
+        text = state.journal.match_record(f["table"], game)
+        if text is None and state.journal.record(f["table"], game) is not None:
+            raise ProtocolError("no-record", f"game: that game at table {f['table']} was not part of a match")
+    else:
+        text = state.journal.record(f["table"], game)
     if text is None:
         if t is None:
             raise ProtocolError("no-such-table", f"table: there is no table {f['table']!r} on this server")
@@ -269,9 +303,138 @@ def fetch_record(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     return {"record": text}
 
 
+def history(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """What has happened in the followed table's game so far, as a spectator may see it.
+
+    The public record lines (drawn cards unnamed, the seed hidden) and the public view after the
+    deal and after each action: the game is replayed from its seed here, and only ``view(None)``
+    of each position leaves the server.
+    """
+    if conn.table is None:
+        raise ProtocolError("not-seated", "this connection follows no table; spectate or take a seat first")
+    t = state.lobby.get(conn.table)
+    if t.state == "waiting":
+        raise ProtocolError("not-started", f"table {t.id} is waiting for players; the game has not begun")
+    if not conn.games.take(state.now):  # a replay costs the server a game's worth of work
+        raise ProtocolError("too-often", f"history: asked too often; try again in {conn.games.wait(state.now):.0f} s")
+    replay = Game(t.players, t.mode, seed=t.game.seed, deck=t.game.start_deck, first=t.game.start_first)
+    views = [replay.view(None).to_data()]
+    for seat, action, _ in t.game.log:
+        replay.apply(seat, action)
+        views.append(replay.view(None).to_data())
+    return {"lines": Record.of(t.game, reveal=False).lines, "views": views}
+
+
+def list_records(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """A page of the finished games the server keeps, newest first (one player's, if named)."""
+    player_id = None
+    if f.get("player") is not None:
+        player_id = _player(state, f["player"]).id
+    rows, total = state.journal.finished_games(f.get("offset", 0), f.get("limit", LIST_MAX), player_id)
+    return {"records": [RecordEntry(**r).to_data() for r in rows], "total": total}
+
+
+def _player(state: State, name: str) -> Player:
+    found = state.players.named(name)
+    if found is None:
+        raise ProtocolError("no-such-player", f"name: no player called {name!r} on this server")
+    return found
+
+
+def _rating(p: Player) -> Rating:
+    return Rating(p.name, p.skill.shown, p.skill.spread, p.games, p.wins)
+
+
+def leaderboard(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """Players by conservative rating (mean less three deviations), the bots among them at their fixed ratings."""
+    entries = [(p.skill.rank_key, _rating(p)) for p in state.players.by_id.values() if p.games > 0]
+    entries += [(skill.rank_key, Rating(name, skill.shown, 0, 0, 0, bot=True)) for name, skill in BOT_RATINGS.items()]
+    entries.sort(key=lambda e: (-e[0], e[1].name.casefold()))
+    offset, limit = f.get("offset", 0), f.get("limit", LIST_MAX)
+    return {"players": [r.to_data() for _, r in entries[offset:offset + limit]], "total": len(entries)}
+
+
+def player(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """One player's rating, partners, opponents and latest games."""
+    p = _player(state, f["name"])
+    partners, opponents = state.journal.met(p.id)
+    games, _ = state.journal.finished_games(0, LIST_MAX, p.id)
+    history = PlayerHistory(_rating(p), tuple(Met(*m) for m in partners), tuple(Met(*m) for m in opponents),
+                            tuple(RecordEntry(**g) for g in games))
+    return {"player": history.to_data()}
+
+
+def create_tournament(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """A new tournament of entrants (registered players or bots); the reply carries its steering token."""
+    tournament, token = state.tournaments.new(f["name"], f["players"], f["entrants"], f["rounds"], f["match"],
+                                              known=lambda name: state.players.named(name) is not None)
+    _quota(state, conn, "create_tournament")
+    try:
+        state.journal.save_tournament(tournament.id, tournament.to_data())
+    except Exception:
+        log.exception("event=journal-error tournament=%s what=created", tournament.id)
+        raise ProtocolError("internal", "the tournament could not be saved, so it was not made") from None
+    state.tournaments.by_id[tournament.id] = tournament
+    log.info("event=tournament-created tournament=%s entrants=%d rounds=%d conn=%s", tournament.id,
+             len(tournament.entrants), tournament.rounds, conn.label)
+    return {"tournament": tournament.info(state.lobby.tables).to_data(), "token": token}
+
+
+def next_round(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """Open the tournament's next round: one match table per pairing, each seat kept for its player."""
+    tournaments = state.tournaments
+    tournament = tournaments.get(f["tournament"])
+    tournaments.check_token(tournament, f["token"])
+    number = tournament.round + 1
+    matches: list[tuple[str | None, int, int | None]] = []
+    for a, b in tournaments.next_pairings(tournament):
+        if b is None:
+            matches.append((None, a, None))
+            continue
+        t = state.lobby.create(f"{tournament.name} R{number}: {' & '.join(tournament.entrants[a])} v "
+                               f"{' & '.join(tournament.entrants[b])}"[:NAME_MAX], tournament.players,
+                               "guarded", None, None, match=tournament.match)
+        t.tournament = tournament.id
+        for seat, who in enumerate(tournaments.seats_for(tournament, a, b)):
+            if who.startswith(BOT_PREFIX):
+                t.add_bot(seat, who[len(BOT_PREFIX):])
+            else:
+                t.seats[seat].reserved = who
+        t.start_if_full(state.now)
+        t.idle_since = None
+        try:
+            state.journal.save_table(t, created=True)
+        except Exception:
+            log.exception("event=journal-error table=%s change=created", t.id)
+            raise ProtocolError("internal", "a table of the round could not be saved; try again") from None
+        state.lobby.add(t)
+        state.schedule(t)
+        matches.append((t.id, a, b))
+    updated = tournaments.with_round(tournament, matches)
+    try:
+        state.journal.save_tournament(updated.id, updated.to_data())
+    except Exception:
+        log.exception("event=journal-error tournament=%s what=round", updated.id)
+        raise ProtocolError("internal", "the round could not be saved; try again") from None
+    tournaments.by_id[updated.id] = updated
+    log.info("event=tournament-round tournament=%s round=%d tables=%d", updated.id, number,
+             sum(1 for m in matches if m[0] is not None))
+    return {"tournament": updated.info(state.lobby.tables).to_data()}
+
+
+def list_tournaments(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """The server's tournaments, newest first, each with its pairings and standings."""
+    every = list(reversed(list(state.tournaments.by_id.values())))
+    offset, limit = f.get("offset", 0), f.get("limit", PAGE_DEFAULT)
+    return {"tournaments": [t.info(state.lobby.tables).to_data() for t in every[offset:offset + limit]],
+            "total": len(every)}
+
+
 #: Request type -> its handler (the request types of board99.wire.protocol.REQUESTS).
 HANDLERS: dict[str, Handler] = {
     "hello": hello, "ping": ping, "list_tables": list_tables, "create_table": create_table,
     "take_seat": take_seat, "add_bot": add_bot, "spectate": spectate, "resume": resume, "leave": leave,
-    "rematch": rematch, "snapshot": snapshot, "act": act, "fetch_record": fetch_record,
+    "rematch": rematch, "snapshot": snapshot, "act": act, "fetch_record": fetch_record, "history": history,
+    "list_records": list_records, "leaderboard": leaderboard, "player": player,
+    "create_tournament": create_tournament, "next_round": next_round, "list_tournaments": list_tournaments,
 }

@@ -16,9 +16,11 @@ from board99.wire.protocol import CHANGES, ProtocolError
 
 from .journal import Journal
 from .outbox import Outbox
+from .players import Players
 from .presence import Presence
 from .tables import Lobby, Table
 from .timers import Timers
+from .tournaments import Tournaments
 
 log = logging.getLogger("board99.server")
 
@@ -45,6 +47,7 @@ class Settings:
     empty_after: float = 120.0  # seconds a waiting table with nobody seated is kept before it closes
     archive_after: float = 600.0  # seconds a finished table with nobody here is kept before it closes
     timers_max: int = 100  # timers run per tick before the loop reads its socket again
+    max_players: int = 100_000  # players (names with keys) the server registers
 
 
 @dataclass
@@ -58,6 +61,24 @@ class State:
     timers: Timers = field(default_factory=Timers)
     now: float = 0.0
     out: Outbox = field(default_factory=Outbox)
+    players: Players = field(default_factory=Players)
+    tournaments: Tournaments = field(default_factory=Tournaments)
+
+    def match_over(self, t: Table) -> None:
+        """A game at ``t`` was finished: if that decided a tournament's match, the tournament counts it."""
+        if t.tournament is None or not t.match_decided():
+            return
+        tournament = self.tournaments.by_id.get(t.tournament)
+        updated = None if tournament is None else self.tournaments.with_result(tournament, t)
+        if updated is None:
+            return
+        try:
+            self.journal.save_tournament(updated.id, updated.to_data())
+        except Exception:
+            log.exception("event=journal-error tournament=%s what=result", updated.id)
+            return
+        self.tournaments.by_id[updated.id] = updated
+        log.info("event=tournament-result tournament=%s table=%s round=%d", updated.id, t.id, updated.round)
 
     def commit(self, t: Table, staged: Table, change: str, *, exclude: bytes | None = None,
                dealt: bool = False) -> None:

@@ -73,6 +73,8 @@ def housekeeping(state: State) -> None:
             idle, after = not any(s.conn is not None for s in t.people()), settings.archive_after
         else:
             idle, after = False, 0.0
+        if t.tournament is not None and not t.match_decided():
+            idle = False  # a tournament's table waits for its players as long as its match lasts
         if not idle:
             t.idle_since = None
             continue

@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 
 from board99 import Action, Discard, Draw, Event, Game, SeatView, sides_for
 from board99.bots import BOTS, Bot, make_bot
+from board99.match import GameResult, MatchFormat, score
 from board99.wire.protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
-from board99.wire.table_info import SeatInfo, TableInfo
+from board99.wire.table_info import MatchInfo, SeatInfo, TableInfo
+
+from .players import Player, name_key
+from .ratings import BOT_RATINGS
 
 #: A seat may commit at most this many offences while one turn lasts, and this many in one deal
 #: (penalty mode): each is the rulebook's, but an endless stream of them would grow the game's
@@ -49,6 +53,9 @@ class Seat:
     conn: bytes | None = None  # the connection holding the seat; None while its person is away
     standin: bool = False  # a bot plays this person's turns until they come back
     vacated: bool = False  # the person left mid-game: a bot plays on; only they may take the seat back
+    player: int | None = None  # the registered player sitting here (None: a guest, a bot, nobody)
+    rating: int | None = None  # their rating as shown (a bot's fixed one); kept current by the core
+    reserved: str | None = None  # a tournament keeps the seat for the player of this name
 
     @property
     def connected(self) -> bool:
@@ -87,6 +94,14 @@ class Table:
     retry_after: float = 0.0  # seconds the last failed server move waited (doubles while the journal fails)
     turn_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this turn
     deal_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this deal
+    match: MatchFormat | None = None  # None: single games with rematches
+    match_first: int = 1  # the game number the current match began with
+    results: list[GameResult] = field(default_factory=list)  # the current match's finished games
+    rated: bool = False  # people with player keys only; each game moves their ratings
+    tournament: str | None = None  # the tournament this table plays a match of
+    #: Who sat in each seat (name, player id) when the last game ended, before its left seats were freed.
+    played_by: list[tuple[str | None, int | None]] = field(default_factory=list)
+    unfinished: bool = False  # restored with its game over but the game's bookkeeping not journaled
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -106,6 +121,7 @@ class Table:
         twin.votes = set(self.votes)
         twin.spectators = set(self.spectators)
         twin.bots = dict(self.bots)
+        twin.results = list(self.results)
         return twin
 
     def adopt(self, staged: Table) -> None:
@@ -120,8 +136,12 @@ class Table:
             self.id, self.name, self.players, self.mode, self.clock, self.grace, self.state, self.game_no,
             tuple(sorted(self.votes)), self.turn_left(now), len(self.spectators),
             tuple(SeatInfo(s.seat, s.side, self.colours[s.side], s.occupant, s.name, s.connected, s.standin,
-                           s.vacated)
+                           s.vacated, s.rating, s.reserved)
                   for s in self.seats),
+            self.rated,
+            None if self.match is None else MatchInfo(self.match.kind, self.match.target, self.match_first,
+                                                      tuple(self.results)),
+            self.tournament,
         )
 
     def describe(self, now: float) -> dict:
@@ -177,15 +197,23 @@ class Table:
             who = s.name or s.bot or s.occupant
             raise ProtocolError("seat-taken", f"seat: S{s.seat} at table {self.id} is taken by {who}")
 
-    def take(self, seat: int, colour: str | None, name: str, conn: bytes) -> str:
-        """Seat a person; return the secret seat token (only its digest is kept)."""
+    def take(self, seat: int, colour: str | None, name: str, conn: bytes, player: Player | None = None) -> str:
+        """Seat a person (``player`` if they proved a player key); return the secret seat token (only its digest is kept)."""
         s = self.seat(seat)
         self._free_for_taking(s)
+        if s.reserved is not None and (player is None or name_key(player.name) != name_key(s.reserved)):
+            raise ProtocolError("seat-reserved", f"seat: S{seat} at table {self.id} is kept for {s.reserved} "
+                                                 f"by the tournament")
+        if self.rated and player is None:
+            raise ProtocolError("rated-table", f"table {self.id} is rated: it seats players who hold a player key "
+                                               f"(the window makes one), not guests")
         self.colours[s.side] = self._pick_colour(s.side, colour)
         token = secrets.token_hex(TOKEN_BYTES)
         s.occupant, s.name, s.bot = "human", name, None
         s.token_hash, s.conn = token_digest(token), conn
         s.standin = s.vacated = False
+        s.player = None if player is None else player.id
+        s.rating = None if player is None else player.skill.shown
         self.bots.pop(seat, None)
         self.spectators.discard(conn)
         return token
@@ -196,9 +224,16 @@ class Table:
             raise ProtocolError("no-such-bot", f"bot: {bot!r} is not a bot; choose from {', '.join(sorted(BOTS))}")
         s = self.seat(seat)
         self._free_for_taking(s)
+        if self.rated:
+            raise ProtocolError("rated-table", f"table {self.id} is rated: its seats are for people, not bots "
+                                               f"(the bots' ratings are fixed)")
+        if s.reserved is not None and s.reserved != f"bot:{bot}":
+            raise ProtocolError("seat-reserved", f"seat: S{seat} at table {self.id} is kept for {s.reserved} "
+                                                 f"by the tournament")
         self.colours[s.side] = self._pick_colour(s.side, None)
         s.occupant, s.name, s.bot = "bot", bot, bot
         s.token_hash, s.conn, s.standin, s.vacated = None, None, False, False
+        s.player, s.rating = None, BOT_RATINGS[bot].shown if bot in BOT_RATINGS else None
         self.bots.pop(seat, None)
 
     def check_token(self, seat: int, token: str) -> Seat:
@@ -229,6 +264,7 @@ class Table:
             return
         s.token_hash = None
         s.occupant = s.name = s.bot = None
+        s.player = s.rating = None
         s.standin = s.vacated = False
         self.bots.pop(s.seat, None)
         partners = [o for o in self.seats if o.side == s.side and o.occupant is not None]
@@ -281,6 +317,7 @@ class Table:
         if self.game.winner is not None:
             self.state = "over"
             self.votes.clear()
+            self.played_by = [(s.name, s.player) for s in self.seats]
             self.free_vacated()
         return events
 
@@ -289,6 +326,7 @@ class Table:
         for s in self.seats:
             if s.vacated:
                 s.occupant = s.name = s.bot = s.token_hash = s.conn = None
+                s.player = s.rating = None
                 s.vacated = s.standin = False
                 self.bots.pop(s.seat, None)
 
@@ -318,17 +356,37 @@ class Table:
     # -- rematch ---------------------------------------------------------------------
 
     def vote_rematch(self, seat: int, now: float) -> bool:
-        """``seat`` asks for a rematch; True if that started a new game (every person asked, every seat filled)."""
+        """``seat`` asks for a rematch (in a match: the next game); True if that started a new game.
+
+        A game starts once every person at the table asked and every seat is filled.
+        """
         if self.state != "over":
             raise ProtocolError("not-over", f"table {self.id}: a rematch is possible once the game is over")
+        if self.tournament is not None and self.match_decided():
+            raise ProtocolError("match-over", f"table {self.id}: this tournament match is decided; the tournament's "
+                                              f"next round opens new tables")
         self.votes.add(seat)
         return self.start_rematch_if_ready(now)
 
+    def match_decided(self) -> bool:
+        """True if the table plays a match and it is decided."""
+        return self.match is not None and self.match.over(score(sides_for(self.players), self.results))
+
     def start_rematch_if_ready(self, now: float) -> bool:
-        """Start the next game with the same seats if every person asked and every seat is filled."""
+        """Start the next game with the same seats if every person asked and every seat is filled.
+
+        A match table with no person left at it (bots in every seat) goes on by itself until the
+        match is decided.
+        """
         humans = {s.seat for s in self.seats if s.occupant == "human"}
-        if self.state != "over" or not humans or not humans <= self.votes or not self.full():
+        if self.state != "over" or not humans <= self.votes or not self.full():
             return False
+        if not humans and (self.match is None or self.match_decided()):
+            return False
+        if self.match_decided():
+            if self.tournament is not None:
+                return False
+            self.match_first, self.results = self.game_no + 1, []  # a rematch after a match: a new match
         self.new_game(None, now)
         return True
 
@@ -358,7 +416,7 @@ class Lobby:
 
     def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None,
                creator: bytes | None = None, per_creator: int | None = None, host: str = "",
-               per_host: int | None = None) -> Table:
+               per_host: int | None = None, match: MatchFormat | None = None, rated: bool = False) -> Table:
         """A new empty table with a fresh id (not yet in the lobby: ``add`` it once it is journaled).
 
         ``per_creator``: how many tables still waiting for players one connection may have opened.
@@ -382,6 +440,7 @@ class Lobby:
                 break
         table = Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
         table.creator, table.creator_host = creator, host
+        table.match, table.rated = match, rated
         return table
 
     def add(self, table: Table) -> None:

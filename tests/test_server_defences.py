@@ -103,7 +103,7 @@ class SmallDisk:
     def fill(self) -> None:
         """No more room."""
         if self.mounted:
-            with open(self.path / "filler", "wb") as f:
+            with open(self.path / "filler", "wb", buffering=0) as f:  # unbuffered: nothing left to fail at close
                 try:
                     while True:
                         f.write(b"\0" * 65536)

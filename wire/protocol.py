@@ -85,6 +85,7 @@ ERRORS: dict[str, str] = {
     "no-such-tournament": "there is no tournament with that id",
     "round-unfinished": "the tournament's current round still has matches being played",
     "tournament-over": "the tournament has played all its rounds",
+    "match-over": "that tournament match is decided; no more games are played at its table",
     "too-many-tables": "the server holds as many tables as it allows, or this connection as many as it may open",
     "too-many-offences": "this seat has committed as many offences as one turn (or one deal) allows",
     "too-often": "this request was made more often than the server allows; the message says when to try again",

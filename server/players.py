@@ -1,0 +1,108 @@
+"""The players a server knows: a name and the SHA-256 of the player key that proves it, plus a rating.
+
+A connection that says ``hello`` with a key is that key's player: the first
+time, the name is registered to the key (if nobody else has it); later, the
+key finds the player again, under a new name if they chose one that is free.
+A connection without a key is a guest: it may use any name no player holds.
+Nothing here touches the disk; the handler journals a new or renamed player
+before ``adopt`` puts it in memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+
+from board99.wire.protocol import ProtocolError
+
+from .presence import Bucket
+from .ratings import BOT_RATINGS, Skill
+
+#: New players one machine may register: per hour, and at once (a registry is a table a client grows).
+NEW_PER_HOUR, NEW_BURST = 20, 10
+#: Machines whose registration quota is remembered; the oldest is forgotten beyond this.
+HOSTS_REMEMBERED = 1024
+
+
+def key_digest(key: str) -> bytes:
+    """What the server keeps of a player key: its SHA-256, never the key itself."""
+    return hashlib.sha256(key.encode()).digest()
+
+
+def name_key(name: str) -> str:
+    """Names are unique without regard to case: 'ann' cannot pass for 'Ann'."""
+    return name.casefold()
+
+
+@dataclass(frozen=True)
+class Player:
+    """A registered player: their id in the journal, name, key digest, rating and rated-game tally."""
+
+    id: int
+    name: str
+    key_hash: bytes
+    skill: Skill = Skill()
+    games: int = 0
+    wins: int = 0
+
+
+class Players:
+    """Every registered player, by key digest and by name."""
+
+    def __init__(self, max_players: int = 100_000) -> None:
+        self.by_key: dict[bytes, Player] = {}
+        self.by_name: dict[str, Player] = {}
+        self.by_id: dict[int, Player] = {}
+        self.max_players = max_players
+        self._quota: dict[str, Bucket] = {}
+
+    def adopt(self, player: Player) -> None:
+        """Put ``player`` (new, renamed or re-rated, and journaled) in the registry."""
+        old = self.by_key.get(player.key_hash)
+        if old is not None:
+            self.by_name.pop(name_key(old.name), None)
+        self.by_key[player.key_hash] = player
+        self.by_name[name_key(player.name)] = player
+        self.by_id[player.id] = player
+
+    def named(self, name: str) -> Player | None:
+        """The player called ``name`` (any case), or None."""
+        return self.by_name.get(name_key(name))
+
+    def check_guest_name(self, name: str) -> None:
+        """A guest (no key) may not use a registered player's name, nor a bot's."""
+        if self.named(name) is not None or name_key(name) in BOT_RATINGS:
+            raise _taken(name)
+
+    def claim(self, name: str, key: str, host: str, now: float, next_id: int) -> Player | None:
+        """The player for ``key`` under ``name``, if that needs journaling (new or renamed); else None.
+
+        ProtocolError('name-taken') if another key holds the name; ('too-many-players') past the limits.
+        """
+        digest = key_digest(key)
+        holder = self.named(name)
+        if name_key(name) in BOT_RATINGS or (holder is not None and holder.key_hash != digest):
+            raise _taken(name)
+        known = self.by_key.get(digest)
+        if known is not None:
+            return None if known.name == name else replace(known, name=name)
+        if len(self.by_key) >= self.max_players:
+            raise ProtocolError("too-many-players", f"this server knows {self.max_players} players, its limit; "
+                                                    f"play as a guest or ask its host")
+        if not self._bucket(host, now).take(now):
+            raise ProtocolError("too-many-players", f"{host or 'this machine'} has registered {NEW_BURST} new "
+                                                    f"players in a short while, the most it may; try again later")
+        return Player(next_id, name, digest)
+
+    def _bucket(self, host: str, now: float) -> Bucket:
+        bucket = self._quota.get(host)
+        if bucket is None:
+            if len(self._quota) >= HOSTS_REMEMBERED:
+                self._quota.pop(next(iter(self._quota)))
+            bucket = self._quota[host] = Bucket(NEW_PER_HOUR / 3600, NEW_BURST, now)
+        return bucket
+
+
+def _taken(name: str) -> ProtocolError:
+    return ProtocolError("name-taken", f"name: another player already uses the name {name!r} on this server; "
+                                       f"pick another name")
