@@ -233,3 +233,59 @@ def test_every_tab_fits_a_small_window(tab):
     finally:
         win.set_size(1280, 800)
         step(win, 2)
+
+
+# -- against a real server ----------------------------------------------------------------------
+
+
+def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_and_players(tmp_path):
+    from board99.client.gui.app import App
+    from board99.client.net import GameClient
+    from board99.server.loop import run_in_thread
+    from tests.gui_harness import run_until
+
+    server = run_in_thread(port=0, data_dir=tmp_path / "server", bot_delay=0.0)
+    win = window()
+    owner = GameClient(server.endpoint, name="Ann", key="a" * 64)  # another key already holds "Ann"
+    app = App(win, name="Ann", discover=None)
+    try:
+        owner.hello()
+        assert owner.player is not None and owner.player["name"] == "Ann"
+        bots = owner.create_table("Bots only", 2, "guarded")  # a finished game for the records list
+        owner.add_bot(bots.id, 0, "random")
+        owner.add_bot(bots.id, 1, "random")
+        app.connect(server.endpoint)
+        lobby = app.lobby
+        run_until(win, lambda: lobby.name_taken, 10, "the lobby to say the name is taken")
+        assert lobby.status == name_taken_words("Ann")
+        lobby.name_input.text = "Ann2"
+        lobby.use_name()
+        run_until(win, lambda: lobby.status == "You play as Ann2 on this server", 10, "the new name accepted")
+        for key in ("match-first-to-3", "rated", "create"):
+            win.click(lobby.buttons[key].rect.center_x, lobby.buttons[key].rect.center_y)
+            step(win, 1)
+        run_until(win, lambda: any(t.rated for t in lobby.tables), 10, "the rated match table's card")
+        table = next(t for t in lobby.tables if t.rated)
+        assert setup_words(table).startswith("First to 3 · 0–0") and f"bot-{table.id}-0" not in lobby.buttons
+        _tab(win, lobby, "leaderboard")
+        run_until(win, lambda: bool(lobby.lists.ratings), 10, "the leaderboard")
+        assert any(r.bot for r in lobby.lists.ratings)
+        _tab(win, lobby, "records")
+        run_until(win, lambda: bool(lobby.lists.records), 20, "the bots' finished game")
+        entry = lobby.lists.records[0]
+        save = lobby.buttons[f"save-{entry.table}-{entry.game}"]
+        win.click(save.rect.center_x, save.rect.center_y)
+        run_until(win, lambda: lobby.status.startswith("Saved to"), 10, "the record saved")
+        saved = list((tmp_path / "records").iterdir())
+        assert len(saved) == 1 and saved[0].read_text().startswith("# GAME OF 99 record")
+        _tab(win, lobby, "tournaments")
+        run_until(win, lambda: "tournaments" not in lobby.lists.asked, 10, "the tournaments")
+    finally:
+        owner.close()
+        app.shutdown()
+        app.detach()
+        server.stop()
+        time.sleep(0.05)
+        import arcade
+
+        win.show_view(arcade.View())

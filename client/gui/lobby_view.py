@@ -641,6 +641,8 @@ class LobbyView(arcade.View):
                     self.say(f"Could not save the record: {exc}", bad=True)
             case Replied("rename", name):
                 self.name_taken = False
+                if self.session is not None:
+                    self.session.name = name  # later refusals name the name now in use
                 self.say(f"You play as {name} on this server")
             case Failed(_, "name-taken", _) | Pushed({"type": "error", "code": "name-taken"}):
                 self.name_taken = True
@@ -657,7 +659,7 @@ class LobbyView(arcade.View):
 
     def _refused_name(self, msg: Message) -> str:
         # A name refused when we sat or renamed is the one in the box; at hello, the session's.
-        if isinstance(msg, Failed) and self.my_name():
+        if isinstance(msg, Failed) and msg.op in ("take_seat", "rename") and self.my_name():
             return self.my_name()
         return getattr(self.session, "name", "") or self.my_name()
 
