@@ -48,7 +48,7 @@ def fixed_world(tmp_path, monkeypatch):
 def test_name_taken_is_said_in_plain_words():
     words = name_taken_words("Ann")
     assert words.startswith("Another player already uses the name Ann on this server")
-    assert "Your name" in words and "name-taken" not in words
+    assert "Use name" in words and "name-taken" not in words
     assert "guest" in key_problem_words("player.key: not a player key")
 
 

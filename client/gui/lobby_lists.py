@@ -48,8 +48,8 @@ RECORD_COLUMNS = ("Table", "Game", "Finished", "Players", "Won by", "")
 
 def name_taken_words(name: str) -> str:
     """What the lobby says when the server answers hello (or a new name) with 'name-taken'."""
-    return (f"Another player already uses the name {name} on this server — "
-            f"type another name under “Your name” and press “Use name”")
+    # Short enough for the status line of a 1024-pixel window; the "Use name" button sits beside it.
+    return f"Another player already uses the name {name} on this server: type a new name above and press Use name"
 
 
 def key_problem_words(reason: str) -> str:

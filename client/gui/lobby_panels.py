@@ -190,7 +190,7 @@ def _history(view: LobbyView, history: PlayerHistory) -> None:
         view._label(line, LEFT, TOP + 40 + i * 26, WIDTH, 26, 12)
     y = TOP + 40 + (len(lines) - 1) * 26 + 14
     view._label("Latest games", LEFT, y, 300, 26, 13, bold=True)
-    xs, widths = (8, 170, 220, 360, 660), (156, 44, 134, 290, 250)
+    xs, widths = (8, 170, 232, 390, 640), (156, 56, 150, 244, 270)
     _columns(view, RECORD_COLUMNS[:5], xs, widths, y + 30)
     for i, entry in enumerate(history.games[:12]):
         for cell, x, w in zip(record_cells(entry), xs, widths):
