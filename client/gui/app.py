@@ -14,11 +14,13 @@ from typing import Any
 
 import arcade
 
+from board99.client import player_key
 from board99.client.net import GameClient, discover, endpoint_for
 from board99.wire.table_info import TableInfo
 
 from . import preferences
 from .help_view import HelpView
+from .lobby_lists import key_problem_words
 from .lobby_view import LobbyView
 from .preferences import Preferences
 from .session import Session
@@ -101,6 +103,15 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
     return setup
 
 
+def load_key() -> tuple[str | None, str | None]:
+    """The player key, made on first start; or (None, what went wrong) when its file is unreadable."""
+    try:
+        return player_key.load_or_create(), None
+    except (ValueError, OSError) as exc:  # a broken key file must not stop the game: play as a guest
+        log.warning("player key: %s", exc)
+        return None, key_problem_words(str(exc))
+
+
 class App:
     """Owns the window's session and switches between the lobby and the table."""
 
@@ -117,6 +128,9 @@ class App:
         self.exit_loop: Callable[[], object] = arcade.exit  # how quit() leaves the event loop (tests swap it)
         #: The view the rules or settings screen goes back to.
         self.back_to: arcade.View | None = None
+        #: The player key every session says hello with (the server knows a returning player by it);
+        #: None, with the reason in ``key_problem``, when the key file cannot be read: a guest then.
+        self.key, self.key_problem = load_key()
         # Below the views' own handlers: a view that uses a key (a text field, the rules' Esc) keeps it.
         window.push_handlers(on_close=self.shutdown, on_key_press=self.on_key_press, on_text=self.on_text)
 
@@ -126,7 +140,7 @@ class App:
         if self.session is not None:
             self.session.close()
         name = self.lobby.name_input.text.strip() if self.lobby is not None else self.name
-        self.session = Session(endpoint, name=name or self.name, server_key=self.server_key)
+        self.session = Session(endpoint, name=name or self.name, server_key=self.server_key, key=self.key)
         self.show_lobby(address)
         return self.session
 
@@ -134,12 +148,16 @@ class App:
         """Show the lobby for the current session."""
         if self.lobby is not None and not address:
             address = self.lobby.address.text
+        # The name the player last typed (a refused one may have been changed there) outlives the lobby.
+        name = (self.lobby.my_name() if self.lobby is not None else "") or self.name
         self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
-                               discover=self.discover, name=self.name, on_help=self.show_help,
+                               discover=self.discover, name=name, on_help=self.show_help,
                                on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
                                local_only=self.server is not None and self.session is not None
                                and self.session.endpoint == self.server.endpoint)
         self.window.show_view(self.lobby)
+        if self.key_problem:
+            self.lobby.say(self.key_problem, bad=True)
         return self.lobby
 
     def show_table(self) -> TableView:

@@ -19,6 +19,8 @@ from typing import NamedTuple
 
 from board99.wire.table_info import SeatInfo, TableInfo
 
+from .lobby_lists import match_words
+
 
 class SeatSlot(NamedTuple):
     """One seat on a card: who is there (or that it is free), and whether a player may sit there now."""
@@ -43,12 +45,16 @@ def plural(n: int, word: str) -> str:
 
 
 def who_sits(seat: SeatInfo) -> str:
-    """A seat's occupant in words: a name, a bot, someone away or gone, or (free)."""
+    """A seat's occupant in words: a name (and rating), a bot, someone away or gone, a kept seat, or (free)."""
     if seat.free:
-        return "(free)"
+        return f"kept for {seat.reserved} (tournament)" if seat.reserved else "(free)"
     name = seat.name or ("bot" if seat.bot else "a player")
     if seat.bot:
-        return name if name.endswith("bot") else f"{name} bot"
+        name = name if name.endswith("bot") else f"{name} bot"
+    if seat.rating is not None:
+        name = f"{name} · {seat.rating}"  # beside the name, so a rated table shows who is favoured
+    if seat.bot:
+        return name
     if seat.left:
         return f"{name} (left)"  # a bot plays the seat until the game ends
     if seat.standin:
@@ -74,6 +80,11 @@ def setup_words(table: TableInfo) -> str:
         who = f"{table.players} players in {table.sides} teams of two"
     clock = f"{table.clock:g} s a turn" if table.clock else "no clock"
     watching = f" · {table.spectators} watching" if table.spectators else ""
+    if table.match is not None:
+        # The match and its score lead the line; the rest is said shorter to leave them room.
+        who = f"{table.players} alone" if table.sides == table.players else f"{table.players} in pairs"
+        clock = f"{table.clock:g} s" if table.clock else "no clock"
+        return f"{match_words(table)} · {who} · {table.mode} · {clock}{watching}"
     return f"{who} · {table.mode} · {clock}{watching}"
 
 
@@ -82,8 +93,12 @@ def joinable(table: TableInfo) -> bool:
     return table.state == "waiting" and bool(table.free_seats())
 
 
-def sides_of(table: TableInfo, my_colour: str | None = None) -> tuple[SideRow, ...]:
-    """The table's sides in seat order, each with its seats (partners sit opposite: seats s and s + sides)."""
+def sides_of(table: TableInfo, my_colour: str | None = None, me: str | None = None) -> tuple[SideRow, ...]:
+    """The table's sides in seat order, each with its seats (partners sit opposite: seats s and s + sides).
+
+    A seat a tournament keeps is offered only to the player it is kept for (``me``, compared as the
+    server compares names: case does not matter).
+    """
     rows = []
     for side in range(table.sides):
         seats = [s for s in table.seats if s.side == side]
@@ -92,7 +107,10 @@ def sides_of(table: TableInfo, my_colour: str | None = None) -> tuple[SideRow, .
         slots = []
         for seat in seats:
             sit = None
-            if seat.free and joinable(table):
+            if seat.reserved and seat.free and joinable(table):
+                mine = me is not None and seat.reserved.casefold() == me.strip().casefold()
+                sit = "Sit here (kept for you)" if mine else None
+            elif seat.free and joinable(table):
                 partners = [p.name or who_sits(p) for p in seats if p is not seat and not p.free]
                 if partners:
                     sit = f"Sit with {partners[0]}"

@@ -20,6 +20,8 @@ from arcade.gui import UIFlatButton, UIInputText, UILabel, UIWidget
 
 from board99 import MODES, PLAYER_COUNTS
 from board99.client.net import LobbyPage
+from board99.match import MatchFormat
+from board99.wire.listings import RecordEntry, TournamentInfo
 from board99.wire.table_info import TableInfo
 
 from .lobby_cards import (
@@ -31,6 +33,8 @@ from .lobby_cards import (
     sides_of,
     state_words,
 )
+from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT, badges, name_taken_words, record_title
+from .lobby_panels import TABS, Lists, build_tab, export_standings, save_record
 from .messages import Failed, Message, Pushed, Replied
 from .palette import BAD, COLOUR_RGB, FONT, GOOD, PANEL_BG, RGB, TABLE_BG, TEXT, TEXT_DIM, WARN, side_rgb
 from .preferences import Preferences
@@ -52,7 +56,14 @@ CARDS_LEFT, CARDS_TOP = 320, 234
 #: What each request is called in a refusal shown to the player.
 REQUEST_WORDS = {"take_seat": "taking the seat", "add_bot": "adding a bot", "create_table": "creating the table",
                  "spectate": "watching", "resume": "taking your seat back", "lobby_page": "listing the tables",
-                 "list_tables": "listing the tables"}
+                 "list_tables": "listing the tables", "leaderboard": "the leaderboard",
+                 "player_history": "that player's history", "list_records": "listing finished games",
+                 "tournaments": "listing tournaments", "open_record": "the record", "save_record": "the record",
+                 "rename": "the new name"}
+#: Refusals said in the lobby's own words rather than the server's (the code is stable, the words may vary).
+REFUSAL_WORDS = {"rated-table": "A rated table seats people with a player key only: no bots, no guests",
+                 "seat-reserved": "A tournament keeps that seat for another player"}
+RATED_BADGE = (196, 150, 40)  # the gold behind a card's "Rated" mark
 
 
 @functools.lru_cache(maxsize=2048)
@@ -78,8 +89,10 @@ class LobbyView(arcade.View):
                  discover: Callable[[], list[dict]] | None = None, name: str = "player",
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
                  on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None,
-                 local_only: bool = False) -> None:
+                 local_only: bool = False, on_open_record: Callable[[str, str], object] | None = None) -> None:
         super().__init__()
+        #: Shows a fetched record (its text and a title); None hides the finished games' "Open".
+        self.open_record_cb = on_open_record
         #: The session's server is `board99 play`'s own, listening on this machine only.
         self.local_only = local_only
         load_fonts()
@@ -93,6 +106,12 @@ class LobbyView(arcade.View):
         self.servers: list[dict] = []
         self.players, self.mode, self.clock = PLAYER_COUNTS[0], MODES[0], None
         self.colour = "red"
+        self.match: MatchFormat | None = None  # a new table plays single games unless a match is chosen
+        self.rated = False
+        self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
+        self.tab = "tables"  # which of TABS fills the cards' place
+        self.lists = Lists()
+        self.name_taken = False  # the server refused our name: the status line offers "Use name"
         self.bot_name = BOT_CHOICES[0]
         self.status = ""
         self.status_bad = False
@@ -113,6 +132,10 @@ class LobbyView(arcade.View):
         #: (left, bottom, width, height, table) of each card drawn, for on_draw and the tests.
         self.card_rects: list[tuple[float, float, float, float, TableInfo]] = []
         self.buttons: dict[str, UIFlatButton] = {}  # by a stable key, for tests and tools
+        #: Bands drawn under the widgets ((left, bottom, width, height, colour)): list heads, the player's line.
+        self.bands: list[tuple[float, float, float, float, RGB]] = []
+        #: Words one may click that are not buttons (a leaderboard name), by key: (rect, action).
+        self.links: dict[str, tuple[arcade.Rect, Callable[[], object]]] = {}
 
     @property
     def fields(self) -> tuple[UIInputText, ...]:
@@ -173,14 +196,26 @@ class LobbyView(arcade.View):
             return
         for widget in self.dynamic:
             self.ui.remove(widget)
-        self.dynamic, self.buttons, self.card_rects = [], {}, []
+        self.dynamic, self.buttons, self.card_rects, self.bands, self.links = [], {}, [], [], {}
         self._layout_key = (self.window.width, self.window.height, self.scale)
         self._place_fields()
         self._build_header()
         self._build_you()
         self._build_new_table()
-        self._build_tables()
+        self._build_tabs()
+        if self.tab == "tables":
+            self._build_tables()
+        else:
+            build_tab(self, self.tab)
         self._build_status()
+
+    def band(self, x: float, y: float, w: float, h: float, colour: RGB) -> None:
+        """A filled band under the widgets, given at scale 1 like every widget."""
+        self.bands.append((*self.box(x, y, w, h), colour))
+
+    def link(self, key: str, x: float, y: float, w: float, h: float, action: Callable[[], object]) -> None:
+        """Make the words at this place clickable (their label is drawn separately)."""
+        self.links[key] = (arcade.LBWH(*self.box(x, y, w, h)), action)
 
     def _build_header(self) -> None:
         self._label("GAME OF 99", 0, 0, 400, 44, 24, bold=True)
@@ -208,8 +243,8 @@ class LobbyView(arcade.View):
                          620 + i * 312, 96, 304, 32, 11)
 
     def _build_you(self) -> None:
-        self._label("Your name", 0, 140, 96, 34, 13, TEXT_DIM)
-        self._label("Your colour", 336, 140, 110, 34, 13, TEXT_DIM)
+        self._label("Your name", 0, 140, 96, 34, 12, TEXT_DIM)
+        self._label("Your colour", 336, 140, 110, 34, 12, TEXT_DIM)
         for i, colour in enumerate(COLOUR_RGB):
             rgb = side_rgb(colour, self.prefs.palette)
             chosen = colour == self.colour
@@ -219,39 +254,67 @@ class LobbyView(arcade.View):
     def _build_new_table(self) -> None:
         connected = self.session is not None
         self._label("New table", 0, 192, 300, 30, 16, bold=True)
-        self._label("Players", 0, 268, 300, 24, 12, TEXT_DIM)
+        # One row per choice, its title on the left: room for the match and rated rows in 640 pixels.
+        self._label("Players", 0, 268, 74, 34, 12, TEXT_DIM)
         for i, n in enumerate(PLAYER_COUNTS):
-            self._button(f"players-{n}", str(n), partial(self._choose, players=n), i * 74, 292, 66, 34,
+            self._button(f"players-{n}", str(n), partial(self._choose, players=n), 76 + i * 56, 268, 50, 34,
                          chosen=n == self.players)
-        self._label("Mode", 0, 334, 300, 24, 12, TEXT_DIM)
+        self._label("Mode", 0, 308, 74, 34, 12, TEXT_DIM)
         for i, mode in enumerate(MODES):
-            self._button(f"mode-{mode}", mode, partial(self._choose, mode=mode), i * 148, 358, 140, 34,
+            self._button(f"mode-{mode}", mode, partial(self._choose, mode=mode), 76 + i * 112, 308, 106, 34,
                          chosen=mode == self.mode)
-        self._label("Turn clock", 0, 400, 300, 24, 12, TEXT_DIM)
+        self._label("Clock", 0, 348, 74, 34, 12, TEXT_DIM)
         for i, clock in enumerate(CLOCK_CHOICES):
             self._button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
-                         partial(self._choose, clock=clock), i * 74, 424, 66, 34, chosen=clock == self.clock)
-        self._button("create", "Create table", self.create, 0, 474, 290, 40, 13, disabled=not connected)
-        self._label("Bots for the “+ bot” buttons", 0, 530, 300, 24, 12, TEXT_DIM)
+                         partial(self._choose, clock=clock), 76 + i * 56, 348, 50, 34, chosen=clock == self.clock)
+        self._label("Match", 0, 388, 300, 22, 12, TEXT_DIM)
+        for i, (words, fmt) in enumerate(MATCH_CHOICES):
+            self._button(f"match-{fmt.kind}-{fmt.target}" if fmt else "match-single", words,
+                         partial(self._choose, match=fmt), (0, 110, 206)[i], 410, (104, 90, 90)[i], 32, 10,
+                         chosen=fmt == self.match)
+        # A fixed number of games: one button to choose it, fewer and more beside it (a row of eight
+        # digits would repeat the players' "2 3 4 6" just above).
+        games = MatchFormat("games", self.games)
+        self._button("games-fewer", "−", partial(self._more_games, -1), 0, 448, 40, 30, 12,
+                     disabled=self.games <= GAMES_CHOICES[0])
+        self._button("match-games", f"{self.games} games", partial(self._choose, match=games), 46, 448, 110, 30,
+                     10, chosen=games == self.match)
+        self._button("games-more", "+", partial(self._more_games, +1), 162, 448, 40, 30, 12,
+                     disabled=self.games >= GAMES_CHOICES[-1])
+        self._button("rated", "Rated: on" if self.rated else "Rated: off", partial(self._choose, rated=not self.rated),
+                     0, 488, 110, 34, chosen=self.rated)
+        for i, line in enumerate(RATED_HINT):
+            self._label(line, 118, 486 + i * 19, 182, 19, 10, TEXT_DIM)
+        self._button("create", "Create table", self.create, 0, 534, 290, 40, 13, disabled=not connected)
+        self._label("Bots for the “+ bot” buttons", 0, 586, 300, 24, 12, TEXT_DIM)
         for i, bot in enumerate(BOT_CHOICES):
-            self._button(f"bot-{bot}", bot, partial(self._choose, bot_name=bot), i * 98, 554, 92, 34,
+            self._button(f"bot-{bot}", bot, partial(self._choose, bot_name=bot), i * 98, 610, 92, 34,
                          chosen=bot == self.bot_name)
-        self._label("A table starts when every seat is filled;", 0, 600, 300, 22, 11, TEXT_DIM)
-        self._label("partners sit opposite each other.", 0, 620, 300, 22, 11, TEXT_DIM)
+        self._label("A table starts when every seat is filled;", 0, 656, 300, 22, 11, TEXT_DIM)
+        self._label("partners sit opposite each other.", 0, 676, 300, 22, 11, TEXT_DIM)
+
+    def _build_tabs(self) -> None:
+        connected = self.session is not None
+        x = CARDS_LEFT
+        for key, title, width in TABS:
+            self._button(f"tab-{key}", title, partial(self.show_tab, key), x, 192, width, 32, 12,
+                         chosen=key == self.tab)
+            x += width + 6
+        if self.tab == "tables":
+            pages = max(1, -(-self.total // PER_PAGE))
+            first = self.page * PER_PAGE + 1
+            words = f"{first}–{first + len(self.tables) - 1} of {self.total}" if self.tables else " "
+            back, ahead = self.page > 0, self.page + 1 < pages
+        else:
+            words, back, ahead = self.lists.pager(self.tab)
+        self._label(words, 1240 - 100 - 6 - 82 - 6 - 104 - 6 - 114, 192, 114, 32, 11, TEXT_DIM, align="right")
+        self._button("previous", "‹ Previous", self.previous_page, 1240 - 100 - 6 - 82 - 6 - 104, 192, 104, 32,
+                     disabled=not back)
+        self._button("next", "Next ›", self.next_page, 1240 - 100 - 6 - 82, 192, 82, 32, disabled=not ahead)
+        self._button("refresh", "Refresh", self.refresh_now, 1240 - 100, 192, 100, 32, disabled=not connected)
 
     def _build_tables(self) -> None:
         connected = self.session is not None
-        self._label("Tables", CARDS_LEFT, 192, 120, 34, 16, bold=True)
-        pages = max(1, -(-self.total // PER_PAGE))
-        if self.tables:
-            first = self.page * PER_PAGE + 1
-            self._label(f"{first}–{first + len(self.tables) - 1} of {self.total} · page {self.page + 1} of {pages}",
-                        CARDS_LEFT + 120, 192, 300, 34, 12, TEXT_DIM)
-        self._button("previous", "‹ Previous", self.previous_page, 1240 - 118 - 8 - 118 - 8 - 110, 192, 110, 32,
-                     disabled=self.page == 0)
-        self._button("next", "Next ›", self.next_page, 1240 - 118 - 8 - 118, 192, 118, 32,
-                     disabled=self.page + 1 >= pages)
-        self._button("refresh", "Refresh", self.refresh_now, 1240 - 118, 192, 118, 32, disabled=not connected)
         if not self.tables:
             self._label("No tables yet: create one on the left." if connected else "Connect to a server first.",
                         CARDS_LEFT, CARDS_TOP + 10, 600, 30, 13, TEXT_DIM)
@@ -265,11 +328,18 @@ class LobbyView(arcade.View):
         self.card_rects.append((*self.box(x, y, CARD_W, CARD_H), table))
         open_ = joinable(table)
         state_colour = WARN if mine_kept else GOOD if open_ else TEXT if table.state == "playing" else TEXT_DIM
-        self._label(table.name, x + 10, y + 6, 260, 26, 15, bold=True)
+        marks = badges(table)
+        name_w = 260 - 76 * len(marks)  # each mark takes its place from the name, which is shortened
+        self._label(table.name, x + 10, y + 6, name_w, 26, 15, bold=True)
+        for k, mark in enumerate(marks):
+            bx = x + 10 + name_w + 4 + k * 76
+            self.band(bx, y + 9, 70, 20, RATED_BADGE if mark == "Rated" else (60, 90, 130))
+            self._label(mark, bx, y + 9, 70, 20, 10, (20, 20, 20) if mark == "Rated" else TEXT, bold=True,
+                        align="center")
         self._label(state_words(table), x + 274, y + 6, 170, 26, 12, state_colour, align="right")
         self._label(setup_words(table), x + 10, y + 32, CARD_W - 20, 22, 11, TEXT_DIM)
         partnered = table.sides != table.players
-        for r, side in enumerate(sides_of(table, self._my_colour_for(table))):
+        for r, side in enumerate(sides_of(table, self._my_colour_for(table), self.my_name())):
             row_y = y + 58 + r * 28
             self._label(side.colour.capitalize() if side.colour else f"Side {side.side + 1}",
                         x + 40, row_y, 72, 26, 12, bold=True)
@@ -282,8 +352,12 @@ class LobbyView(arcade.View):
                     self._label(slot.who, sx + 4, row_y, slot_w - 4, 26, 12,
                                 TEXT_DIM if slot.who == "(free)" else TEXT)
                     continue
+                # A rated table seats people only, and a kept seat waits for its player: no "+ bot" there.
+                people_only = table.rated or bool(table.seats[slot.seat].reserved)
                 self._button(f"sit-{table.id}-{slot.seat}", slot.sit_text, partial(self.sit, table.id, slot.seat),
-                             sx, row_y + 1, slot_w - 60, 25, 11, bg=CHOSEN)
+                             sx, row_y + 1, slot_w - (0 if people_only else 60), 25, 11, bg=CHOSEN)
+                if people_only:
+                    continue
                 self._button(f"bot-{table.id}-{slot.seat}", "+ bot", partial(self.bot, table.id, slot.seat),
                              sx + slot_w - 56, row_y + 1, 56, 25, 10)
         command = f"id {table.id}  ·  board99 bot --table {table.id} --seat N"
@@ -302,8 +376,11 @@ class LobbyView(arcade.View):
         text = self.status
         if not text and kept:
             text = "You left a game while it was on: your seat is kept for you until that game ends."
-        self._label(text or " ", 0, 770, 900 if elsewhere else 1240, 26, 13, BAD if self.status_bad else WARN)
-        if elsewhere:
+        button = self.name_taken or bool(elsewhere)
+        self._label(text or " ", 0, 770, 1030 if button else 1240, 26, 13, BAD if self.status_bad else WARN)
+        if self.name_taken:
+            self._button("use-name", "Use name", self.use_name, 1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
+        elif elsewhere:
             self._button("back-elsewhere", "Take my seat back", partial(self.take_back, elsewhere[0]),
                          1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
 
@@ -320,6 +397,11 @@ class LobbyView(arcade.View):
         # My chosen colour, unless another side of this table already plays it (the server then picks one).
         taken = {s.colour for s in table.seats if s.colour}
         return self.colour if self.colour not in taken else None
+
+    def _more_games(self, step: int) -> None:
+        # Fewer or more games, and that fixed-length match chosen.
+        self.games = max(GAMES_CHOICES[0], min(GAMES_CHOICES[-1], self.games + step))
+        self._choose(match=MatchFormat("games", self.games))
 
     def _choose(self, **changes: object) -> None:
         for key, value in changes.items():
@@ -371,19 +453,92 @@ class LobbyView(arcade.View):
             self.session.list_tables()
 
     def refresh_now(self) -> None:
-        """Ask for the tables and sort them afresh (joinable first) when that reply comes."""
+        """Ask for the tables and sort them afresh (joinable first) when that reply comes; and the tab's list."""
         self.refresh()
         self._order_at = self._sent
+        if self.tab != "tables":
+            self.lists.ask(self.session, self.tab)
+            self.build()
 
     def next_page(self) -> None:
-        """The next page of tables."""
+        """The next page of tables (or of the tab's list)."""
+        if self.tab != "tables":
+            self.lists.turn(self.session, self.tab, +1)
+            self.build()
+            return
         self.page += 1
         self.refresh_now()
 
     def previous_page(self) -> None:
-        """The previous page of tables."""
+        """The previous page of tables (or of the tab's list)."""
+        if self.tab != "tables":
+            self.lists.turn(self.session, self.tab, -1)
+            self.build()
+            return
         self.page = max(0, self.page - 1)
         self.refresh_now()
+
+    def show_tab(self, tab: str) -> None:
+        """Show the tables, the leaderboard, the finished games or the tournaments (asking for them afresh)."""
+        self.tab = tab
+        self.lists.history = None
+        self.refresh_now()
+        self.build()
+
+    def my_name(self) -> str:
+        """The name the player plays under: the one in the name box."""
+        return self.name_input.text.strip()
+
+    def show_player(self, name: str) -> None:
+        """Ask for a player's history (rating, partners, opponents, latest games)."""
+        if self.session is not None:
+            self.session.call("player_history", lambda client: client.player_history(name))
+            self.say(f"Asking for {name}'s games…")
+
+    def close_player(self) -> None:
+        """Back from a player's history to the leaderboard."""
+        self.lists.history = None
+        self.build()
+
+    def fetch_record(self, entry: RecordEntry, how: str) -> None:
+        """Fetch a finished game's record (a whole match's for a match game), then open ('open') or save it."""
+        if self.session is None:
+            return
+
+        def run(client: object) -> tuple[RecordEntry, str]:
+            return entry, client.fetch_record(entry.table, entry.game, match=entry.match)  # type: ignore[attr-defined]
+
+        self.session.call(f"{how}_record", run)
+        self.say(f"Fetching the record of {record_title(entry)}…")
+
+    def export_standings(self, tournament: TournamentInfo) -> None:
+        """Write the tournament's standings to a new CSV file in the records folder, and say where."""
+        try:
+            path = export_standings(tournament)
+        except OSError as exc:
+            self.say(f"Could not write the standings: {exc}", bad=True)
+            return
+        self.say(f"Standings saved to {path}")
+
+    def use_name(self) -> None:
+        """Say the name in the box to the server again (after 'name-taken'); the reply says if it is free."""
+        name = self.my_name()
+        if self.session is None or not name:
+            self.say("Type a name under “Your name” first", bad=True)
+            return
+
+        def run(client: object) -> str:
+            old = client.name  # type: ignore[attr-defined]
+            client.name = name  # type: ignore[attr-defined]
+            try:
+                client.hello()  # type: ignore[attr-defined]
+            except Exception:
+                client.name = old  # type: ignore[attr-defined]
+                raise
+            return name
+
+        self.session.call("rename", run)
+        self.say(f"Asking the server for the name {name}…")
 
     def create(self) -> None:
         """Create a table with the chosen players, mode and clock."""
@@ -391,7 +546,11 @@ class LobbyView(arcade.View):
             self.say("Connect to a server first", bad=True)
             return
         name = self.table_name.text.strip() or "Table"
-        self.session.create_table(name, self.players, self.mode, self.clock)
+        if self.match is None and not self.rated:
+            self.session.create_table(name, self.players, self.mode, self.clock)
+        else:
+            self.session.create_table(name, self.players, self.mode, self.clock, match=self.match,
+                                      rated=self.rated)
         self.say(f"Creating the table {name!r}…")
 
     def sit(self, table_id: str, seat: int) -> None:
@@ -469,12 +628,40 @@ class LobbyView(arcade.View):
                 self.refresh()
             case Replied("take_seat" | "spectate" | "resume") if self.table_cb is not None:
                 self.table_cb()
+            case Replied(op, result) if self.lists.take(op, result):
+                self.status = "" if op == "player_history" else self.status
+                self.build()
+            case Replied("open_record", (entry, text)) if self.open_record_cb is not None:
+                self.say(" ")
+                self.open_record_cb(text, record_title(entry))
+            case Replied("save_record", (entry, text)):
+                try:
+                    self.say(f"Saved to {save_record(entry, text)}")
+                except OSError as exc:
+                    self.say(f"Could not save the record: {exc}", bad=True)
+            case Replied("rename", name):
+                self.name_taken = False
+                if self.session is not None:
+                    self.session.name = name  # later refusals name the name now in use
+                self.say(f"You play as {name} on this server")
+            case Failed(_, "name-taken", _) | Pushed({"type": "error", "code": "name-taken"}):
+                self.name_taken = True
+                self.say(name_taken_words(self._refused_name(msg)), bad=True)
             case Failed(_, code, message) if code in UNREACHABLE:
                 self.say(f"Cannot reach the server: {message}", bad=True)
             case Failed(op, code, message):
-                self.say(f"The server refused {REQUEST_WORDS.get(op, op)}: {message}", bad=True)
+                words = REFUSAL_WORDS.get(code, message)
+                self.say(f"The server refused {REQUEST_WORDS.get(op, op)}: {words}", bad=True)
+            case Pushed({"type": "error", "message": message}):
+                self.say(f"The server says: {message}", bad=True)  # e.g. too-many-players at hello
             case Pushed():
                 self.refresh()
+
+    def _refused_name(self, msg: Message) -> str:
+        # A name refused when we sat or renamed is the one in the box; at hello, the session's.
+        if isinstance(msg, Failed) and msg.op in ("take_seat", "rename") and self.my_name():
+            return self.my_name()
+        return getattr(self.session, "name", "") or self.my_name()
 
     # -- arcade callbacks -------------------------------------------------------------------
 
@@ -488,6 +675,14 @@ class LobbyView(arcade.View):
     def on_hide_view(self) -> None:
         """Disable the widgets."""
         self.ui.disable()
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A click on clickable words (a leaderboard name)."""
+        for rect, action in self.links.values():
+            if rect.point_in_rect((x, y)):
+                action()
+                return True
+        return None
 
     def on_resize(self, width: int, height: int) -> None:
         """Put everything at its place for the new size."""
@@ -527,4 +722,6 @@ class LobbyView(arcade.View):
                 else:
                     arcade.draw_texture_rect(peg_texture(colour, r, self.prefs.palette),
                                              arcade.LBWH(left + 12 * s, cy - 12 * s, 24 * s, 24 * s))
+        for left, bottom, width, height, rgb in self.bands:
+            arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, rgb)
         self.ui.draw()

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from board99 import Action, SeatView
 from board99.client.net import GameClient
+from board99.match import MatchFormat
 from board99.wire.table_info import TableInfo
 
 from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
@@ -70,9 +71,11 @@ class Session:
     """One server connection run by a background thread; the views talk to it through queues."""
 
     def __init__(self, endpoint: str, *, name: str = "player", server_key: bytes | str | None = None,
-                 timeout: float = 5.0) -> None:
+                 timeout: float = 5.0, key: str | None = None) -> None:
         self.endpoint = endpoint
         self.name = name
+        #: The player key (board99.client.player_key) the client says hello with; None plays as a guest.
+        self.key = key
         self._requests: queue.Queue[tuple[str, Run]] = queue.Queue()
         self._out: queue.Queue[Message] = queue.Queue()
         self._stop = threading.Event()
@@ -121,9 +124,11 @@ class Session:
         """Ask for one page of the server's tables (a ``LobbyPage``: tables, total, offset)."""
         self.call("lobby_page", lambda client: client.lobby_page(offset, limit))
 
-    def create_table(self, name: str, players: int, mode: str, clock: float | None) -> None:
-        """Ask for a new table."""
-        self.call("create_table", lambda client: client.create_table(name, players, mode, clock))
+    def create_table(self, name: str, players: int, mode: str, clock: float | None, *,
+                     match: MatchFormat | None = None, rated: bool = False) -> None:
+        """Ask for a new table (a match of ``match`` games, rated or not)."""
+        self.call("create_table", lambda client: client.create_table(name, players, mode, clock, match=match,
+                                                                     rated=rated))
 
     def take_seat(self, table: str, seat: int, colour: str, name: str | None = None) -> None:
         """Ask to sit at ``seat`` of ``table`` playing ``colour`` (as ``name``, default the connection's)."""
@@ -223,7 +228,8 @@ class Session:
 
     def _run(self) -> None:
         try:
-            client = GameClient(self.endpoint, server_key=self._server_key, name=self.name, timeout=self._timeout)
+            client = GameClient(self.endpoint, server_key=self._server_key, name=self.name, timeout=self._timeout,
+                                key=self.key)
         except Exception as exc:
             self._post(Failed("connect", "connect", str(exc)))
             return
