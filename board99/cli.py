@@ -243,6 +243,143 @@ def _bot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _records(args: argparse.Namespace) -> int:
+    """`board99 records`: list a server's (or a data folder's) finished games; write those asked for."""
+    from board99.wire.listings import RecordEntry
+
+    source: Any
+    if args.data is not None:
+        from board99.server.journal import JOURNAL_FILE, Journal
+
+        if not (Path(args.data) / JOURNAL_FILE).exists():
+            print(f"board99 records: --data {args.data}: no journal ({JOURNAL_FILE}) there", file=sys.stderr)
+            return 2
+        try:
+            journal = Journal(args.data)
+        except RuntimeError as exc:
+            print(f"board99 records: {exc}; while the server runs, ask it with --server", file=sys.stderr)
+            return 2
+
+        def listing() -> tuple[list[RecordEntry], int]:
+            rows, total = journal.finished_games(0, args.limit)
+            return [RecordEntry(**r) for r in rows], total
+
+        def fetch(table: str, game: int, match: bool) -> str | None:
+            return journal.match_record(table, game) if match else journal.record(table, game)
+        source = journal
+    else:
+        from board99.client.net import GameClient, ServerError
+
+        endpoint = reachable("records", args.server or "127.0.0.1", args.key)
+        if endpoint is None:
+            return 2
+        source = GameClient(endpoint, server_key=args.key, name="records")
+
+        def listing() -> tuple[list[RecordEntry], int]:
+            entries, total = source.list_records(limit=args.limit)
+            return list(entries), total
+
+        def fetch(table: str, game: int, match: bool) -> str | None:
+            try:
+                return str(source.fetch_record(table, game, match=match))
+            except ServerError as exc:
+                print(f"board99 records: {table}:{game}: {exc.message}", file=sys.stderr)
+                return None
+    try:
+        entries, total = listing()
+        if not args.get:
+            print(f"{total} finished game{'s' if total != 1 else ''}" + (f"; the {len(entries)} newest:"
+                                                                        if total > len(entries) else ":"))
+            for e in entries:
+                when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.finished))
+                names = ", ".join(n or "-" for n in e.names)
+                marks = "".join([" match" if e.match else "", " rated" if e.rated else ""])
+                print(f"  {e.table}:{e.game:<3} {when}  {e.table_name or '(no name)'}: {names}; side {e.winner} won{marks}")
+            return 0
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        status = 0
+        for wanted in args.get:
+            table, _, game_text = wanted.partition(":")
+            if not game_text.isdigit():
+                print(f"board99 records: --get {wanted}: write TABLE:GAME as the list shows it", file=sys.stderr)
+                return 2
+            text = fetch(table, int(game_text), args.match)
+            if text is None:
+                print(f"board99 records: {wanted}: no such finished game{' in a match' if args.match else ''}",
+                      file=sys.stderr)
+                status = 1
+                continue
+            path = out / f"{table}-{'match-from-' if args.match else ''}game{game_text}.txt"
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+        return status
+    finally:
+        source.close()
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    """`board99 tournament new|next|show`: start and steer a club tournament on a server."""
+    from board99.client.net import GameClient, ServerError
+
+    from .match import MatchFormat
+
+    if args.action != "new" and args.id is None:
+        print(f"board99 tournament {args.action}: give the tournament's id", file=sys.stderr)
+        return 2
+    if args.action == "next" and not args.token:
+        print("board99 tournament next: give --token, as `board99 tournament new` printed it", file=sys.stderr)
+        return 2
+    endpoint = reachable("tournament", args.server, args.key)
+    if endpoint is None:
+        return 2
+    with GameClient(endpoint, server_key=args.key, name=args.host_name) as client:
+        try:
+            if args.action == "new":
+                sides = [[n.strip() for n in side.split(",")] for side in args.side]
+                fmt = MatchFormat("games", args.games) if args.games else MatchFormat("first-to", args.first_to)
+                info, token = client.create_tournament(args.name, args.players, sides, args.rounds, fmt)
+                print(f"tournament {info.id} ({info.format}, {info.rounds} rounds, {info.match}); "
+                      f"steering token {token}\n(keep the token: `board99 tournament next {info.id} --token {token}`)")
+                return 0
+            if args.action == "next":
+                info = client.next_round(args.id, args.token)
+                print(f"round {info.round} of {info.rounds} opened:")
+                for p in info.pairings:
+                    if p.round == info.round:
+                        a = " & ".join(info.entrants[p.a])
+                        b = "a bye" if p.b is None else " & ".join(info.entrants[p.b])
+                        print(f"  {a} v {b}" + ("" if p.table is None else f"  at table {p.table}"))
+                return 0
+            found = next((t for t in client.tournaments() if t.id == args.id), None)
+            if found is None:
+                print(f"board99 tournament: no tournament {args.id} on {args.server}", file=sys.stderr)
+                return 1
+            print(f"{found.name}: {found.format}, {found.match}, round {found.round} of {found.rounds} ({found.state})")
+            rows = standings_rows(found)
+            for row in rows:
+                print("  ".join(f"{cell:<14}" if i == 1 else f"{cell:>8}" for i, cell in enumerate(row)))
+            if args.csv:
+                import csv
+
+                with open(args.csv, "w", newline="", encoding="utf-8") as f:
+                    csv.writer(f).writerows(rows)
+                print(f"wrote {args.csv}")
+            return 0
+        except ServerError as exc:
+            print(f"board99 tournament: {exc.code}: {exc.message}", file=sys.stderr)
+            return 1
+
+
+def standings_rows(info: Any) -> list[list[str]]:
+    """The standings as a table: a heading row naming each tie-break, then one row per side."""
+    rows = [["place", "side", "played", "points", "buchholz", "sonneborn-berger", "game diff", "games won"]]
+    for s in info.standings:
+        rows.append([str(s.place), " & ".join(s.names), str(s.played), f"{s.points:g}", f"{s.buchholz:g}",
+                     f"{s.sonneborn_berger:g}", str(s.game_diff), str(s.games_won)])
+    return rows
+
+
 #: A Z85 key may start with '-', which argparse takes for an option unless it is joined with '='.
 KEY_HELP = "the server's CurveZMQ public key (servers run with --curve); write --key=KEY"
 
@@ -357,6 +494,37 @@ def build_parser() -> argparse.ArgumentParser:
     bot.add_argument("--key", default=None, help=KEY_HELP)
     bot.add_argument("--rematch", action="store_true", help="ask for a rematch after each game")
     bot.set_defaults(run=_bot)
+
+    records = sub.add_parser("records", help="list finished games and write their records to files",
+                             description="Lists the finished games a server keeps (or a stopped server's data "
+                                         "folder), newest first; with --get, writes those records to files.")
+    where = records.add_mutually_exclusive_group()
+    where.add_argument("--server", default=None, help="HOST[:PORT] of a running server (default 127.0.0.1)")
+    where.add_argument("--data", default=None, help="a stopped server's data folder (its journal)")
+    records.add_argument("--get", nargs="+", default=None, metavar="TABLE:GAME", help="write these games' records")
+    records.add_argument("--match", action="store_true", help="write the whole match each game belongs to")
+    records.add_argument("--out", default=".", help="folder to write records into (default: here)")
+    records.add_argument("--limit", type=positive, default=50, help="how many games to list (default 50, most 100)")
+    records.add_argument("--key", default=None, help=KEY_HELP)
+    records.set_defaults(run=_records)
+
+    tour = sub.add_parser("tournament", help="start and steer a club tournament on a server (docs/tournaments.md)")
+    tour.add_argument("action", choices=("new", "next", "show"),
+                      help="new: make one; next: open its next round; show: its standings")
+    tour.add_argument("id", nargs="?", default=None, help="the tournament's id (next, show)")
+    tour.add_argument("--server", required=True, help="HOST[:PORT] of the server")
+    tour.add_argument("--name", default="Club night", help="the tournament's name (new)")
+    tour.add_argument("--players", type=int, choices=(2, 4), default=4, help="players per table (new)")
+    tour.add_argument("--side", action="append", default=[],
+                      help="one side: a name, or two for partners ('Ann,Bo'); bot:rulebook for a bot (new)")
+    tour.add_argument("--rounds", type=positive, default=3, help="rounds to play (new)")
+    tour.add_argument("--first-to", type=int, choices=(1, 3, 5), default=3, help="a match: first to N wins (new)")
+    tour.add_argument("--games", type=int, default=None, help="a match: this many games instead (new)")
+    tour.add_argument("--token", default=None, help="the steering token `new` printed (next)")
+    tour.add_argument("--csv", default=None, help="also write the standings to this CSV file (show)")
+    tour.add_argument("--host-name", default="tournament host", help="the name this command connects as")
+    tour.add_argument("--key", default=None, help=KEY_HELP)
+    tour.set_defaults(run=_tournament)
     return parser
 
 

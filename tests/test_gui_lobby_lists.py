@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+import arcade
 import pytest
 
 from board99.client.gui.lobby_cards import setup_words, sides_of, who_sits
@@ -278,6 +279,15 @@ def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_
         run_until(win, lambda: lobby.status.startswith("Saved to"), 10, "the record saved")
         saved = list((tmp_path / "records").iterdir())
         assert len(saved) == 1 and saved[0].read_text().startswith("# GAME OF 99 record")
+        # Open: the app shows the record in the replay viewer, and Esc comes back to this lobby.
+        from board99.client.gui.replay_view import ReplayView
+
+        opener = lobby.buttons[f"open-{entry.table}-{entry.game}"]
+        win.click(opener.rect.center_x, opener.rect.center_y)
+        run_until(win, lambda: isinstance(win.current_view, ReplayView), 10, "the replay viewer")
+        win.current_view.on_key_press(arcade.key.ESCAPE, 0)
+        step(win, 1)
+        assert win.current_view is lobby
         _tab(win, lobby, "tournaments")
         run_until(win, lambda: "tournaments" not in lobby.lists.asked, 10, "the tournaments")
     finally:
@@ -286,6 +296,5 @@ def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_
         app.detach()
         server.stop()
         time.sleep(0.05)
-        import arcade
 
         win.show_view(arcade.View())

@@ -201,19 +201,20 @@ def test_a_swiss_tournament_of_six_bot_sides_runs_four_rounds_with_the_right_sta
         host = GameClient(server.endpoint, name="Host")
         sides = [["bot:rulebook"], ["bot:random"]] * 3
         info, token = host.create_tournament("Friday", 2, sides, 4, MatchFormat("first-to", 1))
+        tid = info.id
         assert info.format == "swiss" and info.state == "waiting"
-        assert error_of(lambda: host.next_round(info.id, "0" * 32)).code == "bad-token"
+        assert error_of(lambda: host.next_round(tid, "0" * 32)).code == "bad-token"
         for number in range(1, 5):
             info = host.next_round(info.id, token)
             assert info.round == number and len([p for p in info.pairings if p.round == number]) == 3
             if number == 1:
-                assert error_of(lambda: host.next_round(info.id, token)).code == "round-unfinished"
+                assert error_of(lambda: host.next_round(tid, token)).code == "round-unfinished"
             deadline = time.monotonic() + 60
             while info.state == "playing" and time.monotonic() < deadline:
                 time.sleep(0.05)
                 info = next(t for t in host.tournaments() if t.id == info.id)
         assert info.state == "over"
-        assert error_of(lambda: host.next_round(info.id, token)).code == "tournament-over"
+        assert error_of(lambda: host.next_round(tid, token)).code == "tournament-over"
         results = [Result(p.round, p.a, p.b, p.games_a, p.games_b) for p in info.pairings]
         assert all(p.over and p.games_a + p.games_b == 1 for p in info.pairings)
         # No pair met twice in a round, every side played every round.
@@ -230,3 +231,39 @@ def test_a_swiss_tournament_of_six_bot_sides_runs_four_rounds_with_the_right_sta
         server.stop()
     with sqlite3.connect(tmp_path / JOURNAL_FILE) as db:  # the tournament is journaled
         assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 1
+
+
+def test_the_records_and_tournament_commands_get_games_out_of_a_server_and_a_data_folder(tmp_path, capsys) -> None:
+    from board99.cli import main
+
+    data = tmp_path / "data"
+    server = run_in_thread(data_dir=data)
+    try:
+        with GameClient(server.endpoint, name="Ann", key=key(1)) as ann:
+            info = ann.create_table("bots", 2)
+            ann.add_bot(info.id, 0)
+            ann.add_bot(info.id, 1)
+            deadline = time.monotonic() + 30
+            while not ann.list_records()[0] and time.monotonic() < deadline:
+                time.sleep(0.05)
+        address = server.endpoint.removeprefix("tcp://")
+        assert main(["records", "--server", address]) == 0
+        assert f"{info.id}:1" in capsys.readouterr().out
+        assert main(["records", "--server", address, "--get", f"{info.id}:1", "--out", str(tmp_path / "a")]) == 0
+        assert main(["replay", "--quiet", str(tmp_path / "a" / f"{info.id}-game1.txt")]) == 0
+        assert main(["records", "--server", address, "--get", f"{info.id}:9", "--out", str(tmp_path)]) == 1
+        capsys.readouterr()
+        assert main(["tournament", "new", "--server", address, "--players", "2", "--side", "Ann",
+                     "--side", "bot:random", "--rounds", "1", "--first-to", "1"]) == 0
+        printed = capsys.readouterr().out
+        tid, token = printed.split()[1], printed.split("token ")[1].split()[0]
+        assert main(["tournament", "next", tid, "--server", address, "--token", token]) == 0
+        assert main(["tournament", "show", tid, "--server", address, "--csv", str(tmp_path / "s.csv")]) == 0
+        assert (tmp_path / "s.csv").read_text().startswith("place,side,played,points,buchholz,sonneborn-berger")
+        # The data folder is the journal's: in use while the server runs ...
+        assert main(["records", "--data", str(data)]) == 2
+    finally:
+        server.stop()
+    # ... and readable once it has stopped.
+    assert main(["records", "--data", str(data), "--get", f"{info.id}:1", "--out", str(tmp_path / "b")]) == 0
+    assert (tmp_path / "b" / f"{info.id}-game1.txt").read_text() == (tmp_path / "a" / f"{info.id}-game1.txt").read_text()

@@ -154,7 +154,8 @@ class App:
                                discover=self.discover, name=name, on_help=self.show_help,
                                on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
                                local_only=self.server is not None and self.session is not None
-                               and self.session.endpoint == self.server.endpoint)
+                               and self.session.endpoint == self.server.endpoint,
+                               on_open_record=self.show_record)
         self.window.show_view(self.lobby)
         if self.key_problem:
             self.lobby.say(self.key_problem, bad=True)
@@ -191,6 +192,15 @@ class App:
             self.show_lobby()
         else:
             self.window.show_view(view)
+
+    def show_record(self, text: str, title: str) -> object:
+        """Open a finished game's (or match's) record from the lobby's list in the replay viewer; Esc comes back."""
+        from .replay_view import ReplayView
+
+        self._cover()
+        view = ReplayView(text, title, on_back=self.go_back, sounds=self.window.sounds)
+        self.window.show_view(view)
+        return view
 
     def show_help(self) -> HelpView:
         """Open the rules over the current view."""
