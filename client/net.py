@@ -612,7 +612,7 @@ class GameClient:
 
         With ``match``, the match record of the match that game belongs to (board99.match).
         """
-        extra = {"match": True} if match else {}
+        extra = {"whole_match": True} if match else {}
         return self._request("fetch_record", table=table, game=game, **extra)["record"]
 
     def history(self) -> tuple[list[str], list[SeatView]]:

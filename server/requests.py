@@ -283,11 +283,11 @@ def snapshot(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 def fetch_record(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """A finished game's record (seed revealed), also of a closed table; a game in progress has none yet.
 
-    With ``match``: the match record of the match that game belongs to (its finished games so far).
+    With ``whole_match``: the match record of the match that game belongs to (its finished games so far).
     """
     t = state.lobby.tables.get(f["table"])
     game = f.get("game")
-    if f.get("match"):
+    if f.get("whole_match"):
         text = state.journal.match_record(f["table"], game)
         if text is None and state.journal.record(f["table"], game) is not None:
             raise ProtocolError("no-record", f"game: that game at table {f['table']} was not part of a match")

@@ -292,9 +292,11 @@ GOOD = {
     "version": PROTOCOL_VERSION, "name": "fuzz", "players": 2, "mode": "guarded", "clock": None,
     "grace": None, "table": "deadbeef", "seat": 0, "colour": "red", "bot": "random", "token": "ab" * 16,
     "action": {"type": "draw"}, "game": 1, "ply": 0, "offset": 0, "limit": 10,
+    "key": "cd" * 32, "match": {"kind": "first-to", "target": 3}, "player": "fuzz", "rated": False,
+    "entrants": [["bot:random"], ["bot:rulebook"]], "rounds": 1, "tournament": "deadbeef",
 }
-INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit"}
-TEXT_FIELDS = {"name", "table", "token", "bot"}
+INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit", "rounds"}
+TEXT_FIELDS = {"name", "table", "token", "bot", "player", "tournament"}
 BAD = {
     **{f: [True, False, 1.5, "1", [], {}, -(2 ** 63), 2 ** 64 - 1] for f in INT_FIELDS},
     **{f: [5, True, 1.5, [], {}, ["x"], "x" * 4001] for f in TEXT_FIELDS},
@@ -303,6 +305,11 @@ BAD = {
     "grace": [True, "1", -1, math.nan, -math.inf, 1e9, {}],
     "colour": ["pink", 1, True, "", "RED"],
     "action": [[], "draw", 1, True, None],
+    "key": ["", "ab", "AB" * 32, "zz" * 32, 1, True, ["x"]],
+    "match": [{"kind": "first-to", "target": 2}, {"kind": "best-of", "target": 3}, {"kind": "games"}, [], "3", True,
+              {"kind": "games", "target": 10, "x": 1}],
+    "rated": [1, "yes", None, []],
+    "entrants": [[], [["a"]], [["a", "b", "c"], ["d"]], [[1], [2]], "ab", [["x" * 50], ["y"]], [[]] * 17],
 }
 
 

@@ -306,7 +306,7 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "act": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, True), "action": (mapping(), True),
             "ply": (whole(0, 1 << 62), True)},
     "fetch_record": {"table": (TABLE_ID, True), "game": (optional(whole(1, 1 << 31)), False),
-                     "match": (flag(), False)},
+                     "whole_match": (flag(), False)},
     "history": {},
     "list_records": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False),
                      "player": (optional(name()), False)},
