@@ -293,7 +293,7 @@ GOOD = {
     "grace": None, "table": "deadbeef", "seat": 0, "colour": "red", "bot": "random", "token": "ab" * 16,
     "action": {"type": "draw"}, "game": 1, "ply": 0, "offset": 0, "limit": 10,
     "key": "cd" * 32, "match": {"kind": "first-to", "target": 3}, "player": "fuzz", "rated": False,
-    "entrants": [["bot:random"], ["bot:rulebook"]], "rounds": 1, "tournament": "deadbeef",
+    "entrants": [["bot:random"], ["bot:rulebook"]], "rounds": 1, "tournament": "deadbeef", "whole_match": False,
 }
 INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit", "rounds"}
 TEXT_FIELDS = {"name", "table", "token", "bot", "player", "tournament"}
@@ -309,6 +309,7 @@ BAD = {
     "match": [{"kind": "first-to", "target": 2}, {"kind": "best-of", "target": 3}, {"kind": "games"}, [], "3", True,
               {"kind": "games", "target": 10, "x": 1}],
     "rated": [1, "yes", None, []],
+    "whole_match": [1, "yes", None, {}],
     "entrants": [[], [["a"]], [["a", "b", "c"], ["d"]], [[1], [2]], "ab", [["x" * 50], ["y"]], [[]] * 17],
 }
 
