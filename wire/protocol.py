@@ -263,8 +263,11 @@ def entrants(players_per_side: int = 2) -> Check:
         out = []
         for i, side in enumerate(value):
             if type(side) is not list or not 1 <= len(side) <= players_per_side:
-                raise _fail(f"{field}[{i}]", f"a list of 1-{players_per_side} names", side)
-            out.append(tuple(names(f"{field}[{i}]", n) for n in side))
+                raise _fail(field, f"side {i} as a list of 1-{players_per_side} names", side)
+            try:
+                out.append(tuple(names(field, n) for n in side))
+            except ProtocolError as exc:
+                raise ProtocolError("bad-field", f"{field}: side {i}: {exc.message.removeprefix(field + ': ')}") from None
         return out
     return check
 
