@@ -180,7 +180,8 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     assert [s.occupant for s in seats] == ["bot", "bot", "human", "bot"]
     assert seats[2].colour == seats[0].colour == "blue" and tv.state.view.seat == 2
     assert seats[1].colour == seats[3].colour == bot_colour
-    assert "Nell (you)" in tv.seats.t_seats[2].text  # the name typed in the lobby
+    label = tv.seats.t_seats[2].text  # the name typed in the lobby, and the rating her player key has
+    assert label.startswith("Nell · 1500 (you)"), label
 
 
 def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, server):
