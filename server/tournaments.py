@@ -18,7 +18,7 @@ from typing import Any
 
 from board99 import sides_for
 from board99.bots import BOTS
-from board99.match import MatchFormat
+from board99.match import MatchFormat, score
 from board99.wire.listings import Pairing, Standing, TournamentInfo
 from board99.wire.protocol import ProtocolError
 
@@ -112,10 +112,9 @@ class Tournament:
 
 
 def _games(t: Table) -> tuple[int, int]:
-    won = [0, 0]
-    for r in t.results:
-        won[r.side] += 1
-    return won[0], won[1]
+    """Games each side has won in the table's match (tournament tables have two sides)."""
+    a, b = score(2, t.results)
+    return a, b
 
 
 class Tournaments:

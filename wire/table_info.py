@@ -20,7 +20,7 @@ import math
 from typing import Any, NamedTuple
 
 from board99 import MODES, PLAYER_COUNTS, sides_for
-from board99.match import GameResult, MatchFormat
+from board99.match import GameResult, MatchFormat, score
 
 #: Table states, in the order a table goes through them (a rematch goes back to "playing").
 STATES = ("waiting", "playing", "over")
@@ -73,10 +73,7 @@ class MatchInfo(NamedTuple):
 
     def score(self, sides: int) -> tuple[int, ...]:
         """Games won per side so far."""
-        won = [0] * sides
-        for r in self.results:
-            won[r.side] += 1
-        return tuple(won)
+        return score(sides, self.results)
 
     def over(self, sides: int) -> bool:
         """True once the match is decided."""
