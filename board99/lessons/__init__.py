@@ -1,0 +1,62 @@
+"""Lessons: prepared positions at a table with bots, a task or a question each, and the rulebook's words.
+
+The lessons are data: one TOML file each in ``board99/lessons/data/``, shipped
+with the package (docs/lessons.md describes the format). ``parse`` reads one
+file's text (pure); ``load`` and ``catalogue`` read the package's own files
+(the only reading done here, through ``importlib.resources``); ``LessonRun``
+plays a lesson on the engine.
+
+>>> [lesson.id for lesson in catalogue()][:3]
+['board', 'cards', 'turn']
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from .model import (
+    GROUPS,
+    TOPICS,
+    Goal,
+    Lesson,
+    LessonError,
+    PlayStep,
+    QuizStep,
+    Scripted,
+    Step,
+    Table,
+    Wrong,
+    parse,
+)
+from .run import LessonRun, Move, Outcome, matches, solve
+
+#: The package folder the lesson files are in.
+DATA = "data"
+
+
+def names() -> list[str]:
+    """The lesson files' names, in the order the list shows them (their number prefix)."""
+    folder = resources.files(__name__).joinpath(DATA)
+    return sorted(item.name for item in folder.iterdir() if item.name.endswith(".toml"))
+
+
+def load(name: str) -> Lesson:
+    """The lesson in the package's file ``name`` (e.g. "02-cards.toml")."""
+    text = resources.files(__name__).joinpath(DATA, name).read_text(encoding="utf-8")
+    return parse(text, name)
+
+
+def catalogue() -> tuple[Lesson, ...]:
+    """Every lesson, in order; LessonError if one cannot be read or two share an id."""
+    lessons = tuple(load(name) for name in names())
+    seen: dict[str, str] = {}
+    for lesson in lessons:
+        if lesson.id in seen:
+            raise LessonError(lesson.name, "id", f"{lesson.id!r} is also the id of {seen[lesson.id]}")
+        seen[lesson.id] = lesson.name
+    return lessons
+
+
+__all__ = ["GROUPS", "TOPICS", "Goal", "Lesson", "LessonError", "LessonRun", "Move", "Outcome", "PlayStep",
+           "QuizStep", "Scripted", "Step", "Table", "Wrong", "catalogue", "load", "matches", "names", "parse",
+           "solve"]
