@@ -16,7 +16,6 @@ from board99.lessons import (
     Lesson,
     LessonError,
     LessonRun,
-    Outcome,
     PlayStep,
     QuizStep,
     catalogue,
