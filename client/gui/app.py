@@ -18,7 +18,7 @@ from board99.client import player_key
 from board99.client.net import GameClient, discover, endpoint_for
 from board99.wire.table_info import TableInfo
 
-from . import preferences
+from . import lesson_progress, preferences
 from .help_view import HelpView
 from .lobby_lists import key_problem_words
 from .lobby_view import LobbyView
@@ -128,6 +128,8 @@ class App:
         self.exit_loop: Callable[[], object] = arcade.exit  # how quit() leaves the event loop (tests swap it)
         #: The view the rules or settings screen goes back to.
         self.back_to: arcade.View | None = None
+        #: The view the Learn screen goes back to (None: the lobby).
+        self.learn_back: arcade.View | None = None
         #: The player key every session says hello with (the server knows a returning player by it);
         #: None, with the reason in ``key_problem``, when the key file cannot be read: a guest then.
         self.key, self.key_problem = load_key()
@@ -155,7 +157,7 @@ class App:
                                on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
                                local_only=self.server is not None and self.session is not None
                                and self.session.endpoint == self.server.endpoint,
-                               on_open_record=self.show_record)
+                               on_open_record=self.show_record, on_learn=self.show_learn)
         self.window.show_view(self.lobby)
         if self.key_problem:
             self.lobby.say(self.key_problem, bad=True)
@@ -199,6 +201,43 @@ class App:
 
         self._cover()
         view = ReplayView(text, title, on_back=self.go_back, sounds=self.window.sounds)
+        self.window.show_view(view)
+        return view
+
+    def show_learn(self, selected: int | None = None) -> arcade.View:
+        """Open the list of lessons (from the lobby, or back from a lesson); Back returns where it came from."""
+        from board99.lessons import catalogue
+
+        from .learn_view import LearnView
+        from .lesson_view import LessonView
+
+        current = self.window.current_view
+        if not isinstance(current, LessonView | LearnView | HelpView | SettingsView):
+            self.learn_back = current
+        if isinstance(current, LessonView):
+            selected = current.index
+        view = LearnView(catalogue(), lesson_progress.load(), on_open=self.show_lesson, on_back=self.leave_learn,
+                         prefs=self.window.prefs, selected=selected)
+        self.window.show_view(view)
+        return view
+
+    def leave_learn(self) -> None:
+        """Back from the Learn screen to where it was opened from (the lobby if from nowhere)."""
+        view, self.learn_back = self.learn_back, None
+        if view is None:
+            self.show_lobby()
+        else:
+            self.window.show_view(view)
+
+    def show_lesson(self, index: int) -> arcade.View:
+        """Open lesson ``index`` of the list: its table runs here, on the engine, without a server."""
+        from board99.lessons import catalogue
+
+        from .lesson_view import LessonView
+
+        name = (self.lobby.my_name() if self.lobby is not None else "") or self.name
+        view = LessonView(catalogue(), index, sounds=self.window.sounds, name="You" if name == "player" else name,
+                          on_list=self.show_learn, on_done=lesson_progress.mark_done, on_help=self.show_help)
         self.window.show_view(view)
         return view
 

@@ -89,8 +89,11 @@ class LobbyView(arcade.View):
                  discover: Callable[[], list[dict]] | None = None, name: str = "player",
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
                  on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None,
-                 local_only: bool = False, on_open_record: Callable[[str, str], object] | None = None) -> None:
+                 local_only: bool = False, on_open_record: Callable[[str, str], object] | None = None,
+                 on_learn: Callable[[], object] | None = None) -> None:
         super().__init__()
+        #: Opens the lessons (the Learn screen); None hides the "Learn" button.
+        self.learn_cb = on_learn
         #: Shows a fetched record (its text and a title); None hides the finished games' "Open".
         self.open_record_cb = on_open_record
         #: The session's server is `board99 play`'s own, listening on this machine only.
@@ -219,6 +222,9 @@ class LobbyView(arcade.View):
 
     def _build_header(self) -> None:
         self._label("GAME OF 99", 0, 0, 400, 44, 24, bold=True)
+        if self.learn_cb is not None:
+            self._button("learn", "Learn to play", self._call(self.learn_cb), 1240 - 90 - 8 - 120 - 8 - 130 - 8 - 150,
+                         4, 150, 36, bg=CHOSEN)
         self._button("rules", "Rules (F1)", self._call(self.help_cb), 1240 - 90 - 8 - 120 - 8 - 130, 4, 130, 36)
         self._button("settings", "Settings", self._call(self.settings_cb), 1240 - 90 - 8 - 120, 4, 120, 36)
         self._button("quit", "Quit", self._call(self.quit_cb), 1240 - 90, 4, 90, 36)

@@ -127,6 +127,9 @@ class TableState:
         self.connected = True
         #: True while there is a session to send to (the golden tests and the benchmark have none).
         self.online = False
+        #: Guarded mode says why not before sending (True); False sends every attempt and shows the
+        #: engine's refusal instead (a lesson, where trying is the point).
+        self.guard_first = True
         self.muted = muted
         self.log: deque[str] = deque(maxlen=LOG_LINES)
         #: The latest Events message's events, and how many events came in all: a part that marks or
@@ -242,7 +245,7 @@ class TableState:
     def disabled_buttons(self) -> frozenset[str]:
         """The panel's buttons shown disabled (clicks on them do nothing)."""
         off: set[str] = set()
-        if self.guarded:
+        if self.guarded and self.guard_first:
             reasons = self.reasons()
             off.update(name for name, key in (("draw", "Draw"), ("discard", "Discard")) if reasons[key])
         else:
@@ -661,7 +664,7 @@ class TableState:
         if v is None or v.spectator:
             self.tell(wording.not_possible(wording.not_now(v, self.table) or ""), "warn")
             return ()
-        if self.guarded:
+        if self.guarded and self.guard_first:
             # A play is sent whenever the player may act, so the server names what is wrong with the
             # square; draw and discard are held back while shown disabled.
             reason = wording.draw_disabled(v, self.table) if type(action) is Draw else wording.not_now(v, self.table)

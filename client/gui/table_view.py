@@ -61,6 +61,9 @@ KEY_NAMES: dict[int, str] = {
 class TableView(arcade.View):
     """One table, seen from the player's seat (or as a spectator)."""
 
+    #: The panel's part (a lesson's table puts its task in a panel of its own kind).
+    panel_part: type[PanelPart] = PanelPart
+
     def __init__(self, session: Session | None = None, sounds: Sounds | None = None,
                  on_lobby: Callable[[], object] | None = None, *,
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
@@ -77,7 +80,7 @@ class TableView(arcade.View):
         self.drawn = False  # True once a frame with a game in it has been drawn
         self._title = TITLE
         tx = textures()
-        self.panel = PanelPart(self.window, tx)
+        self.panel = self.panel_part(self.window, tx)
         self.panel.show_screen_buttons(on_help is not None, on_settings is not None, on_quit is not None)
         self.board = BoardPart(self.window, tx)
         self.seats = SeatsPart(tx, self.window)

@@ -264,7 +264,7 @@ def seat_label(seat: int, side: int, view: SeatView | None, table: TableInfo | N
     if entry is not None and entry.rating is not None:
         name = f"{name} · {entry.rating}"  # a rated table shows each player's rating by the name
     if me is not None and seat == me:
-        name = f"{name} (you)"
+        name = name if name == "You" else f"{name} (you)"
     elif me is not None and view is not None and view.partner(me) == seat:
         name = f"{name} · your partner"
     detail = colour_word(colour)

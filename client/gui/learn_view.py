@@ -1,0 +1,196 @@
+"""The Learn screen: the lessons in three columns (the rules, the penalties, the playing hints), ticks for those done.
+
+Every lesson is a button (a click or Enter opens it) with its summary under
+it; the arrows choose one (Up/Down in the list's order, Left/Right to the
+next group), Esc goes back. Places are fixed, scaled from a 1240 x 790
+design like the lobby's, so 960 x 640 shows every lesson.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+import arcade
+import arcade.gui
+from arcade.gui import UIFlatButton, UILabel, UIWidget
+
+from board99.lessons import Lesson
+
+from .palette import FONT, GOOD, RGB, TABLE_BG, TEXT, TEXT_DIM
+from .preferences import Preferences
+from .scale import ui_scale
+from .textures import load_fonts
+from .widgets import button
+
+CONTENT_W, CONTENT_H = 1240, 790
+COLUMN_W, COLUMN_GAP = 400, 20
+ROW_H = 62  # a lesson's button and its summary
+DONE_BG = (32, 104, 60)  # a lesson done
+INTRO = ("Short lessons at a table with bots: each sets up a position, gives you a task or asks a question,"
+         " then explains it in the 1963 rulebook's own words.")
+KEYS_LINE = "Click a lesson or press Enter · arrows choose · Esc goes back · F1 the rules"
+
+
+def done_words(done: int, total: int) -> str:
+    """'5 of 18 lessons done'."""
+    return f"{done} of {total} lessons done" if done < total else f"All {total} lessons done"
+
+
+def lesson_label(number: int, lesson: Lesson, done: bool) -> str:
+    """A lesson's button: '✓ 3. Your turn: play, draw or discard'."""
+    return f"{'✓' if done else '  '} {number}. {lesson.title}"
+
+
+class LearnView(arcade.View):
+    """The list of lessons; ``on_open(index)`` opens one, ``on_back`` leaves."""
+
+    def __init__(self, lessons: Sequence[Lesson], done: frozenset[str] | set[str], *,
+                 on_open: Callable[[int], object], on_back: Callable[[], object] | None = None,
+                 prefs: Preferences | None = None, selected: int | None = None) -> None:
+        super().__init__()
+        load_fonts()
+        self.lessons = list(lessons)
+        self.done = frozenset(done)
+        self.open_cb, self.back_cb = on_open, on_back
+        self.prefs = prefs or Preferences()
+        first_open = next((i for i, lesson in enumerate(self.lessons) if lesson.id not in self.done), 0)
+        self.selected = first_open if selected is None else max(0, min(len(self.lessons) - 1, selected))
+        self.groups: list[str] = []
+        for lesson in self.lessons:
+            if lesson.group not in self.groups:
+                self.groups.append(lesson.group)
+        self.ui = arcade.gui.UIManager()
+        self.widgets: list[UIWidget] = []
+        #: The lessons' buttons by index (tests click them), and the others by name.
+        self.buttons: dict[int | str, UIFlatButton] = {}
+        self._layout_key: tuple[int, int, float] | None = None
+
+    @property
+    def scale(self) -> float:
+        """Text and widget scale for this window and the player's setting."""
+        return ui_scale(self.window.width, self.window.height, self.prefs.ui_scale)
+
+    def box(self, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+        """(left, bottom, width, height) in window pixels of a box given at scale 1 from the content's top left."""
+        s = self.scale
+        left = (self.window.width - CONTENT_W * s) / 2
+        top = self.window.height - max(0.0, (self.window.height - CONTENT_H * s) / 2)
+        return left + x * s, top - (y + h) * s, w * s, h * s
+
+    def _label(self, text: str, x: float, y: float, w: float, h: float, size: float = 12, color: RGB = TEXT,
+               bold: bool = False, multiline: bool = False) -> UILabel:
+        s = self.scale
+        left, bottom, width, height = self.box(x, y, w, h)
+        widget = UILabel(x=left, y=bottom, width=width, height=height, text=text, font_name=FONT,
+                         font_size=size * s, text_color=color, bold=bold, multiline=multiline)
+        self.widgets.append(self.ui.add(widget))
+        return widget
+
+    def _button(self, key: int | str, text: str, action: Callable[[], object], x: float, y: float, w: float,
+                h: float, size: float = 12, **style: object) -> UIFlatButton:
+        s = self.scale
+        left, bottom, width, height = self.box(x, y, w, h)
+        b = button(text, action, width, height, size=size * s, **style)  # type: ignore[arg-type]
+        b.rect = arcade.LBWH(left, bottom, width, height)
+        self.widgets.append(self.ui.add(b))
+        self.buttons[key] = b
+        return b
+
+    def build(self) -> None:
+        """Every widget at its place (cheap: a few dozen)."""
+        if self.window is None:
+            return
+        from .lobby_view import fit  # the lobby's shortening, in the same font
+
+        for widget in self.widgets:
+            self.ui.remove(widget)
+        self.widgets, self.buttons = [], {}
+        s = self.scale
+        self._layout_key = (self.window.width, self.window.height, s)
+        done = sum(1 for lesson in self.lessons if lesson.id in self.done)
+        self._label("Learn to play", 0, 0, 400, 44, 24, bold=True)
+        self._label(done_words(done, len(self.lessons)), 420, 8, 400, 34, 14, GOOD if done else TEXT_DIM)
+        self._button("back", "Back (Esc)", self._back, CONTENT_W - 140, 4, 140, 36)
+        self._label(INTRO, 0, 50, CONTENT_W, 44, 12, TEXT_DIM, multiline=True)
+        for g, group in enumerate(self.groups):
+            x = g * (COLUMN_W + COLUMN_GAP)
+            self._label(group, x, 104, COLUMN_W, 32, 16, bold=True)
+            row = 0
+            for i, lesson in enumerate(self.lessons):
+                if lesson.group != group:
+                    continue
+                y = 142 + row * ROW_H
+                mine = lesson.id in self.done
+                text = fit(lesson_label(i + 1, lesson, mine), (COLUMN_W - 20) * s, 12 * s)
+                self._button(i, text, partial(self.open, i), x, y, COLUMN_W, 34, 12,
+                             bg=DONE_BG if mine else (44, 62, 80), outlined=i == self.selected)
+                self._label(fit(lesson.summary, (COLUMN_W - 12) * s, 10.5 * s), x + 6, y + 36, COLUMN_W - 6, 22,
+                            10.5, TEXT_DIM)
+                row += 1
+        self._label(KEYS_LINE, 0, CONTENT_H - 28, CONTENT_W, 26, 11, TEXT_DIM)
+
+    # -- intents ----------------------------------------------------------------------------------------
+
+    def open(self, index: int) -> None:
+        """Open lesson ``index``."""
+        self.selected = index
+        self.open_cb(index)
+
+    def _back(self) -> None:
+        if self.back_cb is not None:
+            self.back_cb()
+
+    def move(self, step: int) -> None:
+        """Choose the lesson ``step`` places on in the list's order."""
+        self.selected = max(0, min(len(self.lessons) - 1, self.selected + step))
+        self.build()
+
+    def jump(self, step: int) -> None:
+        """Choose the first lesson of the next (or previous) group."""
+        group = self.groups.index(self.lessons[self.selected].group)
+        target = self.groups[max(0, min(len(self.groups) - 1, group + step))]
+        self.selected = next(i for i, lesson in enumerate(self.lessons) if lesson.group == target)
+        self.build()
+
+    # -- arcade callbacks -------------------------------------------------------------------------------
+
+    def on_show_view(self) -> None:
+        """Enable the widgets."""
+        self.prefs = getattr(self.window, "prefs", self.prefs)
+        self.build()
+        self.ui.enable()
+
+    def on_hide_view(self) -> None:
+        """Disable the widgets."""
+        self.ui.disable()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """Everything at its place for the new size."""
+        self.build()
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        """Arrows choose, Enter opens, Esc goes back."""
+        keys = arcade.key
+        if symbol in (keys.DOWN, keys.TAB):
+            self.move(+1)
+        elif symbol == keys.UP:
+            self.move(-1)
+        elif symbol == keys.RIGHT:
+            self.jump(+1)
+        elif symbol == keys.LEFT:
+            self.jump(-1)
+        elif symbol in (keys.ENTER, keys.RETURN, keys.NUM_ENTER, keys.SPACE):
+            self.open(self.selected)
+        elif symbol == keys.ESCAPE:
+            self._back()
+        else:
+            return None
+        return True
+
+    def on_draw(self) -> None:
+        """The baize, then the widgets."""
+        if self._layout_key != (self.window.width, self.window.height, self.scale):
+            self.build()
+        self.clear(color=TABLE_BG)
+        self.ui.draw()

@@ -1,0 +1,258 @@
+"""What a lesson adds to the table screen: its task in the panel, the question's choices, the explanation box.
+
+``LessonPanelPart`` is the table's panel with the lesson's area under the
+buttons (the lesson's number and title, the task or question, the choices,
+a note), the panel's own texts flowing on below it; its Rematch and Lobby
+buttons read "Start again" and "Lessons". ``ExplanationPart`` is the box
+over the board after a wrong answer or at the end, with the rulebook's
+words. Both only read ``LessonState``.
+"""
+
+from __future__ import annotations
+
+import arcade
+from pyglet.graphics import Batch
+
+from .buttons import Button
+from .drawing import TONE_COLOURS, Part, make_text, rescale, scale_button, set_text, show_only
+from .geometry import Rect, TableGeometry
+from .lesson_state import LOOK, LessonState
+from .palette import TEXT, TEXT_DIM, WARN
+from .table_intents import OnButton, Target
+from .table_panel import PanelPart
+from .table_state import TableState
+from .textures import Textures
+
+CHOICE_BACK = (44, 62, 80, 255)
+CHOICE_HOVER = (64, 90, 116, 255)
+CHOICE_PICKED = (120, 96, 30, 255)  # the answer given, while what follows it is shown
+CHOICE_RIGHT = (30, 110, 60, 255)  # the answer given, once it was right
+BOX_BACK = (14, 36, 52, 255)
+QUOTE = (236, 222, 176)  # the rulebook's words: the colour of old paper
+MAX_CHOICES = 4
+BOX_BUTTONS = 3
+
+
+class LessonPanelPart(PanelPart):
+    """The table's panel, with the lesson's task (and a question's choices) under the buttons."""
+
+    def __init__(self, window: arcade.Window, tx: Textures) -> None:
+        super().__init__(window, tx)
+        #: The lesson shown (the view sets it; None draws a plain panel).
+        self.lesson: LessonState | None = None
+        self.lesson_batch = Batch()
+        b = self.lesson_batch
+        self.t_lesson = make_text(b, 15, bold=True, color=WARN, multiline=True)
+        self.t_task = make_text(b, 12, multiline=True)
+        self.t_choices = [make_text(b, 11, multiline=True) for _ in range(MAX_CHOICES)]
+        self.t_note = make_text(b, 11, multiline=True)
+        self.lesson_texts = [self.t_lesson, self.t_task, *self.t_choices, self.t_note]
+        self.choice_backs = [arcade.Sprite(tx.white) for _ in range(MAX_CHOICES)]
+        for back in self.choice_backs:
+            back.color = CHOICE_BACK
+            back.visible = False
+        self.choice_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._choices_shown: tuple[int, ...] = ()
+        self.choice_rects: list[Rect] = []
+        self._hovered: int | None = None
+        self.lesson_top = 0.0
+
+    def relayout(self, geo: TableGeometry, ratio: float) -> None:
+        """The panel's own places, then the lesson's area from under the buttons."""
+        super().relayout(geo, ratio)
+        s = geo.scale
+        rescale(self.lesson_texts, s)
+        inner = int(geo.panel.width - 32 * s)
+        for text in (self.t_lesson, self.t_task, self.t_note):
+            text.width = inner
+        for text in self.t_choices:
+            text.width = int(inner - 20 * s)
+        self.lesson_top = self.below_buttons
+
+    def refresh(self, state: TableState) -> None:
+        """The lesson's area first (the panel's texts flow on below it), then the panel, its buttons renamed."""
+        self._lay_out_lesson()
+        super().refresh(state)
+        if self.lesson is not None:
+            set_text(self.t_title, self.lesson.head())
+            self.b_rematch.text, self.b_lobby.text = "Start again (R)", "Lessons (L)"
+            self.b_rematch.disabled = False
+
+    def _lay_out_lesson(self) -> None:
+        lesson, geo = self.lesson, self.geo
+        if lesson is None or geo is None:
+            return
+        s = self.scale
+        x, y = geo.panel.left + 16 * s, self.lesson_top
+        set_text(self.t_lesson, lesson.lesson.title)
+        set_text(self.t_task, lesson.task())
+        for text in (self.t_lesson, self.t_task):
+            text.position = x, y
+            y -= text.content_height + 6 * s
+        choices, chosen = lesson.choices(), lesson.chosen()
+        self.choice_rects = []
+        for i, (text, back) in enumerate(zip(self.t_choices, self.choice_backs)):
+            shown = i < len(choices)
+            back.visible = shown
+            set_text(text, choices[i] if shown else "")
+            if not shown:
+                continue
+            pad = 5 * s
+            text.position = x + 10 * s, y - pad
+            height = text.content_height + 2 * pad
+            rect = Rect(x, y - height, geo.panel.width - 32 * s, height)
+            self.choice_rects.append(rect)
+            back.position = rect.cx, rect.cy
+            back.width, back.height = rect.width, rect.height
+            back.color = ((CHOICE_RIGHT if lesson.phase == "done" else CHOICE_PICKED) if i == chosen
+                          else CHOICE_HOVER if i == self._hovered else CHOICE_BACK)
+            y -= height + 5 * s
+        words, tone = lesson.note()
+        set_text(self.t_note, words, TONE_COLOURS[tone])
+        self.t_note.position = x, y
+        y -= (self.t_note.content_height + 6 * s) if words else 0
+        self.below_buttons = y - 4 * s
+        self._choices_shown = show_only(self.choice_list, self.choice_backs, self._choices_shown)
+
+    def hover(self, x: float, y: float) -> None:
+        """The panel's buttons, and the choice under the pointer."""
+        super().hover(x, y)
+        hovered = next((i for i, rect in enumerate(self.choice_rects) if rect.contains(x, y)), None)
+        if hovered != self._hovered:
+            self._hovered = hovered
+            self._lay_out_lesson()
+
+    def target_at(self, x: float, y: float) -> Target | None:
+        """A choice, else what the panel has there."""
+        for i, rect in enumerate(self.choice_rects):
+            if rect.contains(x, y):
+                return OnButton(f"choice-{i}")
+        return super().target_at(x, y)
+
+    def draw(self) -> None:
+        """The panel, then the choices' backs and the lesson's texts."""
+        super().draw()
+        self.choice_list.draw()
+        self.lesson_batch.draw()
+
+
+class ExplanationPart(Part):
+    """The box over the board: "Well done" or "Not quite", what happened, why, and the rulebook's words."""
+
+    def __init__(self, tx: Textures) -> None:
+        self.geo: TableGeometry | None = None
+        self.lesson: LessonState | None = None
+        self.back = arcade.Sprite(tx.white)
+        self.back.color = BOX_BACK
+        self.back.alpha = BOX_BACK[3]
+        self.back.visible = False
+        self.batch = Batch()
+        b = self.batch
+        self.t_title = make_text(b, 22, bold=True)
+        self.t_what = make_text(b, 11, multiline=True, color=TEXT_DIM)
+        self.t_words = make_text(b, 12.5, multiline=True, color=TEXT)
+        self.t_cite = make_text(b, 11, bold=True, multiline=True, color=TEXT_DIM)
+        self.t_quote = make_text(b, 12.5, multiline=True, color=QUOTE)
+        self.t_more = make_text(b, 10.5, multiline=True, color=TEXT_DIM)
+        self.t_look = make_text(b, 10, color=TEXT_DIM)
+        self.texts = [self.t_title, self.t_what, self.t_words, self.t_cite, self.t_quote, self.t_more, self.t_look]
+        self.buttons = [Button(f"box-{i}", "", tx.white, b) for i in range(BOX_BUTTONS)]
+        self.sprite_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.sprites = [self.back, *(button.sprite for button in self.buttons)]
+        for button in self.buttons:
+            button.visible = False
+        self._shown: tuple[int, ...] = ()
+        self.shown = False
+        self.scale = 1.0
+
+    def relayout(self, geo: TableGeometry, ratio: float) -> None:
+        """Fonts and buttons for the window's scale (the box's size follows its words, in refresh)."""
+        self.geo = geo
+        self.scale = geo.scale
+        for button in self.buttons:
+            scale_button(button, geo.scale)
+
+    def refresh(self, state: TableState) -> None:
+        """Show, fill and fit the box as the lesson has it now, or hide it."""
+        box = self.lesson.box() if self.lesson is not None else None
+        self.shown = box is not None and self.geo is not None
+        self.back.visible = self.shown
+        for button in self.buttons:
+            button.visible = False
+        if box is None or self.geo is None or self.lesson is None:
+            self._shown = show_only(self.sprite_list, self.sprites, self._shown)
+            return
+        set_text(self.t_title, box.title, TONE_COLOURS[box.tone])
+        set_text(self.t_what, box.what)
+        set_text(self.t_words, box.words)
+        set_text(self.t_cite, box.cite)
+        set_text(self.t_quote, box.quote)
+        set_text(self.t_more, box.more)
+        set_text(self.t_look, LOOK)
+        for button, (name, label) in zip(self.buttons, box.buttons):
+            button.name, button.text, button.visible = name, label, True
+        self._fit(self.lesson.box_low())
+        self._shown = show_only(self.sprite_list, self.sprites, self._shown)
+
+    def _gap(self, text: arcade.Text) -> float:
+        return (14 if text in (self.t_title, self.t_what, self.t_words) else 6) * self.scale
+
+    def _fit(self, low: bool) -> None:
+        # The box is as wide as the board and as tall as its words (shrunk, never below 9 pt, until they fit),
+        # at the board's top or, when the squares the lesson is about lie in the top half, at its bottom.
+        assert self.geo is not None
+        board, s = self.geo.board, self.scale
+        pad, edge = 16 * s, 6
+        width = board.width - 2 * edge
+        buttons = 34 * s + pad
+        for factor in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66):
+            rescale(self.texts, s * factor)
+            for text in self.texts:
+                text.width = int(width - 2 * pad)
+            used = sum(t.content_height + self._gap(t) for t in self.texts if t.text)
+            if used + buttons + 2 * pad <= board.height - 2 * edge:
+                break
+        height = min(board.height - 2 * edge, used + buttons + 2 * pad)
+        top = board.bottom + edge + height if low else board.top - edge
+        back = self.back
+        back.width, back.height = width, height
+        back.position = board.cx, top - height / 2
+        x, y = board.left + edge + pad, top - pad
+        for text in self.texts:
+            if text.text:
+                text.position = x, y
+                y -= text.content_height + self._gap(text)
+        shown = [b for b in self.buttons if b.visible]
+        gap = 10 * s
+        total = width - 2 * pad
+        # The first button (Enter's) is the widest: half the row; the others share the rest.
+        widths = [total] if len(shown) == 1 else [total / 2 - gap / 2] + [
+            (total / 2 - gap / 2 - gap * (len(shown) - 2)) / (len(shown) - 1)] * (len(shown) - 1)
+        bx = x
+        for button, w in zip(shown, widths):
+            button.place(bx, top - height + pad, w, 34 * s)
+            bx += w + gap
+
+    def hover(self, x: float, y: float) -> None:
+        """Light the box's button under the pointer."""
+        for button in self.buttons:
+            button.hover(x, y)
+
+    def target_at(self, x: float, y: float) -> Target | None:
+        """The box's buttons; a click elsewhere in the box lands on the box (it covers the board)."""
+        if not self.shown:
+            return None
+        for button in self.buttons:
+            target = button.target_at(x, y)
+            if target is not None:
+                return target
+        b = self.back
+        if b.left <= x < b.right and b.bottom <= y < b.top:
+            return OnButton("box", enabled=False)
+        return None
+
+    def draw(self) -> None:
+        """Only while the box shows."""
+        if self.shown:
+            self.sprite_list.draw()
+            self.batch.draw()

@@ -1,0 +1,359 @@
+"""A lesson at the table, without a window: the engine in-process as the table's session, and what the lesson shows.
+
+``LessonSession`` stands where a table's ``Session`` stands: it plays a
+``board99.lessons.LessonRun`` on this machine (no server) and hands the
+table the same typed messages a server's session would (``StateChanged``,
+``Events``, ``Failed``), the others' replies one by one as the clock passes,
+then a ``LessonNews`` with the verdict. ``LessonState`` is what the lesson's
+own parts show (the task, the question's choices, the note under them, the
+explanation box) and what a key or a button means in the lesson. Neither
+draws; the clock is passed in.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
+
+from board99 import Action, seen_by, sides_for
+from board99.events import Penalty, Played
+from board99.layout import POSITION
+from board99.lessons import Lesson, LessonRun, Move, Outcome, PlayStep, QuizStep
+from board99.wire.table_info import SeatInfo, TableInfo
+
+from . import wording
+from .messages import Events, Failed, Message, StateChanged
+
+#: Seconds between the moves that follow the learner's (times the player's motion speed; at least a little).
+REPLY_SECONDS = 1.0
+#: Seconds from the last move to the explanation, so the move is seen first.
+VERDICT_SECONDS = 0.9
+KEY_CHOICES = ("1", "2", "3", "4")
+
+Tone = Literal["plain", "warn", "bad", "good"]
+Phase = Literal["task", "quiz", "busy", "wrong", "done"]
+
+
+class LessonNews(NamedTuple):
+    """The verdict on the learner's action or answer, once what it caused has been shown."""
+
+    outcome: Outcome
+
+
+def lesson_table(lesson: Lesson, name: str = "You") -> TableInfo:
+    """The table description of a lesson: its seats' names (the learner's ``name``), bots, colours, playing."""
+    t = lesson.table
+    sides = sides_for(t.players)
+    seats = tuple(
+        SeatInfo(seat, seat % sides, t.colours[seat % sides], "human" if seat == t.you else "bot",
+                 name if seat == t.you else t.names[seat], True, False)
+        for seat in range(t.players))
+    return TableInfo(f"lesson-{lesson.id}", lesson.title, t.players, t.mode, None, 30.0, "playing", 1, (), None, 0,
+                     seats)
+
+
+class LessonSession:
+    """The session of a lesson's table: the engine here, the replies paced by ``clock``."""
+
+    def __init__(self, lesson: Lesson, *, name: str = "You", clock: Callable[[], float] = time.monotonic,
+                 pace: float = 1.0) -> None:
+        self.lesson = lesson
+        self.run = LessonRun(lesson)
+        self.table = lesson_table(lesson, name)
+        self.clock = clock
+        self.pace = max(0.25, pace)  # the player's motion speed; never so fast that the moves blur
+        self.you = lesson.table.you
+        self._queue: list[tuple[float, Message | LessonNews]] = []
+        #: The TableView reads this when it is made; the lesson's view hands it the opening instead.
+        self.latest_state: StateChanged | None = None
+        self.endpoint = "lesson"
+
+    # -- what the table is told ------------------------------------------------------------------
+
+    def opening(self) -> list[Message]:
+        """The position the lesson starts from, and everything that led to it (the setup's events)."""
+        self._queue.clear()
+        view = self.run.view
+        return [StateChanged(view, self.table, True),
+                Events(tuple(seen_by(e, self.you) for e in self.run.setup_events))]
+
+    @property
+    def busy(self) -> bool:
+        """True while moves or the verdict are still to be shown."""
+        return bool(self._queue)
+
+    def drain(self) -> list[Message | LessonNews]:
+        """What is due now, oldest first."""
+        now = self.clock()
+        due = [msg for at, msg in self._queue if at <= now]
+        self._queue = [(at, msg) for at, msg in self._queue if at > now]
+        return due
+
+    def flush(self) -> None:
+        """Make everything still to be shown due at once (a click or key hurries the lesson on)."""
+        now = self.clock()
+        self._queue = [(min(at, now), msg) for at, msg in self._queue]
+
+    def _show(self, moves: tuple[Move, ...], outcome: Outcome, first_delay: float = 0.0) -> None:
+        at = self.clock() + first_delay * self.pace
+        for i, move in enumerate(moves):
+            if i:
+                at += REPLY_SECONDS * self.pace
+            self._queue.append((at, StateChanged(move.view, self.table, True)))
+            self._queue.append((at, Events(tuple(seen_by(e, self.you) for e in move.events))))
+        self._queue.append((at + (VERDICT_SECONDS * self.pace if moves else 0.0), LessonNews(outcome)))
+
+    # -- what the learner does ------------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        """The learner's action at the table (the table's ``Send``); ignored while the lesson is not waiting for one."""
+        if self.busy or self.run.failed or not isinstance(self.run.step, PlayStep):
+            return
+        outcome = self.run.act(action)
+        if outcome.refusal is not None:
+            now = self.clock()
+            self._queue.append((now, Failed("act", outcome.refusal.code, outcome.refusal.message)))
+        self._show(outcome.moves, outcome)
+
+    def answer(self, choice: int) -> None:
+        """The learner's answer to the question; what follows it is then shown, then the verdict."""
+        if self.busy or self.run.failed or not isinstance(self.run.step, QuizStep):
+            return
+        outcome = self.run.answer(choice)
+        self._show(outcome.moves, outcome, first_delay=0.3)
+
+    def retry(self) -> None:
+        """Back to the start of the step (after a wrong action or answer)."""
+        self._queue.clear()
+        self._queue.append((self.clock(), StateChanged(self.run.retry(), self.table, True)))
+
+    # The table's other requests mean nothing at a lesson's table.
+    def rematch(self) -> None:
+        """Not at a lesson (the lesson's own Start again restarts it)."""
+
+    def leave(self) -> None:
+        """Nothing to leave: the lesson's view goes back to the list itself."""
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+# -- what the lesson shows, and what input means in it -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Answer the question with choice ``choice`` (from 0)."""
+
+    choice: int
+
+
+@dataclass(frozen=True)
+class NextLesson:
+    """Go on to the next lesson (the list after the last)."""
+
+
+@dataclass(frozen=True)
+class TryAgain:
+    """Back to the start of the step, after a wrong answer."""
+
+
+@dataclass(frozen=True)
+class StartAgain:
+    """The whole lesson again, from its first step."""
+
+
+@dataclass(frozen=True)
+class ToList:
+    """Back to the list of lessons."""
+
+
+@dataclass(frozen=True)
+class ToggleBox:
+    """Hide the explanation to look at the board, or show it again."""
+
+
+LessonIntent = Answer | NextLesson | TryAgain | StartAgain | ToList | ToggleBox
+
+
+class Box(NamedTuple):
+    """The explanation over the board: after a wrong answer, or when the lesson is done."""
+
+    title: str
+    tone: Tone
+    what: str  # what happened, in the table's words ("" for none)
+    words: str  # the lesson's: why it is wrong, or the explanation
+    cite: str  # where the rulebook says it
+    quote: str  # the rulebook's own words
+    more: str  # where else to read
+    buttons: tuple[tuple[str, str], ...]  # (name, label), the first is Enter's
+
+
+#: The lesson's buttons (panel, question and box), by name -> what a click means.
+BUTTON_INTENTS: dict[str, LessonIntent] = {
+    "rematch": StartAgain(), "lobby": ToList(), "next": NextLesson(), "retry": TryAgain(), "again": StartAgain(),
+    "list": ToList(), "hide": ToggleBox(),
+}
+RULES_MORE = "More in the rules (F1), section {section} of the project's rules page."
+LOOK = "Space or Esc: look at the board"
+
+
+class LessonState:
+    """What a lesson shows besides the table, and what a key or a lesson button means."""
+
+    def __init__(self, lesson: Lesson, number: int, total: int, session: LessonSession) -> None:
+        self.lesson = lesson
+        self.number, self.total = number, total
+        self.session = session
+        self.news: Outcome | None = None  # the latest verdict
+        self.box_open = False
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    @property
+    def run(self) -> LessonRun:
+        """The lesson being played."""
+        return self.session.run
+
+    @property
+    def phase(self) -> Phase:
+        """What the lesson waits for: a task at the table, an answer, the moves being shown, or a verdict read."""
+        if self.session.busy:
+            return "busy"
+        if self.run.failed:
+            return "wrong"
+        step = self.run.step
+        if step is None:
+            return "done"
+        return "quiz" if isinstance(step, QuizStep) else "task"
+
+    @property
+    def table_input(self) -> bool:
+        """True while the learner acts at the table (keys and clicks go to it)."""
+        return self.phase == "task" and not self.box_open
+
+    def head(self) -> str:
+        """'Lesson 9 of 18 · step 1 of 2'."""
+        steps = len(self.lesson.steps)
+        at = min(self.run.step_index + 1, steps)
+        return f"Lesson {self.number} of {self.total}" + (f" · step {at} of {steps}" if steps > 1 else "")
+
+    def task(self) -> str:
+        """The step's task or question (the last one once the lesson is done)."""
+        steps = self.lesson.steps
+        step = steps[min(self.run.step_index, len(steps) - 1)]
+        return step.question if isinstance(step, QuizStep) else step.task
+
+    def choices(self) -> tuple[str, ...]:
+        """The question's answers, numbered for their keys (none at a task)."""
+        steps = self.lesson.steps
+        step = steps[min(self.run.step_index, len(steps) - 1)]
+        if not isinstance(step, QuizStep):
+            return ()
+        return tuple(f"{i + 1}   {choice}" for i, choice in enumerate(step.choices))
+
+    def chosen(self) -> int | None:
+        """The answer given to the question on screen, if any."""
+        news = self.news
+        return news.choice if news is not None and self.phase in ("busy", "wrong", "done") else None
+
+    def note(self) -> tuple[str, Tone]:
+        """The line under the task: what the last try was, or what to do next."""
+        phase, news = self.phase, self.news
+        if phase == "busy":
+            return "Watch the table…", "plain"
+        if phase == "wrong":
+            return ("" if self.box_open else "Not quite. Enter: try again · Space: read why"), "warn"
+        if phase == "done":
+            return ("" if self.box_open else "✓ Lesson done. Enter: next lesson · Space: the explanation"), "good"
+        if news is not None and news.verdict == "refused":
+            return "Not quite. " + (news.why or "The game refused that: see below."), "warn"
+        if news is not None and news.verdict == "next":
+            return f"✓ Step {self.run.step_index} done.", "good"
+        if phase == "quiz":
+            return "Answer with a click, or keys 1 to " + str(len(self.choices())) + ".", "plain"
+        return "", "plain"
+
+    def box(self) -> Box | None:
+        """The explanation to show over the board, or None."""
+        if not self.box_open or self.news is None:
+            return None
+        lesson, news = self.lesson, self.news
+        cite = f"The 1963 rulebook, under {lesson.heading}:"
+        quote = f"“{lesson.quote}”"
+        more = RULES_MORE.format(section=lesson.rules)
+        if self.phase == "done":
+            buttons: tuple[tuple[str, str], ...] = (
+                ("next", "Next lesson (Enter)"), ("again", "Start again (R)"), ("list", "Lessons (L)"))
+            if self.number >= self.total:  # the last lesson: Enter goes back to the list
+                buttons = (("list", "Lessons (Enter)"), ("again", "Start again (R)"))
+            title = "Right!" if news.choice is not None else "Well done"
+            return Box(title, "good", "", lesson.explain, cite, quote, more, buttons)
+        if self.phase == "wrong":
+            return Box("Not quite", "warn", self._what(news), news.why, cite, quote, "",
+                       (("retry", "Try again (Enter)"), ("list", "Lessons (L)")))
+        return None
+
+    def box_low(self) -> bool:
+        """True when the box should sit low on the board: the squares the last moves are about lie in its top half."""
+        rows = [POSITION[e.square][0] for m in (self.news.moves if self.news is not None else ())
+                for e in m.events if isinstance(e, Played | Penalty) and e.square >= 0]
+        line = self.run.game.winning_line or ()
+        rows += [POSITION[sq][0] for sq in line]
+        return bool(rows) and sum(rows) / len(rows) < 5
+
+    def _what(self, news: Outcome) -> str:
+        # What the wrong action did, in the table's own words (the penalty with its rule, the peg …).
+        if news.choice is not None:
+            step = self.lesson.steps[self.run.step_index]
+            assert isinstance(step, QuizStep)
+            return f"You answered: {step.choices[news.choice]}"
+        you = self.lesson.table.you
+        mine = [m for m in news.moves if m.seat == you]
+        if not mine:
+            return ""
+        colours = list(self.lesson.table.colours)
+        lines = [wording.event_line(seen_by(e, you), self.session.table, you, colours) for e in mine[0].events
+                 if e.kind in ("played", "drew", "discarded", "penalty", "won")]
+        return "\n".join(lines)
+
+    # -- changes ---------------------------------------------------------------------------------------
+
+    def take(self, news: LessonNews) -> bool:
+        """The verdict is in; True when the lesson was just done (its progress to be kept)."""
+        self.news = news.outcome
+        self.box_open = news.outcome.verdict in ("wrong", "done")
+        return news.outcome.verdict == "done"
+
+    def reset(self) -> None:
+        """A new try (the step's, or the whole lesson's): no verdict on screen."""
+        self.news = None
+        self.box_open = False
+
+    # -- input ---------------------------------------------------------------------------------------
+
+    def key(self, name: str) -> LessonIntent | None:
+        """What a key means in the lesson (None: the table may have it, when its input is on)."""
+        phase = self.phase
+        if name == "r":
+            return StartAgain()
+        if name == "l":
+            return ToList()
+        if phase in ("wrong", "done"):
+            if name in ("space", "escape") and (name == "space" or self.box_open):
+                return ToggleBox()
+            if name == "enter":
+                return NextLesson() if phase == "done" else TryAgain()
+        if phase == "quiz" and name in KEY_CHOICES[:len(self.choices())]:
+            return Answer(KEY_CHOICES.index(name))
+        return None
+
+    def button(self, name: str) -> LessonIntent | None:
+        """What a click on the lesson's button ``name`` means ("choice-2", "next" …)."""
+        if name.startswith("choice-"):
+            return Answer(int(name.removeprefix("choice-"))) if self.phase == "quiz" else None
+        if name == "next" and self.number >= self.total:
+            return ToList()
+        return BUTTON_INTENTS.get(name)
