@@ -13,6 +13,8 @@ from __future__ import annotations
 import arcade
 from pyglet.graphics import Batch
 
+from board99.layout import POSITION
+
 from .buttons import Button
 from .drawing import TONE_COLOURS, Part, make_text, rescale, scale_button, set_text, show_only
 from .geometry import Rect, TableGeometry
@@ -31,6 +33,7 @@ BOX_BACK = (14, 36, 52, 255)
 QUOTE = (236, 222, 176)  # the rulebook's words: the colour of old paper
 MAX_CHOICES = 4
 BOX_BUTTONS = 3
+WIDER = 1.45  # the explanation box may be this much wider than the board
 
 
 class LessonPanelPart(PanelPart):
@@ -137,7 +140,11 @@ class LessonPanelPart(PanelPart):
 
 
 class ExplanationPart(Part):
-    """The box over the board: "Well done" or "Not quite", what happened, why, and the rulebook's words."""
+    """The box over the board: "Well done" or "Not quite", what happened, why, and the rulebook's words.
+
+    It is as tall as its words, at the board's top, or at its bottom when the squares the lesson is about
+    lie in the top half; wider than the board where the play area has room. It covers no panel.
+    """
 
     def __init__(self, tx: Textures) -> None:
         self.geo: TableGeometry | None = None
@@ -191,19 +198,20 @@ class ExplanationPart(Part):
         set_text(self.t_look, LOOK)
         for button, (name, label) in zip(self.buttons, box.buttons):
             button.name, button.text, button.visible = name, label, True
-        self._fit(self.lesson.box_low())
+        self._fit(self.lesson.focus())
         self._shown = show_only(self.sprite_list, self.sprites, self._shown)
 
     def _gap(self, text: arcade.Text) -> float:
         return (14 if text in (self.t_title, self.t_what, self.t_words) else 6) * self.scale
 
-    def _fit(self, low: bool) -> None:
-        # The box is as wide as the board and as tall as its words (shrunk, never below 9 pt, until they fit),
-        # at the board's top or, when the squares the lesson is about lie in the top half, at its bottom.
+    def _fit(self, focus: tuple[int, ...]) -> None:
+        # The box is as tall as its words (shrunk, never below 9 pt, until they fit), at the board's top or its
+        # bottom, whichever covers fewer of the squares the lesson is about (the top when it is all the same).
         assert self.geo is not None
         board, s = self.geo.board, self.scale
         pad, edge = 16 * s, 6
-        width = board.width - 2 * edge
+        # Wider than the board where the play area has room (fewer lines, so more of the board stays in view).
+        width = min(self.geo.panel.left - 24 * s, board.width * WIDER) - 2 * edge
         buttons = 34 * s + pad
         for factor in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66):
             rescale(self.texts, s * factor)
@@ -213,11 +221,19 @@ class ExplanationPart(Part):
             if used + buttons + 2 * pad <= board.height - 2 * edge:
                 break
         height = min(board.height - 2 * edge, used + buttons + 2 * pad)
-        top = board.bottom + edge + height if low else board.top - edge
+
+        geo = self.geo
+
+        def covered(top: float) -> int:
+            centres = [geo.square_centre(*POSITION[sq])[1] for sq in focus]
+            return len([y for y in centres if top - height - geo.cell / 2 < y < top + geo.cell / 2])
+
+        high, low = board.top - edge, board.bottom + edge + height
+        top = low if covered(low) < covered(high) else high
         back = self.back
         back.width, back.height = width, height
         back.position = board.cx, top - height / 2
-        x, y = board.left + edge + pad, top - pad
+        x, y = board.cx - width / 2 + pad, top - pad
         for text in self.texts:
             if text.text:
                 text.position = x, y

@@ -19,12 +19,12 @@ from typing import Literal, NamedTuple
 
 from board99 import Action, seen_by, sides_for
 from board99.events import Penalty, Played
-from board99.layout import POSITION
 from board99.lessons import Lesson, LessonRun, Move, Outcome, PlayStep, QuizStep
 from board99.wire.table_info import SeatInfo, TableInfo
 
 from . import wording
-from .messages import Events, Failed, Message, StateChanged
+from .messages import Events, Failed, Message, Replied, StateChanged
+from .table_state import TableState
 
 #: Seconds between the moves that follow the learner's (times the player's motion speed; at least a little).
 REPLY_SECONDS = 1.0
@@ -54,6 +54,24 @@ def lesson_table(lesson: Lesson, name: str = "You") -> TableInfo:
                      seats)
 
 
+class LessonTableState(TableState):
+    """The table's state at a lesson: the engine judges every try, and there is no record to save or look back at."""
+
+    def __init__(self, *, muted: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__(muted=muted, clock=clock)
+        self.guard_first = False  # trying is the point: the engine says why not
+
+    @property
+    def save_shown(self) -> bool:
+        """No Save record: a lesson is not a game anyone keeps."""
+        return False
+
+    @property
+    def look_back_shown(self) -> bool:
+        """No look back: the learner is seated, and the log tells what led to the position."""
+        return False
+
+
 class LessonSession:
     """The session of a lesson's table: the engine here, the replies paced by ``clock``."""
 
@@ -69,6 +87,8 @@ class LessonSession:
         #: The TableView reads this when it is made; the lesson's view hands it the opening instead.
         self.latest_state: StateChanged | None = None
         self.endpoint = "lesson"
+        #: The answer last given to a question (shown picked while what follows is shown, and after).
+        self.answered: int | None = None
 
     # -- what the table is told ------------------------------------------------------------------
 
@@ -102,7 +122,10 @@ class LessonSession:
             if i:
                 at += REPLY_SECONDS * self.pace
             self._queue.append((at, StateChanged(move.view, self.table, True)))
-            self._queue.append((at, Events(tuple(seen_by(e, self.you) for e in move.events))))
+            events = tuple(seen_by(e, self.you) for e in move.events)
+            self._queue.append((at, Events(events)))
+            if i == 0 and move.seat == self.you and not first_delay:
+                self._queue.append((at, Replied("act", events)))  # as a server's reply: "Pegging …" goes
         self._queue.append((at + (VERDICT_SECONDS * self.pace if moves else 0.0), LessonNews(outcome)))
 
     # -- what the learner does ------------------------------------------------------------------------
@@ -121,12 +144,14 @@ class LessonSession:
         """The learner's answer to the question; what follows it is then shown, then the verdict."""
         if self.busy or self.run.failed or not isinstance(self.run.step, QuizStep):
             return
+        self.answered = choice
         outcome = self.run.answer(choice)
         self._show(outcome.moves, outcome, first_delay=0.3)
 
     def retry(self) -> None:
         """Back to the start of the step (after a wrong action or answer)."""
         self._queue.clear()
+        self.answered = None
         self._queue.append((self.clock(), StateChanged(self.run.retry(), self.table, True)))
 
     # The table's other requests mean nothing at a lesson's table.
@@ -256,8 +281,7 @@ class LessonState:
 
     def chosen(self) -> int | None:
         """The answer given to the question on screen, if any."""
-        news = self.news
-        return news.choice if news is not None and self.phase in ("busy", "wrong", "done") else None
+        return self.session.answered if self.choices() and self.phase in ("busy", "wrong", "done") else None
 
     def note(self) -> tuple[str, Tone]:
         """The line under the task: what the last try was, or what to do next."""
@@ -296,13 +320,11 @@ class LessonState:
                        (("retry", "Try again (Enter)"), ("list", "Lessons (L)")))
         return None
 
-    def box_low(self) -> bool:
-        """True when the box should sit low on the board: the squares the last moves are about lie in its top half."""
-        rows = [POSITION[e.square][0] for m in (self.news.moves if self.news is not None else ())
-                for e in m.events if isinstance(e, Played | Penalty) and e.square >= 0]
-        line = self.run.game.winning_line or ()
-        rows += [POSITION[sq][0] for sq in line]
-        return bool(rows) and sum(rows) / len(rows) < 5
+    def focus(self) -> tuple[int, ...]:
+        """The squares the latest moves were about (pegs placed or penalised, the winning line): keep them in view."""
+        squares = [e.square for m in (self.news.moves if self.news is not None else ())
+                   for e in m.events if isinstance(e, Played | Penalty) and e.square >= 0]
+        return tuple(dict.fromkeys(squares + list(self.run.game.winning_line or ())))
 
     def _what(self, news: Outcome) -> str:
         # What the wrong action did, in the table's own words (the penalty with its rule, the peg …).

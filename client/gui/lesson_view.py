@@ -26,6 +26,7 @@ from .lesson_state import (
     LessonNews,
     LessonSession,
     LessonState,
+    LessonTableState,
     NextLesson,
     StartAgain,
     ToggleBox,
@@ -36,7 +37,6 @@ from .messages import Message
 from .session import Session
 from .sounds import Sounds
 from .table_intents import OnButton
-from .table_state import TableState
 from .table_view import KEY_NAMES, TableView
 from .textures import textures
 
@@ -79,8 +79,7 @@ class LessonView(TableView):
         pace = self.window.prefs.animation_factor or 0.6
         session = LessonSession(lesson, name=self.name, clock=self.clock, pace=pace)
         self.lesson = LessonState(lesson, self.index + 1, len(self.lessons), session)
-        self.state = TableState(muted=self.sounds.muted, clock=self.clock)
-        self.state.guard_first = False  # trying is the point: the engine says why not
+        self.state = LessonTableState(muted=self.sounds.muted, clock=self.clock)
         self._read_prefs()
         self.session = cast(Session, session)
         self.panel.lesson = self.lesson
@@ -90,6 +89,13 @@ class LessonView(TableView):
         self.state.motions.finish()  # the position is where the lesson starts, not a move to watch
         self.state.toasts.clear()
         self.relayout()
+
+    def refresh(self) -> None:
+        """The table's refresh; the how-to hint under the hand only while the lesson waits for an action there."""
+        lesson = getattr(self, "lesson", None)
+        if lesson is not None:
+            self.state.hints = self.window.prefs.hints and lesson.table_input
+        super().refresh()
 
     def handle(self, msg: Message | LessonNews) -> None:
         """A verdict goes to the lesson (and the progress); everything else to the table, as from a server."""
