@@ -201,6 +201,35 @@ def _join(args: argparse.Namespace) -> int:
     return run_join(address, name=args.name, server_key=args.key, muted=args.mute)
 
 
+def _learn(args: argparse.Namespace) -> int:
+    """`board99 learn [LESSON]`: the lessons in the window (no server), or --list them here."""
+    from board99.lessons import LessonError, catalogue
+
+    try:
+        lessons = catalogue()
+    except LessonError as exc:
+        print(f"board99 learn: {exc}", file=sys.stderr)
+        return 1
+    if args.list:
+        for number, lesson in enumerate(lessons, 1):
+            print(f"{number:2}. {lesson.title}  ({lesson.id}: {lesson.summary})")
+        return 0
+    index = None
+    if args.lesson is not None:
+        ids = [lesson.id for lesson in lessons]
+        if args.lesson in ids:
+            index = ids.index(args.lesson)
+        elif args.lesson.isdigit() and 1 <= int(args.lesson) <= len(lessons):
+            index = int(args.lesson) - 1
+        else:
+            print(f"board99 learn: {args.lesson!r} is not a lesson; give 1-{len(lessons)} or an id "
+                  f"(board99 learn --list)", file=sys.stderr)
+            return 2
+    from board99.client.gui.app import run_learn
+
+    return run_learn(index, name=args.name, muted=args.mute)
+
+
 def _serve(args: argparse.Namespace) -> int:
     """Run the LAN game server in the foreground."""
     from board99.server.serve import serve
@@ -470,6 +499,16 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--key", default=None, help=KEY_HELP)
     join.add_argument("--mute", action="store_true", help="start with the sound off")
     join.set_defaults(run=_join)
+
+    learn = sub.add_parser("learn", help="learn to play: short lessons in the window (see docs/lessons.md)",
+                           description="Lessons at a table with bots, on this machine (no server): each sets up "
+                                       "a position, gives a task or asks a question, then explains it with the "
+                                       "1963 rulebook's words. Progress is kept in the config folder.")
+    learn.add_argument("lesson", nargs="?", default=None, help="open this lesson (its number or id) at once")
+    learn.add_argument("--list", action="store_true", help="list the lessons here instead of opening the window")
+    learn.add_argument("--name", default="player", help="your name at the lessons' table")
+    learn.add_argument("--mute", action="store_true", help="start with the sound off")
+    learn.set_defaults(run=_learn)
 
     serve = sub.add_parser("serve", help="run the LAN game server (see docs/server.md)")
     serve.add_argument("--bind", default="*", help="address to listen on (default: all interfaces)")

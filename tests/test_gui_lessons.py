@@ -375,3 +375,32 @@ def test_every_lessons_start_and_explanation_match_their_goldens(small, config, 
     view.do(StartAgain())
     step(small, 1)
     assert view.lesson.phase in ("task", "quiz") and view.lesson.run.step_index == 0
+
+
+# -- the command --------------------------------------------------------------------------------------------------
+
+
+def test_board99_learn_lists_the_lessons_and_opens_one_in_the_window_without_a_server(tmp_path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    from tests.gui_harness import display
+
+    def board99(*args: str, env: dict) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "board99.cli", "learn", *args], env=env, capture_output=True,
+                              text=True, timeout=90)
+
+    env = dict(os.environ, BOARD99_CONFIG=str(tmp_path / "settings.toml"))
+    listed = board99("--list", env=env)
+    assert listed.returncode == 0 and listed.stdout.splitlines()[1].startswith(" 2. Which squares a card allows")
+    assert len(listed.stdout.splitlines()) == len(LESSONS)
+    wrong = board99("chess", env=env)
+    assert wrong.returncode == 2 and "'chess' is not a lesson" in wrong.stderr
+    display()
+    marker = tmp_path / "first_frame"
+    env = dict(os.environ, BOARD99_CONFIG=str(tmp_path / "settings.toml"), BOARD99_T0=repr(time.time()),
+               BOARD99_FIRST_FRAME_FILE=str(marker))  # after display(): its $DISPLAY
+    out = board99("cards", "--mute", env=env)
+    assert out.returncode == 0, out.stderr
+    assert 0 < float(marker.read_text()) < 60  # the lesson's table was drawn

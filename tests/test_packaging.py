@@ -109,3 +109,20 @@ def test_the_wire_imports_neither_end_and_the_ends_only_meet_through_it() -> Non
     assert not touches(imports_of("wire"), "board99.server") and not touches(imports_of("wire"), "board99.client")
     assert not touches(imports_of("client"), "board99.server"), "the client imports the server"
     assert not touches(imports_of("server"), "board99.client"), "the server imports the client"
+
+
+def test_the_wheel_holds_the_lessons_and_reads_them_when_installed(wheel, tmp_path) -> None:
+    # The lessons are package data (board99/lessons/data/*.toml), read with importlib.resources.
+    from board99.lessons import names
+
+    with zipfile.ZipFile(wheel) as whl:
+        held = {n.rsplit("/", 1)[-1] for n in whl.namelist() if n.startswith("board99/lessons/data/")}
+    assert held == set(names())
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as whl:
+        whl.extractall(site)
+    code = "from board99.lessons import catalogue, solve; print(sum(solve(l)[0].done for l in catalogue()))"
+    out = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60, env={"PYTHONPATH": os.pathsep.join([str(site), *dependency_paths()])})
+    assert out.returncode == 0, out.stderr
+    assert int(out.stdout) == len(names())
