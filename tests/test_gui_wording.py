@@ -59,8 +59,9 @@ def test_status_names_whose_turn_the_skips_the_shown_cards_and_the_clock():
     v = view(turn=1, skips=(1, 0), shown=(42,))
     assert wording.status_lines(v, table, True, 7.2, ["red", "blue"]) == ["2 players · penalty mode", "Red: Ann", "Blue: Bo"]
     assert wording.deck_lines(v, table, 7.2) == [
-        f"Deck: {v.deck_size}", "Turn clock: 8 s of 30", "Skipped turns: Ann misses 1", "Shown by penalties: 42"]
+        f"Deck: {v.deck_size}", "Turn clock: 8 s of 30", "Skipped turns: You miss 1", "Shown by penalties: 42"]
     assert wording.turn_headline(v, table, False) == "Bo's turn"
+    assert wording.deck_lines(v._replace(skips=(0, 2)), table, None)[1] == "Skipped turns: Bo misses 2"
     assert wording.status_lines(v, table, False, None)[1] == "Reconnecting… (the server is not answering)"
     waiting = table._replace(state="waiting", seats=(table.seats[0], table.seats[1]._replace(occupant=None, name=None)))
     assert wording.status_lines(v, waiting, True, None)[-1] == "1 empty seat"

@@ -316,7 +316,8 @@ def deck_lines(view: SeatView | None, table: TableInfo | None, clock_left: float
     lines = [f"Deck: {view.deck_size}"]
     if clock_left is not None and table is not None and table.clock:
         lines.append(f"Turn clock: {math.ceil(clock_left)} s of {table.clock:g}")
-    skips = [f"{seat_name(s, table)} misses {n}" for s, n in enumerate(view.skips) if n]
+    me = view.seat
+    skips = [f"{who(s, table, me)} {'miss' if s == me else 'misses'} {n}" for s, n in enumerate(view.skips) if n]
     if skips:
         lines.append("Skipped turns: " + ", ".join(skips))
     if view.shown:
