@@ -498,9 +498,8 @@ def match_result(table: TableInfo, view: SeatView | None, colours: list[str]) ->
     if winner is None:
         title = "The match is level"
     elif view is not None and view.side is not None:
-        # The loser reads about themselves first, as the game's own result box does ("You lost").
-        title = ("You won the match" if view.side == winner
-                 else f"You lost the match: {colour_word(colours[winner])} won")
+        # The loser reads about themselves, as the game's own result box says "You lost".
+        title = "You won the match" if view.side == winner else "You lost the match"
     else:
         title = f"{colour_word(colours[winner])} won the match"
     lines = [f"{match.format.text().capitalize()}: {score_words(table, colours)}", ""]
