@@ -412,26 +412,6 @@ def run_join(address: str | None = None, name: str = "player", server_key: str |
     return 0
 
 
-def run_learn(lesson: int | None = None, name: str = "player", muted: bool = False) -> int:
-    """`board99 learn`: the window on the list of lessons (or on lesson ``lesson``, counted from 0); no server.
-
-    Back from the list shows the lobby, not connected: the player may then find a server.
-    """
-    window = open_window("learn", muted)
-    if window is None:
-        return 2
-    app = App(window, name=name)
-    app.show_learn(selected=lesson)
-    if lesson is not None:
-        app.show_lesson(lesson)
-    _first_table_frame_hook(window)  # a lesson's table is a table: bench/tests time its first frame
-    arcade.run()
-    app.shutdown()
-    if not window.closed:
-        window.close()
-    return 0
-
-
 def run_replay(path: str | Path, muted: bool = False) -> int:
     """`board99 replay FILE --window`: step through a game or match record; Esc quits.
 
@@ -458,6 +438,26 @@ def run_replay(path: str | Path, muted: bool = False) -> int:
     app = App(window, discover=None)
     view = ReplayView(text, Path(path).name, on_back=app.quit, sounds=window.sounds, frames=replay)
     window.show_view(view)
+    arcade.run()
+    app.shutdown()
+    if not window.closed:
+        window.close()
+    return 0
+
+
+def run_learn(lesson: int | None = None, name: str = "player", muted: bool = False) -> int:
+    """`board99 learn`: the window on the list of lessons (or on lesson ``lesson``, counted from 0); no server.
+
+    Back from the list shows the lobby, not connected: the player may then find a server.
+    """
+    window = open_window("learn", muted)
+    if window is None:
+        return 2
+    app = App(window, name=name)
+    app.show_learn(selected=lesson)
+    if lesson is not None:
+        app.show_lesson(lesson)
+    _first_table_frame_hook(window)  # a lesson's table is a table: bench/tests time its first frame
     arcade.run()
     app.shutdown()
     if not window.closed:
