@@ -26,7 +26,10 @@ from board99.lessons import (
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The 1963 rulebook, where the project keeps its source documents (docs/rules.md names it).
-RULEBOOK = ROOT.parent / "shared" / "seeds" / "001_2d60de5052b7838d.txt"
+#: The 1963 rulebook's text, kept with the tests so the quotes are checked on any clone.
+RULEBOOK = ROOT / "tests" / "data" / "rulebook-1963.txt"
+#: The source document beside the checkout, where there is one (the copy must not drift from it).
+SOURCE = ROOT.parent / "shared" / "seeds" / "001_2d60de5052b7838d.txt"
 LESSONS = catalogue()
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
@@ -203,7 +206,13 @@ HEADINGS = ("HOW TO PLAY THE GAME OF 99", "THE GAME OF 99 FOR TWO OR THREE PLAYE
             "THE GAME OF 99 FOR FOUR OR SIX PLAYERS", "PENALTIES", "SOME PLAYING HINTS", "FINALLY, A WORD ABOUT TIES")
 
 
-@pytest.mark.skipif(not RULEBOOK.exists(), reason="the 1963 rulebook is not beside the checkout (../shared/seeds)")
+def test_the_kept_rulebook_is_the_source_document() -> None:
+    text = RULEBOOK.read_text(encoding="utf-8")
+    assert "SOME PLAYING HINTS" in text and "PENALTIES" in text
+    if SOURCE.exists():  # on a clone without the source beside it, the copy is all there is
+        assert text == SOURCE.read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
 def test_every_lesson_quotes_the_rulebook_word_for_word_under_its_heading(lesson: Lesson) -> None:
     book = normal(RULEBOOK.read_text(encoding="utf-8"))
