@@ -228,3 +228,45 @@ def test_the_coach_quotes_the_1963_rulebook_word_for_word() -> None:
     for kind, quote in RULEBOOK.items():
         for part in quote.split(" [...] "):
             assert part.strip() in text, (kind, part)
+
+
+# -- hints in the game record ------------------------------------------------------------------------------
+
+
+def finished_game(seed: int = 4) -> Game:
+    game = Game(2, seed=seed)
+    bots = [make_bot("rulebook") for _ in range(2)]
+    while game.winner is None:
+        game.apply(game.turn, bots[game.turn].choose(game.view(game.turn)))
+    return game
+
+
+def test_a_record_names_the_hints_asked_for_in_one_header_line_and_replays() -> None:
+    from board99.record import Record
+
+    game = finished_game()
+    text = Record.of(game, hints=((1, 0), (0, 12), (1, 12))).dumps()
+    lines = text.splitlines()
+    assert lines[6] == "hints: S1 at ply 0, S0 at ply 12, S1 at ply 12" and lines[7] == ""
+    again = Record.loads(text)
+    assert again.hints == ((1, 0), (0, 12), (1, 12)) and again.dumps() == text
+    assert again.replay().view(None) == game.view(None)
+    steps = list(again.steps())
+    assert steps[0][0] == 9 and lines[steps[0][0] - 1] == steps[0][1]  # line numbers still name the file's lines
+
+
+def test_records_without_hints_read_and_write_as_before() -> None:
+    from board99.record import Record
+
+    text = Record.of(finished_game()).dumps()
+    assert "hints:" not in text and text.splitlines()[6] == ""
+    assert Record.loads(text).hints == () and Record.loads(text).dumps() == text
+
+
+def test_a_bad_hints_line_is_named() -> None:
+    from board99.record import Record, RecordError
+
+    lines = Record.of(finished_game(), hints=((0, 3),)).dumps().split("\n")
+    for bad in ("hints: S2 at ply 3", "hints: S0 at 3", "hints: "):
+        with pytest.raises(RecordError, match="line 7: .*hints: expected 'S<seat> at ply <n>'"):
+            Record.loads("\n".join([*lines[:6], bad, *lines[7:]]))
