@@ -459,6 +459,10 @@ def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     kept = t.advice.get(seat)
     if kept is not None and kept[0] == key:
         return {"advice": kept[1].to_data(), **snapshot_of(state, t, seat)}  # asked already here: told already
+    if (seat, t.game.ply) in t.hints:  # asked here before a restart: journaled and announced then
+        advice = advise(t.game.view(seat))
+        t.advice[seat] = (key, advice)
+        return {"advice": advice.to_data(), **snapshot_of(state, t, seat)}
     quota = t.hint_quota.get(seat)
     if quota is None:
         s = state.settings

@@ -193,3 +193,47 @@ def test_at_a_match_table_the_button_is_hidden_and_h_says_why(table_view) -> Non
     table_view.window.press(arcade.key.H)
     assert table_view.session.calls == [] and table_view.state.notice == "Hints are off at match tables"
     assert not table_view.coach.shown
+
+
+# -- against a real server ----------------------------------------------------------------------------------
+
+
+def test_at_a_practice_table_h_brings_the_coachs_hint_from_a_real_server(tmp_path) -> None:
+    # The window, a real server on 127.0.0.1 and a rulebook bot: H on the player's turn, after a few
+    # draws, shows the coach's advice of the player's own view.
+    from board99 import Draw
+    from board99.client.gui.app import App
+    from board99.server.loop import run_in_thread
+    from tests.gui_harness import run_until
+
+    server = run_in_thread(port=0, data_dir=tmp_path)
+    win = window()
+    app = App(win, name="Tester", discover=None)
+    try:
+        app.connect(server.endpoint)
+        tv = app.practice(players=2, mode="guarded", bot="rulebook")
+
+        def my_turn() -> bool:
+            s = tv.state
+            return s.my_turn and s.table is not None and s.table.state == "playing" and not s.coach_asking
+
+        for _ in range(3):  # draw three cards, so the coach has a hand to speak of
+            run_until(win, my_turn, 15, "the player's turn")
+            ply = tv.state.view.ply
+            tv.perform(tv.state.key("d"))
+            run_until(win, lambda p=ply: tv.state.view.ply > p, 15, "the draw")
+        run_until(win, my_turn, 15, "the player's turn")
+        assert tv.panel.b_coach.visible and tv.state.table.coach
+        win.press(arcade.key.H)
+        run_until(win, lambda: tv.state.coach is not None, 15, "the coach's hint")
+        advice = tv.state.coach
+        assert advice == advise(tv.state.view) and advice.ply == tv.state.view.ply
+        assert tv.coach.shown and tv.state.table.seats[tv.state.view.seat].hints == 1
+        assert advice.action is not None and advice.action != Draw() or advice.applies == "dont-run-out"
+        win.press(arcade.key.H)
+        step(win)
+        assert not tv.coach.shown
+    finally:
+        app.shutdown()
+        step(win, 1)
+        server.stop()

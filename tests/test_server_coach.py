@@ -155,6 +155,9 @@ def test_hints_survive_a_restart_in_the_table_and_in_the_record(tmp_path) -> Non
         ann = GameClient(handle.endpoint, name="S0")
         info = ann.resume(table, 0, token)
         assert info.seats[0].hints == 1 and ann.seq >= seq
+        seq = ann.seq
+        assert ann.hint().ply == ply  # asked at this position before the restart: told, not counted again
+        assert ann.seq == seq and ann.table.seats[0].hints == 1
         ann.close()
     finally:
         handle.stop()
