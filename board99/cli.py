@@ -293,8 +293,10 @@ def _records(args: argparse.Namespace) -> int:
             for e in entries:
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.finished))
                 names = ", ".join(n or "-" for n in e.names)
-                marks = "".join([" match" if e.match else "", " rated" if e.rated else ""])
-                print(f"  {e.table}:{e.game:<3} {when}  {e.table_name or '(no name)'}: {names}; side {e.winner} won{marks}")
+                kinds = [k for k, on in (("a match game", e.match), ("rated", e.rated)) if on]
+                marks = f" ({', '.join(kinds)})" if kinds else ""
+                print(f"  {e.table}:{e.game:<3} {when}  {e.table_name or '(no name)'}: {names}; side {e.winner} won"
+                      + marks)
             return 0
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
@@ -310,7 +312,10 @@ def _records(args: argparse.Namespace) -> int:
                       file=sys.stderr)
                 status = 1
                 continue
-            path = out / f"{table}-{'match-from-' if args.match else ''}game{game_text}.txt"
+            # A match's file is named for its first game, as the window names it, whichever game was asked.
+            name = (f"match-from-game-{MatchRecord.loads(text)[0].first_game}" if args.match
+                    else f"game-{game_text}")
+            path = out / f"{table}-{name}.txt"
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")
         return status

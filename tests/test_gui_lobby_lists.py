@@ -21,10 +21,10 @@ from board99.client.gui.lobby_lists import (
     record_cells,
     standing_cells,
     standings_csv,
-    unique_name,
-    write_new,
 )
+from board99.client.gui.lobby_panels import export_standings
 from board99.client.gui.messages import Failed, Pushed
+from board99.client.gui.records import slug
 from board99.wire.table_info import SeatInfo
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, screenshot, step, window
 from tests.lobby_data import HISTORY, MATCH_TABLES, RATINGS, RECORD_TEXT, RECORDS, TOURNAMENT, ListsStandIn
@@ -84,14 +84,12 @@ def test_pairings_say_where_to_sit_and_standings_name_the_tie_breaks():
     assert csv[1] == "1,Ann,1,1,1,1,2,3" and len(csv) == 7
 
 
-def test_files_are_never_overwritten(tmp_path):
-    assert unique_name(set(), "a.txt") == "a.txt"
-    assert unique_name({"a.txt", "a-2.txt"}, "a.txt") == "a-3.txt"
-    assert unique_name({"notes"}, "notes") == "notes-2"
-    first = write_new(tmp_path / "new", "cup.csv", "one")
-    second = write_new(tmp_path / "new", "cup.csv", "two")
-    assert (first.name, second.name) == ("cup.csv", "cup-2.csv")
-    assert first.read_text() == "one" and second.read_text() == "two"
+def test_standings_are_never_overwritten(tmp_path):
+    first = export_standings(TOURNAMENT, tmp_path / "new")
+    second = export_standings(TOURNAMENT, tmp_path / "new")
+    stem = f"{slug(TOURNAMENT.name)}-standings-round-{TOURNAMENT.round}"
+    assert (first.name, second.name) == (f"{stem}.csv", f"{stem}-2.csv")
+    assert first.read_bytes() == second.read_bytes() == standings_csv(TOURNAMENT).encode()
 
 
 def test_an_unreadable_key_file_leaves_a_guest_and_says_so(tmp_path, monkeypatch):
@@ -179,8 +177,8 @@ def test_records_match_golden_open_and_save(tmp_path, monkeypatch):
         win.click(save.rect.center_x, save.rect.center_y)
         step(win, 2)
     saved = sorted(p.name for p in (tmp_path / "records").iterdir())
-    assert saved == ["Friday-four-game1-2.txt", "Friday-four-game1.txt"]
-    assert lobby.status.startswith("Saved to ") and lobby.status.endswith("Friday-four-game1-2.txt")
+    assert saved == ["friday-four-game-1-2.txt", "friday-four-game-1.txt"]
+    assert lobby.status.startswith("Saved as friday-four-game-1-2.txt in ")
 
 
 def test_without_a_replay_screen_there_is_no_open():
@@ -198,7 +196,7 @@ def test_tournament_matches_golden_and_exports_csv(tmp_path):
         assert column in texts
     win.click(lobby.buttons["export"].rect.center_x, lobby.buttons["export"].rect.center_y)
     step(win, 2)
-    path = tmp_path / "records" / "Spring-cup-standings-round2.csv"
+    path = tmp_path / "records" / "spring-cup-standings-round-2.csv"
     assert path.read_text() == standings_csv(TOURNAMENT)
     assert str(path) in lobby.status
 
@@ -276,7 +274,7 @@ def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_
         entry = lobby.lists.records[0]
         save = lobby.buttons[f"save-{entry.table}-{entry.game}"]
         win.click(save.rect.center_x, save.rect.center_y)
-        run_until(win, lambda: lobby.status.startswith("Saved to"), 10, "the record saved")
+        run_until(win, lambda: lobby.status.startswith("Saved as"), 10, "the record saved")
         saved = list((tmp_path / "records").iterdir())
         assert len(saved) == 1 and saved[0].read_text().startswith("# GAME OF 99 record")
         # Open: the app shows the record in the replay viewer, and Esc comes back to this lobby.

@@ -95,7 +95,7 @@ def test_save_record_asks_for_the_match_record_at_a_match_table_and_says_where_i
     assert commands == (FetchRecord("m1", 3, True, "den-match-from-game-1"),)
     assert state.notice == "Saving the record…"
     state.receive(Replied("save_record", tmp_path / "den-match-from-game-1.txt"))
-    assert state.toasts[-1].text == f"Saved to {tmp_path / 'den-match-from-game-1.txt'}"
+    assert state.toasts[-1].text == f"Saved as den-match-from-game-1.txt in {tmp_path}"
     state.receive(Failed("save_record", "no-record", "no finished game yet"))
     assert state.notice == "The record was not saved: no finished game yet"
 
@@ -151,7 +151,7 @@ def test_the_match_result_box_matches_its_golden_and_its_buttons_work(tv):
     table = match_table(final, 4, "over")
     tv.handle(StateChanged(game.view(0), table, True))
     step(win, 2)
-    assert tv.match.box_shown and tv.match.t_title.text in ("You won the match", "Blue won the match")
+    assert tv.match.box_shown and tv.match.t_title.text in ("You won the match", "You lost the match")
     lines = tv.match.t_lines.text
     assert lines.startswith("First to 3: Red 3 – Blue 1") and "Game 2: Blue. Ben completed 90–91–92–93–94 (2 deals)" \
         in lines and "Red: Ann & Cy" in lines and "Blue: Ben & Di" in lines
@@ -206,7 +206,7 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
         step(win, 2)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["den-game-1-2.txt", "den-game-1.txt"]
     assert (tmp_path / "den-game-1.txt").read_text() == text
-    assert tv.state.toasts[-1].text == f"Saved to {records.shown_path(tmp_path / 'den-game-1-2.txt')}"
+    assert tv.state.toasts[-1].text == f"Saved as den-game-1-2.txt in {records.shown_path(tmp_path)}"
     assert session_module.save_record is not None
 
 

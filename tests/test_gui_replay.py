@@ -64,7 +64,10 @@ def test_a_match_record_gives_every_game_with_names_from_its_header():
     starts = [f for f in replay.frames if f.actor is None]
     assert [f.game for f in starts] == [1, 2, 3, 4] and all(f.games == 4 for f in replay.frames)
     assert replay.table.seats[2].name == "Cy (rulebook)" and "first to 3" in replay.heading
-    assert sum(1 for f in replay.frames if f.result) == 4
+    results = [f.result for f in replay.frames if f.result]
+    assert len(results) == 4
+    # Each game's end gives the score after it; the last says who won the match.
+    assert results[0].endswith("\nRed 1 – Blue 0") and results[-1].endswith("\nRed won the match 3–1")
     assert replay.frames[-1].position() == f"Action {replay.frames[-1].actions} of {replay.frames[-1].actions}" \
         " · game 4 of 4"
 

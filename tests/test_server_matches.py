@@ -250,7 +250,7 @@ def test_the_records_and_tournament_commands_get_games_out_of_a_server_and_a_dat
         assert main(["records", "--server", address]) == 0
         assert f"{info.id}:1" in capsys.readouterr().out
         assert main(["records", "--server", address, "--get", f"{info.id}:1", "--out", str(tmp_path / "a")]) == 0
-        assert main(["replay", "--quiet", str(tmp_path / "a" / f"{info.id}-game1.txt")]) == 0
+        assert main(["replay", "--quiet", str(tmp_path / "a" / f"{info.id}-game-1.txt")]) == 0
         assert main(["records", "--server", address, "--get", f"{info.id}:9", "--out", str(tmp_path)]) == 1
         capsys.readouterr()
         assert main(["tournament", "new", "--server", address, "--players", "2", "--side", "Ann",
@@ -266,4 +266,4 @@ def test_the_records_and_tournament_commands_get_games_out_of_a_server_and_a_dat
         server.stop()
     # ... and readable once it has stopped.
     assert main(["records", "--data", str(data), "--get", f"{info.id}:1", "--out", str(tmp_path / "b")]) == 0
-    assert (tmp_path / "b" / f"{info.id}-game1.txt").read_text() == (tmp_path / "a" / f"{info.id}-game1.txt").read_text()
+    assert (tmp_path / "b" / f"{info.id}-game-1.txt").read_text() == (tmp_path / "a" / f"{info.id}-game-1.txt").read_text()

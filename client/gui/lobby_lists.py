@@ -1,29 +1,25 @@
 """What the lobby's lists say and save: matches, ratings, finished games, tournaments (pure: no arcade).
 
 lobby_view.py and lobby_panels.py draw these words; the tests read them
-directly. Files are only ever written new (``write_new``): a saved record or an
-exported standings table is never overwritten, the next one gets "-2", "-3".
+directly. Files are written by ``records.write_new`` (never over another).
 
 >>> match_words_of(MatchFormat("first-to", 3), (2, 1))
 'First to 3 · 2–1'
->>> unique_name({"den-game1.txt"}, "den-game1.txt")
-'den-game1-2.txt'
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import os
-import re
-from collections.abc import Container, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from pathlib import Path
 
 from board99 import sides_for
 from board99.match import MatchFormat
 from board99.wire.listings import Pairing, Rating, RecordEntry, Standing, TournamentInfo
 from board99.wire.table_info import TableInfo
+
+from .records import file_stem, slug
 
 #: The create-table "Match" choices in the first row: a single game (rematches as before) or first to N
 #: (first to 1 is left out: one game decides it, which a single game already does, less the rematch).
@@ -145,16 +141,9 @@ def record_title(entry: RecordEntry) -> str:
     return f"{entry.table_name} · {what} · {when(entry.finished)}"
 
 
-def safe_stem(text: str) -> str:
-    """A file-name part from any name: letters, digits, '-' and '_' only, never empty."""
-    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-")
-    return stem[:60] or "board99"
-
-
-def record_filename(entry: RecordEntry) -> str:
-    """'Friday-four-game2.txt', or '…-match.txt' for a whole match's record."""
-    what = "match" if entry.match else f"game{entry.game}"
-    return f"{safe_stem(entry.table_name)}-{what}.txt"
+def record_stem(entry: RecordEntry, match_first: int | None = None) -> str:
+    """The file name (less '.txt') of a listed game, or of its whole match from ``match_first``: as the table's."""
+    return file_stem(entry.table_name or "table", entry.game, match_first)
 
 
 # -- tournaments -------------------------------------------------------------------------------------
@@ -235,47 +224,8 @@ def standings_csv(tournament: TournamentInfo) -> str:
     return out.getvalue()
 
 
-def standings_filename(tournament: TournamentInfo) -> str:
-    """'Spring-cup-standings-round2.csv'."""
-    return f"{safe_stem(tournament.name)}-standings-round{tournament.round}.csv"
+def standings_stem(tournament: TournamentInfo) -> str:
+    """'spring-cup-standings-round-2' (written with '.csv')."""
+    return f"{slug(tournament.name)}-standings-round-{tournament.round}"
 
 
-# -- the records folder ------------------------------------------------------------------------------
-
-
-def records_dir() -> Path:
-    """Where saved records and exported standings go: $BOARD99_RECORDS, else Documents/board99."""
-    override = os.environ.get("BOARD99_RECORDS")
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_documents_dir()) / "board99"
-
-
-def unique_name(taken: Container[str], name: str) -> str:
-    """``name``, or ``name`` with '-2', '-3' … before its suffix: the first one not in ``taken``."""
-    if name not in taken:
-        return name
-    stem, dot, suffix = name.rpartition(".")
-    if not dot:
-        stem, suffix = name, ""
-    n = 2
-    while (candidate := f"{stem}-{n}{dot}{suffix}") in taken:
-        n += 1
-    return candidate
-
-
-def write_new(folder: Path, name: str, text: str) -> Path:
-    """Write ``text`` to a new file in ``folder`` (made if missing) and return its path; never overwrites."""
-    folder.mkdir(parents=True, exist_ok=True)
-    taken: set[str] = set()
-    while True:
-        path = folder / unique_name(taken | {p.name for p in folder.iterdir()}, name)
-        try:
-            # "x": created here or not at all, so two saves at once cannot write the same file.
-            with path.open("x", encoding="utf-8", newline="") as f:
-                f.write(text)
-            return path
-        except FileExistsError:
-            taken.add(path.name)

@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from board99.match import MatchRecord
 from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
 
 from .lobby_lists import (
@@ -24,15 +25,14 @@ from .lobby_lists import (
     leaderboard_cells,
     pairing_line,
     record_cells,
-    record_filename,
-    records_dir,
+    record_stem,
     standing_cells,
     standings_csv,
-    standings_filename,
+    standings_stem,
     tournament_heading,
-    write_new,
 )
 from .palette import GOOD, TEXT, TEXT_DIM, WARN
+from .records import records_dir, shown_path, write_new
 
 if TYPE_CHECKING:
     from .lobby_view import LobbyView
@@ -216,7 +216,7 @@ def _records(view: LobbyView) -> None:
                          LEFT + WIDTH - 136, y + 2, 64, 28, 11)
         view._button(f"save-{key}", "Save", partial(view.fetch_record, entry, "save"),
                      LEFT + WIDTH - 66, y + 2, 64, 28, 11)
-    view._label(f"Save writes the record to {records_dir()}", LEFT, TOP + 32 + RECORD_ROWS * 34 + 4,
+    view._label(f"Save writes the record to {shown_path(records_dir())}", LEFT, TOP + 32 + RECORD_ROWS * 34 + 4,
                 WIDTH, 24, 11, TEXT_DIM)
 
 
@@ -254,10 +254,11 @@ def _tournament(view: LobbyView) -> None:
 
 def save_record(entry: RecordEntry, text: str, folder: Path | None = None) -> Path:
     """Write a fetched record to the records folder (a new file); its path."""
-    return write_new(folder or records_dir(), record_filename(entry), text)
+    first = MatchRecord.loads(text)[0].first_game if entry.match else None  # named as the table names it
+    return write_new(text, record_stem(entry, first), folder)
 
 
 def export_standings(tournament: TournamentInfo, folder: Path | None = None) -> Path:
     """Write the tournament's standings as CSV to the records folder (a new file); its path."""
-    return write_new(folder or records_dir(), standings_filename(tournament), standings_csv(tournament))
+    return write_new(standings_csv(tournament), standings_stem(tournament), folder, suffix=".csv")
 

@@ -24,6 +24,7 @@ from board99.match import MatchFormat
 from board99.wire.listings import RecordEntry, TournamentInfo
 from board99.wire.table_info import TableInfo
 
+from . import wording
 from .lobby_cards import (
     friends_address,
     joinable,
@@ -38,6 +39,7 @@ from .lobby_panels import TABS, Lists, build_tab, export_standings, save_record
 from .messages import Failed, Message, Pushed, Replied
 from .palette import BAD, COLOUR_RGB, FONT, GOOD, PANEL_BG, RGB, TABLE_BG, TEXT, TEXT_DIM, WARN, side_rgb
 from .preferences import Preferences
+from .records import shown_path
 from .scale import ui_scale
 from .session import Session
 from .textures import load_fonts, peg_texture
@@ -636,7 +638,7 @@ class LobbyView(arcade.View):
                 self.open_record_cb(text, record_title(entry))
             case Replied("save_record", (entry, text)):
                 try:
-                    self.say(f"Saved to {save_record(entry, text)}")
+                    self.say(wording.saved(shown_path(save_record(entry, text))))
                 except OSError as exc:
                     self.say(f"Could not save the record: {exc}", bad=True)
             case Replied("rename", name):

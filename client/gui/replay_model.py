@@ -12,10 +12,11 @@ history (``frames_from_history``): there no hand is known, only hand sizes.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from board99 import Discard, Draw, Play, SeatView, parse_action, seen_by, sides_for
-from board99.match import MatchRecord, is_match_record
+from board99.match import GameResult, MatchRecord, is_match_record, score
 from board99.record import EVENT_INDENT, Record
 from board99.wire.table_info import SeatInfo, TableInfo
 
@@ -88,8 +89,10 @@ def _words(events: list[dict], table: TableInfo, colours: list[str]) -> tuple[tu
 
 def load(text: str) -> Replay:
     """Every frame of a game or match record; RecordError names the first line that breaks the rules."""
+    match: MatchRecord | None = None
+    results: Sequence[GameResult] = ()
     if is_match_record(text):
-        match, _ = MatchRecord.loads(text)
+        match, results = MatchRecord.loads(text)
         records, names = match.games, match.names
         heading = f"{match.players} players · {match.mode} mode · {match.format.text()}"
     else:
@@ -125,7 +128,19 @@ def load(text: str) -> Replay:
             frames.append(Frame(number, len(records), done, total, actor, line,
                                 action_words(actor, action_text, table), words, penalty, game.view(None),
                                 tuple(game.hand(s) for s in range(game.players)), result))
+        if match is not None and frames[-1].result is not None:
+            after = _score_after(match, results[:number], colours)
+            frames[-1] = frames[-1]._replace(result=f"{frames[-1].result}\n{after}")
     return Replay(tuple(frames), table, heading)
+
+
+def _score_after(match: MatchRecord, results: Sequence[GameResult], colours: list[str]) -> str:
+    """'Red 2 – Blue 1', or 'Red won the match 3–2' once the match is decided."""
+    won = score(sides_for(match.players), results)
+    winner = match.format.winner(won)
+    if winner is not None:
+        return f"{wording.colour_word(colours[winner])} won the match {'–'.join(map(str, won))}"
+    return " – ".join(f"{wording.colour_word(colours[side])} {n}" for side, n in enumerate(won))
 
 
 # -- a live game's public history (the spectator's look back) ------------------------------------------

@@ -15,7 +15,7 @@ from . import wording
 from .buttons import Button
 from .drawing import Part, make_text, rescale, scale_button, set_text, show_only
 from .geometry import TableGeometry
-from .palette import GOOD, TEXT, WARN
+from .palette import BAD, GOOD, TEXT, WARN
 from .table_intents import Target
 from .table_state import TableState
 from .textures import Textures
@@ -98,7 +98,8 @@ class MatchPart(Part):
             b.visible = self.box_shown
         if self.box_shown and table is not None:
             title, lines = wording.match_result(table, state.view, colours)
-            set_text(self.t_title, title, GOOD if title != "The match is level" else WARN)
+            tone = WARN if title == "The match is level" else BAD if title == "You lost the match" else GOOD
+            set_text(self.t_title, title, tone)
             set_text(self.t_lines, "\n".join(lines))
             self.b_save.visible = state.save_shown
             self.b_rematch.visible = self.b_lobby.visible = state.online

@@ -453,8 +453,13 @@ LOOK_BACK_NOT_NOW = "Looking back works while you watch a game"
 
 
 def saved(where: str) -> str:
-    """The toast after a record was written: 'Saved to ~/Documents/board99/den-game-2.txt'."""
-    return f"Saved to {where}"
+    """The toast after a record was written, with spaces where a narrow panel may wrap the path.
+
+    >>> saved("~/Documents/board99/den-game-2.txt")
+    'Saved as den-game-2.txt in ~/Documents/board99'
+    """
+    folder, _, name = where.rpartition("/")
+    return f"Saved as {name} in {folder}" if folder else f"Saved as {name}"
 
 
 def not_saved(message: str) -> str:
@@ -497,7 +502,8 @@ def match_result(table: TableInfo, view: SeatView | None, colours: list[str]) ->
     if winner is None:
         title = "The match is level"
     elif view is not None and view.side is not None:
-        title = "You won the match" if view.side == winner else f"{colour_word(colours[winner])} won the match"
+        # The loser reads about themselves, as the game's own result box says "You lost".
+        title = "You won the match" if view.side == winner else "You lost the match"
     else:
         title = f"{colour_word(colours[winner])} won the match"
     lines = [f"{match.format.text().capitalize()}: {score_words(table, colours)}", ""]
