@@ -144,6 +144,8 @@ def test_the_seat_label_counts_a_players_hints() -> None:
 def test_the_coachs_words_name_the_players() -> None:
     table = casual_table(players=2)
     assert wording.coach_words("S1 holds 72; S0 and S1", table) == "Ben holds 72; Ann and Ben"
+    assert wording.coach_title("Win now") == "Coach: Win now"
+    assert wording.coach_title("Win now", my_turn=False) == "Coach: Win now (for your turn)"
 
 
 # -- in the window ------------------------------------------------------------------------------------------

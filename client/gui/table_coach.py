@@ -161,7 +161,7 @@ class CoachPart(Part):
         s = g.scale
         main, also = wording.coach_body(advice, state.table)
         words, _, rule = main.partition("\n")
-        set_text(self.t_head, wording.coach_title(advice.hints[0].title))
+        set_text(self.t_head, wording.coach_title(advice.hints[0].title, state.my_turn))
         set_text(self.t_main, words)
         set_text(self.t_rule, rule)
         set_text(self.t_also, also)

@@ -543,9 +543,9 @@ def coach_words(text: str, table: TableInfo | None) -> str:
     return re.sub(r"\bS(\d)\b", lambda m: seat_name(int(m[1]), table), text)
 
 
-def coach_title(kind_title: str) -> str:
-    """The hint box's heading: 'Coach: Block the threat'."""
-    return f"Coach: {kind_title}"
+def coach_title(kind_title: str, my_turn: bool = True) -> str:
+    """The hint box's heading: 'Coach: Block the threat' ('… (for your turn)' while another seat plays)."""
+    return f"Coach: {kind_title}" + ("" if my_turn else " (for your turn)")
 
 
 def coach_body(advice: Advice, table: TableInfo | None) -> tuple[str, str]:
