@@ -34,7 +34,6 @@ from typing import Any, NamedTuple
 from .actions import Action, Discard, Draw, Play, from_data, to_data
 from .bots.rulebook import RESERVE, best_play, decide
 from .bots.tally import WASTE, LineTally
-from .cards import HAND_LIMIT
 from .layout import LINES, LINES_THROUGH, POSITION
 from .view import SeatView
 
@@ -231,7 +230,6 @@ class _Position:
         self.live = [c for c in self.hand if c <= top]
         self.dead = [c for c in self.hand if c > top]
         self.deck = view.deck_size
-        self.can_draw = len(self.hand) < HAND_LIMIT and self.deck > 0
 
     def who(self, side: int) -> str:
         """A side in words: 'your opponent' at two players, else its seats ('S1', 'S1 and S3')."""
@@ -287,7 +285,8 @@ def _block(p: _Position, threats: list[tuple[int, int]], action: Action | None) 
     fit = tuple(range(square + 1))
     held = [c for c in p.hand if c <= square]
     who = p.who(side)
-    words = (f"{who[0].upper()}{who[1:]} {'hold' if ' and ' in who else 'holds'} {_listed(four)} in a line: only square {square} completes it, "
+    holds = "hold" if " and " in who else "holds"
+    words = (f"{who[0].upper()}{who[1:]} {holds} {_listed(four)} in a line: only square {square} completes it, "
              f"so only square {square} blocks it, and only {cards_text(square)} fits square {square}.")
     if isinstance(action, Play) and action.square == square:
         lower = [c for c in p.hand if c < action.card]
@@ -313,8 +312,8 @@ def _waste_from_four(p: _Position) -> Hint | None:
             four = _four(p.tally, square, p.side)
             return _hint("make-opponent-waste",
                          f"Your {_listed(four)} can only be completed on square {square}, and only "
-                         f"{cards_text(square)} fits it. You hold none, but neither is it easy to block: the other "
-                         f"side must spend one of its few low cards there instead of building its own lines.",
+                         f"{cards_text(square)} fits it. You hold none yet, and to block you the other side must "
+                         f"spend one of its few low cards there instead of building its own lines.",
                          (square,), four, range(square + 1))
     return None
 
