@@ -290,7 +290,7 @@ def _block(p: _Position, threats: list[tuple[int, int]], action: Action | None) 
              f"so only square {square} blocks it, and only {cards_text(square)} fits square {square}.")
     if isinstance(action, Play) and action.square == square:
         lower = [c for c in p.hand if c < action.card]
-        words += f" Block it now with your {action.card}, the highest card you hold that fits{_stay(lower)}."
+        words += f" Block it with your {action.card}, the highest card you hold that fits{_stay(lower)}."
     elif held:
         words += f" Your {_listed(held)} can block it on your turn."
     else:

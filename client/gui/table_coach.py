@@ -1,9 +1,9 @@
 """The coach's hint on screen: its squares ringed on the board, its cards framed in the hand, its words in the panel.
 
 The hint is ``TableState.coach`` (a ``board99.coach.Advice``, asked for with H
-or the Hint button). The applied hint's squares get a double ring, the pegs it
-is about a thin one, the other hints' squares a thin one too; the cards it
-names that the player holds get a frame. The words go in a box in the panel, in
+or the Hint button). The applied hint's squares get a double ring and a wash, the
+pegs it is about a thin ring, the other hints' squares a thin one too (while their
+words show); the cards they name that the player holds get a frame. The words go in a box in the panel, in
 the place of the "since your turn" list and the log (under the announcements and
 notices, which it follows as they come and go); the list and the log come back when
 the hint closes (Esc, H, or the game moving on). Nothing here answers a click.
@@ -59,7 +59,7 @@ class CoachPart(Part):
             sprite.visible = False
         self._shown: tuple[int, ...] = ()
         self.batch = Batch()
-        self.t_head = make_text(self.batch, 13, bold=True, color=COACH)
+        self.t_head = make_text(self.batch, 13, bold=True, color=COACH, multiline=True)
         self.t_main = make_text(self.batch, 11, multiline=True, color=TEXT)
         self.t_rule = make_text(self.batch, 10, multiline=True, color=TEXT_DIM)
         self.t_also = make_text(self.batch, 10, multiline=True, color=TEXT_DIM)
@@ -76,7 +76,7 @@ class CoachPart(Part):
         self.geo = geo
         rescale(self.texts, geo.scale)
         inner = int(geo.panel.width - 40 * geo.scale)
-        for text in (self.t_main, self.t_rule, self.t_also):
+        for text in (self.t_head, self.t_main, self.t_rule, self.t_also):
             text.width = inner
 
     def refresh(self, state: TableState) -> None:
@@ -90,7 +90,15 @@ class CoachPart(Part):
                 set_text(text, "")
             self._shown = show_only(self.mark_list, self.sprites, self._shown)
             return
+        self._write(state)
+        self._mark(state)
+
+    def _mark(self, state: TableState) -> None:
+        """Ring the squares and frame the cards of the applied hint, and of the others while their words show."""
+        g, advice = self.geo, state.coach
+        assert g is not None and advice is not None
         first = advice.hints[0]
+        others = advice.hints[1:] if self.t_also.text else ()
         # (square, share of the cell, alpha): the applied hint's squares strongest, then its pegs, then the rest.
         rings: list[tuple[int, float, int]] = []
         seen: set[int] = set()
@@ -106,7 +114,7 @@ class CoachPart(Part):
             if sq not in seen:
                 rings.append((sq, 0.9, 170))
                 seen.add(sq)
-        for hint in advice.hints[1:]:
+        for hint in others:
             for sq in hint.squares:
                 if sq not in seen:
                     rings.append((sq, 0.9, 150))
@@ -120,8 +128,7 @@ class CoachPart(Part):
                 sprite.visible = True
             else:
                 sprite.visible = False
-        self._frame_cards(state, first.cards, {c for h in advice.hints[1:] for c in h.cards})
-        self._write(state)
+        self._frame_cards(state, first.cards, {c for h in others for c in h.cards})
         self._shown = show_only(self.mark_list, self.sprites, self._shown)
 
     def _frame_cards(self, state: TableState, main: tuple[int, ...], other: set[int]) -> None:
@@ -154,6 +161,7 @@ class CoachPart(Part):
         """Announcements come and go above the box: it follows the room they leave."""
         if state.coach is not None and self.geo is not None and self.room_top() != self._room_top:
             self._write(state)
+            self._mark(state)
 
     def _write(self, state: TableState) -> None:
         g, advice = self.geo, state.coach
