@@ -5,6 +5,13 @@ A record is a header, a blank line, then one line per action (``S1 play 12 on
 pegged 57 with 12``). Every deal opens with its cut line (``  deal 1 cut 40 7
 first S1``). Replaying a record applies each action to a fresh game and checks
 that the rules give exactly the recorded events.
+
+A game in which players asked the coach for hints (``board99.coach``) says so
+in one more header line, after ``deck``: ``hints: S1 at ply 12, S0 at ply
+30`` (who asked, and how many actions had been carried out then). Records
+without it -- every game without hints, and every record written before hints
+existed -- read as before. Replaying ignores it: the coach's advice is a
+function of the seat's view, so a review can ask the coach again at that ply.
 """
 
 from __future__ import annotations
@@ -22,6 +29,9 @@ MAGIC = "# GAME OF 99 record, board99 format 1"
 HIDDEN = "hidden"
 EVENT_INDENT = "  "
 _ACTION_LINE = re.compile(r"S(\d+) (.+)")
+#: The optional header line naming the hints asked for (after ``deck``).
+HINTS_FIELD = "hints"
+_HINT_ITEM = re.compile(r"S(\d+) at ply (\d+)")
 
 
 class RecordError(ValueError):
@@ -46,10 +56,14 @@ class Record:
     lines: list[str] = field(default_factory=list)
     #: True when a set deck order exists but is kept secret (``deck: hidden``) while the deal is played.
     deck_hidden: bool = False
+    #: (seat, ply) of each hint a player asked the coach for, in order: the ``hints`` header line.
+    hints: tuple[tuple[int, int], ...] = ()
 
     @classmethod
-    def of(cls, game: Game, reveal: bool = True) -> Record:
+    def of(cls, game: Game, reveal: bool = True, hints: tuple[tuple[int, int], ...] = ()) -> Record:
         """The record of ``game`` so far; without ``reveal`` the seed, a set deck order and drawn cards stay hidden.
+
+        ``hints``: (seat, ply) of each hint asked for (the server keeps them; the game does not).
 
         >>> from board99 import Game
         >>> Record.of(Game(2, seed=3, deck=range(100)), reveal=False).dumps().splitlines()[3:6]
@@ -62,7 +76,7 @@ class Record:
         hidden = not reveal and game.start_deck is not None
         return cls(
             game.players, game.mode, game.seed if reveal else None,
-            game.start_first, None if hidden else game.start_deck, lines, deck_hidden=hidden,
+            game.start_first, None if hidden else game.start_deck, lines, deck_hidden=hidden, hints=tuple(hints),
         )
 
     def dumps(self) -> str:
@@ -75,6 +89,8 @@ class Record:
             f"first: {'cut' if self.first is None else f'S{self.first}'}",
             f"deck: {self._deck_text()}",
         ]
+        if self.hints:
+            head.append(f"{HINTS_FIELD}: " + ", ".join(f"S{seat} at ply {ply}" for seat, ply in self.hints))
         return "\n".join(head + [""] + self.lines) + "\n"
 
     def _deck_text(self) -> str:
@@ -99,6 +115,9 @@ class Record:
                 raise RecordError(i, row, f"expected the header field '{name}: ...'")
             fields[name] = value
         blank = len(names) + 1
+        hints_row = rows[blank] if len(rows) > blank and rows[blank].startswith(HINTS_FIELD + ": ") else None
+        if hints_row is not None:
+            blank += 1
         if len(rows) <= blank or rows[blank] != "":
             raise RecordError(blank + 1, rows[blank] if len(rows) > blank else "", "expected a blank line after the header")
         try:
@@ -108,7 +127,21 @@ class Record:
             deck = None if fields["deck"] in ("shuffled", HIDDEN) else tuple(int(x) for x in fields["deck"].split())
         except ValueError as exc:
             raise RecordError(2, "", f"header: {exc}") from None
-        return cls(players, fields["mode"], seed, first, deck, rows[blank + 1:], deck_hidden=fields["deck"] == HIDDEN)
+        hints = () if hints_row is None else cls._parse_hints(blank, hints_row, players)
+        return cls(players, fields["mode"], seed, first, deck, rows[blank + 1:], deck_hidden=fields["deck"] == HIDDEN,
+                   hints=hints)
+
+    @staticmethod
+    def _parse_hints(no: int, row: str, players: int) -> tuple[tuple[int, int], ...]:
+        """The ``hints`` header line (line ``no``): 'S<seat> at ply <n>' items, comma-separated."""
+        found = []
+        for item in row.removeprefix(HINTS_FIELD + ": ").split(", "):
+            m = _HINT_ITEM.fullmatch(item)
+            if m is None or not int(m[1]) < players:
+                raise RecordError(no, row, f"hints: expected 'S<seat> at ply <n>' for a seat 0-{players - 1}, "
+                                           f"got {item!r}")
+            found.append((int(m[1]), int(m[2])))
+        return tuple(found)
 
     def steps(self) -> Iterator[tuple[int, str, Game]]:
         """Replay the record line by line, yielding (line number, line, game after it).
@@ -123,7 +156,7 @@ class Record:
             game = Game(self.players, self.mode, seed=self.seed, deck=self.deck, first=self.first)
         except ValueError as exc:
             raise RecordError(2, "", f"header: {exc}") from None
-        first_body = 8  # 1-based line number of the first body line
+        first_body = 8 + bool(self.hints)  # 1-based line number of the first body line
         expected: list[str] = [EVENT_INDENT + e.text() for e in game.opening]
         pending: int = 0  # how many of `expected` are checked so far
         action_line = 0

@@ -19,6 +19,7 @@ import msgpack
 import zmq
 
 from board99 import Action, SeatView, to_data
+from board99.coach import Advice
 from board99.match import MatchFormat
 from board99.wire.curve import connect_curve, parse_key
 from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
@@ -600,6 +601,22 @@ class GameClient:
                 self._ask_snapshot()  # a table push went missing: its info comes with the snapshot
             self._take(reply)
         return reply["events"]
+
+    def hint(self) -> Advice:
+        """The coach's advice for this client's seat now (casual tables only: ``hints-off`` elsewhere).
+
+        The table is told that this seat asked (a ``hint`` change); the reply moves this client's
+        copy of the table on past that change, as the others' pushes move theirs.
+        """
+        if self.table_id is None or self.seat is None or self.token is None:
+            raise ServerError("not-seated", "this client holds no seat; take_seat() first")
+        self._wait_rebind()
+        reply = self._request("hint", token=self.token)
+        if reply["seq"] > self.seq:
+            if reply["seq"] > self.seq + 1:
+                self._ask_snapshot()  # a push went missing meanwhile
+            self._take(reply)
+        return Advice.from_data(reply["advice"])
 
     def snapshot(self) -> SeatView | None:
         """Fetch the table's current state now (poll() does this by itself on a gap)."""

@@ -76,6 +76,11 @@ CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
 CREATE TABLE IF NOT EXISTS tournaments (
     id TEXT PRIMARY KEY, created REAL NOT NULL, data TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS hints (
+    table_id TEXT NOT NULL, game_no INTEGER NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, game_no, ply, seat)
+);
 """
 
 #: Columns added since the first schema: a journal written by an older server gets them on opening.
@@ -212,6 +217,18 @@ class Journal:
         self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
                         (t.id, t.game_no, t.game.ply + 1, seat, action.text(), time.time()))
 
+    def save_hint(self, t: Table, seat: int) -> None:
+        """``seat`` asked the coach for a hint at the game's current ply; the table's seq (one more) with it."""
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO hints VALUES (?,?,?,?,?)",
+                       (t.id, t.game_no, t.game.ply, seat, time.time()))
+            db.execute("UPDATE tables SET seq=? WHERE id=?", (t.seq, t.id))
+
+    def hints(self, table_id: str, game_no: int) -> list[tuple[int, int]]:
+        """(seat, ply) of each hint asked for in one game, in the order asked."""
+        return self.db.execute("SELECT seat, ply FROM hints WHERE table_id=? AND game_no=? ORDER BY ply, at",
+                               (table_id, game_no)).fetchall()
+
     def save_finished(self, t: Table, record: str, rated: Sequence[Player] = ()) -> None:
         """The game at ``t`` is over: its record and result, who played it, the players' new ratings,
         the table's state and the seats freed at the end: one transaction.
@@ -266,6 +283,7 @@ class Journal:
         with self._transaction() as db:
             db.execute("DELETE FROM seats WHERE table_id=?", (table_id,))
             db.execute("DELETE FROM actions WHERE table_id=?", (table_id,))
+            db.execute("DELETE FROM hints WHERE table_id=?", (table_id,))
             db.execute("DELETE FROM tables WHERE id=?", (table_id,))
 
     def archive_table(self, table_id: str) -> None:
@@ -395,6 +413,7 @@ class Journal:
             except (Refused, ValueError) as exc:
                 raise ValueError(f"game {game_no}, action {text!r} by S{seat}: {exc}") from None
             t.seq += 1  # never behind what clients were told, so no push looks old to them
+        t.hints = [(seat, ply) for seat, ply in self.hints(tid, game_no) if 0 <= seat < players]
         if t.game.winner is not None and t.state != "over":
             # The last action ended the game, but its bookkeeping did not reach the disk: the core
             # finishes it (record, result, ratings) as it would have (server/finish.py).
@@ -404,4 +423,4 @@ class Journal:
 
 def finished_record(t: Table) -> str:
     """The record text of the table's finished game, seed revealed."""
-    return Record.of(t.game, reveal=True).dumps()
+    return Record.of(t.game, reveal=True, hints=tuple(t.hints)).dumps()

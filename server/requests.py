@@ -12,14 +12,15 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from board99 import Game, seen_by
+from board99 import Game, Refused, seen_by
+from board99.coach import advise
 from board99.record import Record
 from board99.wire.listings import Met, PlayerHistory, Rating, RecordEntry
 from board99.wire.protocol import LIST_MAX, NAME_MAX, PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
 
 from .play import act
 from .players import Player, key_digest
-from .presence import Conn
+from .presence import Bucket, Conn
 from .ratings import BOT_RATINGS
 from .state import State
 from .tables import Table
@@ -430,6 +431,60 @@ def list_tournaments(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, A
             "total": len(every)}
 
 
+def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
+    """The coach's advice for this connection's seat at its table now; the table hears that it asked.
+
+    The advice is ``board99.coach.advise`` of the seat's own view, nothing else, so it cannot carry
+    another hand or the deck's order. Asking is no secret: the first ask at a position is journaled
+    (the finished record's ``hints`` line), counted in the table description (``seats[].hints``) and
+    announced to the others with a ``hint`` change. Asking again at the same position gives the same
+    advice at no cost and tells nobody again; new positions draw on the seat's quota, so no client
+    can make the server think without bound.
+    """
+    t = _seated(state, conn)
+    _own_seat(state, conn, f)
+    seat = conn.seat
+    assert seat is not None
+    if not t.coach:
+        what = "rated" if t.rated else "playing a match"
+        raise ProtocolError("hints-off", f"table {t.id} is {what}: the coach gives hints at casual tables only, "
+                                         f"never at rated or match tables")
+    if t.state == "waiting":
+        raise ProtocolError("not-started", f"table {t.id} is waiting for players; the coach advises once the "
+                                           f"game is under way")
+    if t.game.winner is not None:
+        raise Refused("deal-over", f"side {t.game.winner} has won; the coach has nothing to advise until the "
+                                   f"next game")
+    key = (t.game_no, t.game.ply)
+    kept = t.advice.get(seat)
+    if kept is not None and kept[0] == key:
+        return {"advice": kept[1].to_data(), **snapshot_of(state, t, seat)}  # asked already here: told already
+    if (seat, t.game.ply) in t.hints:  # asked here before a restart: journaled and announced then
+        advice = advise(t.game.view(seat))
+        t.advice[seat] = (key, advice)
+        return {"advice": advice.to_data(), **snapshot_of(state, t, seat)}
+    quota = t.hint_quota.get(seat)
+    if quota is None:
+        s = state.settings
+        quota = t.hint_quota[seat] = Bucket(s.hints_per_minute / 60, s.hints_burst, state.now)
+    if not quota.take(state.now):
+        raise ProtocolError("too-often", f"hint: S{seat} has asked the coach {quota.burst:g} times in a short "
+                                         f"while, the most it may; try again in {quota.wait(state.now):.0f} s")
+    advice = advise(t.game.view(seat))
+    t.seq += 1
+    try:
+        state.journal.save_hint(t, seat)
+    except Exception:
+        t.seq -= 1
+        log.exception("event=journal-error table=%s what=hint", t.id)
+        raise ProtocolError("internal", "the hint could not be saved, so it was not given") from None
+    t.hints.append((seat, t.game.ply))
+    t.advice[seat] = (key, advice)
+    log.info("event=hint table=%s seat=%d ply=%d applies=%s", t.id, seat, t.game.ply, advice.applies)
+    state.announce(t, "hint", exclude=conn.ident, by=seat)
+    return {"advice": advice.to_data(), **snapshot_of(state, t, seat)}
+
+
 #: Request type -> its handler (the request types of board99.wire.protocol.REQUESTS).
 HANDLERS: dict[str, Handler] = {
     "hello": hello, "ping": ping, "list_tables": list_tables, "create_table": create_table,
@@ -437,4 +492,6 @@ HANDLERS: dict[str, Handler] = {
     "rematch": rematch, "snapshot": snapshot, "act": act, "fetch_record": fetch_record, "history": history,
     "list_records": list_records, "leaderboard": leaderboard, "player": player,
     "create_tournament": create_tournament, "next_round": next_round, "list_tournaments": list_tournaments,
+    "hint": hint,
 }
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 from board99 import seen_by
 from board99.wire.protocol import CHANGES, ProtocolError
@@ -48,6 +49,8 @@ class Settings:
     archive_after: float = 600.0  # seconds a finished table with nobody here is kept before it closes
     timers_max: int = 100  # timers run per tick before the loop reads its socket again
     max_players: int = 100_000  # players (names with keys) the server registers
+    hints_per_minute: float = 12.0  # hints one seat may ask the coach for, sustained (a repeat is free) ...
+    hints_burst: float = 5.0  # ... and at once
 
 
 @dataclass
@@ -105,14 +108,19 @@ class State:
             log.warning("event=journal-error table=%s change=%s what=seq", t.id, change)
         self.announce(t, change, exclude=exclude)
 
-    def announce(self, t: Table, change: str, *, exclude: bytes | None = None, dealt: bool = False) -> None:
+    def announce(self, t: Table, change: str, *, exclude: bytes | None = None, dealt: bool = False,
+                 by: int | None = None) -> None:
         """Tell every follower of ``t`` of a change already made (its seq counted), and set its timer.
 
         ``dealt``: a game began with this change, and each push carries its first deal's ``dealt`` event.
+        ``by``: the seat the change is about, for a change that names one (``hint``).
         """
         assert change in CHANGES, change
         opening = t.game.opening if dealt else ()
-        self.out.push(t, "table", {"change": change, "info": t.describe(self.now)}, exclude=exclude,
+        fields: dict[str, Any] = {"change": change, "info": t.describe(self.now)}
+        if by is not None:
+            fields["by"] = by
+        self.out.push(t, "table", fields, exclude=exclude,
                       per_seat=(lambda s: {"events": [seen_by(e, s) for e in opening]}) if dealt else None)
         self.schedule(t)
 

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 
 from board99 import Action, Discard, Draw, Event, Game, SeatView, sides_for
 from board99.bots import BOTS, Bot, make_bot
+from board99.coach import Advice
 from board99.match import GameResult, MatchFormat, score
 from board99.wire.protocol import COLOURS, DEFAULT_GRACE, TOKEN_BYTES, ProtocolError
 from board99.wire.table_info import MatchInfo, SeatInfo, TableInfo
 
 from .players import Player, name_key
+from .presence import Bucket
 from .ratings import BOT_RATINGS
 
 #: A seat may commit at most this many offences while one turn lasts, and this many in one deal
@@ -102,6 +104,12 @@ class Table:
     #: Who sat in each seat (name, player id) when the last game ended, before its left seats were freed.
     played_by: list[tuple[str | None, int | None]] = field(default_factory=list)
     unfinished: bool = False  # restored with its game over but the game's bookkeeping not journaled
+    #: (seat, ply) of each hint asked for in the current game, in order (journaled; the record's `hints` line).
+    hints: list[tuple[int, int]] = field(default_factory=list)
+    #: seat -> ((game, ply), advice): the seat's last advice, given again without cost at the same position.
+    advice: dict[int, tuple[tuple[int, int], Advice]] = field(default_factory=dict)
+    #: seat -> its hint quota (kept with the seat, not the connection: a reconnect does not refill it).
+    hint_quota: dict[int, Bucket] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -122,6 +130,8 @@ class Table:
         twin.spectators = set(self.spectators)
         twin.bots = dict(self.bots)
         twin.results = list(self.results)
+        twin.hints = list(self.hints)
+        twin.advice = dict(self.advice)
         return twin
 
     def adopt(self, staged: Table) -> None:
@@ -136,13 +146,19 @@ class Table:
             self.id, self.name, self.players, self.mode, self.clock, self.grace, self.state, self.game_no,
             tuple(sorted(self.votes)), self.turn_left(now), len(self.spectators),
             tuple(SeatInfo(s.seat, s.side, self.colours[s.side], s.occupant, s.name, s.connected, s.standin,
-                           s.vacated, s.rating, s.reserved)
+                           s.vacated, s.rating, s.reserved, sum(1 for seat, _ in self.hints if seat == s.seat))
                   for s in self.seats),
             self.rated,
             None if self.match is None else MatchInfo(self.match.kind, self.match.target, self.match_first,
                                                       tuple(self.results)),
             self.tournament,
+            self.coach,
         )
+
+    @property
+    def coach(self) -> bool:
+        """True where the coach gives hints: casual tables, neither rated nor playing a match (docs/coach.md)."""
+        return not self.rated and self.match is None
 
     def describe(self, now: float) -> dict:
         """The table description as plain data, ready for msgpack."""
@@ -401,6 +417,7 @@ class Table:
         self.turn_offences.clear()
         self.deal_offences.clear()
         self.turn_since = now
+        self.hints, self.advice = [], {}  # new objects: a staged copy shares the old ones until adopted
 
     def people(self) -> list[Seat]:
         """The seats a person holds (present, away, or kept after leaving mid-game)."""

@@ -176,7 +176,7 @@ SHOWN_FIELDS = frozenset({"cut", "shown"})
 OTHER_FIELDS = frozenset({
     "seat", "side", "players", "sides", "deal", "ply", "turn", "winner", "line", "board", "hand_sizes",
     "deck_size", "skips", "seq", "id", "square", "first", "version", "game", "by", "votes", "heartbeat",
-    "lost_after", "clock", "grace", "seats", "spectators",
+    "lost_after", "clock", "grace", "seats", "spectators", "hints",
 })
 
 

@@ -86,6 +86,7 @@ ERRORS: dict[str, str] = {
     "round-unfinished": "the tournament's current round still has matches being played",
     "tournament-over": "the tournament has played all its rounds",
     "match-over": "that tournament match is decided; no more games are played at its table",
+    "hints-off": "the coach gives no hints at rated tables and match tables (tournaments' too)",
     "too-many-tables": "the server holds as many tables as it allows, or this connection as many as it may open",
     "too-many-offences": "this seat has committed as many offences as one turn (or one deal) allows",
     "too-often": "this request was made more often than the server allows; the message says when to try again",
@@ -320,13 +321,14 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
                           "match": (match_format(), True)},
     "next_round": {"tournament": (TABLE_ID, True), "token": (TOKEN, True)},
     "list_tournaments": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, PAGE_MAX), False)},
+    "hint": {"token": (TOKEN, True)},
 }
 
 #: Messages the server sends: replies ('reply', 'error') and pushes ('update', 'table').
 SERVER_MESSAGES = ("reply", "error", "update", "table")
 #: What a 'table' push says changed.
 CHANGES = ("seat-taken", "bot-seated", "started", "seat-left", "presence", "takeover",
-           "rematch", "rematch-vote", "closed")
+           "rematch", "rematch-vote", "closed", "hint")
 
 
 def check_request(msg: Any) -> tuple[str, dict]:

@@ -41,6 +41,7 @@ class SeatInfo(NamedTuple):
     left: bool = False  # the person left during this game: a bot plays on; only they may come back
     rating: int | None = None  # the seated player's rating (a bot's fixed one), None for a guest
     reserved: str | None = None  # a tournament keeps this free seat for the player of this name
+    hints: int = 0  # hints this seat's player asked the coach for in this game (no secret: board99.coach)
 
     @property
     def free(self) -> bool:
@@ -135,6 +136,7 @@ class TableInfo(NamedTuple):
     rated: bool = False  # every seat a person with a player key; each game moves their ratings
     match: MatchInfo | None = None  # None: single games with rematches
     tournament: str | None = None  # the tournament whose match this table plays
+    coach: bool = False  # the coach answers `hint` here: casual tables (not rated, no match)
 
     @property
     def sides(self) -> int:
@@ -180,7 +182,7 @@ class TableInfo(NamedTuple):
                 s.whole("seat", i, i), s.whole("side", i % sides, i % sides), s.text("colour", nil=True),
                 s.choice("occupant", OCCUPANTS, nil=True), s.text("name", nil=True), s.flag("connected"),
                 s.flag("standin"), s.flag("left", default=False), s.optional_whole("rating", -(1 << 30), 1 << 30),
-                s.optional_text("reserved"),
+                s.optional_text("reserved"), s.optional_whole("hints", 0, 1 << 30) or 0,
             ))
         votes = get.value("votes")
         if not isinstance(votes, list | tuple) or any(type(v) is not int or not 0 <= v < players for v in votes):
@@ -191,7 +193,7 @@ class TableInfo(NamedTuple):
             get.seconds("turn_left", nil=True), get.whole("spectators", 0, 1 << 62), tuple(seats),
             get.flag("rated", default=False),
             None if data.get("match") is None else MatchInfo.from_data(data["match"], players),
-            get.optional_text("tournament"),
+            get.optional_text("tournament"), get.flag("coach", default=False),
         )
 
 

@@ -306,3 +306,17 @@ def save_record(session: Session, table: str, game: int, match: bool, stem: str)
 def history(session: Session) -> None:
     """Ask for the followed table's public history: ``Replied("history", (lines, views))``."""
     session.call("history", lambda client: client.history())
+
+
+def ask_hint(session: Session) -> None:
+    """Ask the coach for a hint for the player's seat: ``Replied("hint", Advice)`` or ``Failed("hint", ...)``.
+
+    The reply moves the client's table on past the announcement the others get: that state is
+    posted first, so the hint's count shows with the hint.
+    """
+    def run(client: GameClient) -> object:
+        advice = client.hint()
+        session._post_state(client.view, client.table, client.connected)
+        return advice
+
+    session.call("hint", run)

@@ -71,12 +71,15 @@ class PanelPart(Part):
         self.b_save.visible = False
         self.b_look = Button("look-back", wording.LOOK_BACK, tx.white, t)
         self.b_look.visible = False
+        # A seated player's Hint (the coach), in the same row: while a game is on at a casual table.
+        self.b_coach = Button("coach", wording.HINT_LABEL, tx.white, t)
+        self.b_coach.visible = False
         self.b_rules = Button("rules", "Rules (F1)", tx.white, t)
         self.b_settings = Button("settings", "Settings", tx.white, t)
         self.b_quit = Button("quit", "Quit", tx.white, t)
         self.small = [self.b_rules, self.b_settings, self.b_quit]
         self.buttons = [self.b_draw, self.b_discard, self.b_cancel, self.b_mute, self.b_rematch, self.b_lobby,
-                        self.b_bots, *self.small, self.b_save, self.b_look]
+                        self.b_bots, *self.small, self.b_save, self.b_look, self.b_coach]
         # sprite_list holds the shown ones of these, in this order (see show_only)
         self.sprites = [self.turn_back, self.toast_back, self.deck, *(b.sprite for b in self.buttons)]
         self.sprite_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -128,6 +131,7 @@ class PanelPart(Part):
             button.place(p.left + pad + k * (sw + 8 * s), top - 3 * row - 30 * s, sw, 26 * s)
         self.b_bots.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
         self.b_look.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
+        self.b_coach.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
         self.below_buttons = top - 3 * row - 40 * s
 
     def refresh(self, state: TableState) -> None:
@@ -149,6 +153,7 @@ class PanelPart(Part):
             set_text(self.t_disabled, wording.PENALTY_MODE_NOTE if view is not None else "")
         self.b_bots.visible = state.fill_seats_shown
         self.b_look.visible = state.look_back_shown and not self.b_bots.visible
+        self.b_coach.visible = state.coach_shown and not self.b_bots.visible and not self.b_look.visible
         self.b_save.visible = state.save_shown and state.result is not None
         self.b_rematch.text = wording.rematch_label(state.table)
         self._refresh_toasts(state)
@@ -210,7 +215,7 @@ class PanelPart(Part):
         x = self.geo.panel.left + 16 * s
         # The status block may be taller than the room left above the deck: push the deck's row down never,
         # the status wraps within its width and keeps to the top.
-        y = self.below_buttons - (ROW * s if self.b_bots.visible or self.b_look.visible else 0)
+        y = self.below_buttons - (ROW * s if self.b_bots.visible or self.b_look.visible or self.b_coach.visible else 0)
         box_top = y
         for text, gap in ((self.t_result, 4), (self.t_result_line, 8), (self.t_toasts, 8)):
             if (text.x, text.y) != (x, y):

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Literal, NamedTuple
 
 from board99 import PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView, sides_for
+from board99.coach import Advice
 from board99.wire.table_info import TableInfo
 
 from . import wording
@@ -26,12 +27,14 @@ from .palette import COLOUR_RGB
 from .records import file_stem, shown_path
 from .table_intents import (
     AddBot,
+    AskCoach,
     AskRematch,
     Attempt,
     Cancel,
     Command,
     Confirm,
     Dismiss,
+    FetchHint,
     FetchHistory,
     FetchRecord,
     FillSeats,
@@ -163,6 +166,9 @@ class TableState:
         self.table_at = now  # when the table description last came (its turn_left counts from it)
         self._last_turn: tuple | None = None
         self._game_seen: tuple | None = None
+        #: The coach's advice on screen (docs/coach.md), until closed or the position changes; None: no hint shown.
+        self.coach: Advice | None = None
+        self.coach_asking = False  # a hint was asked for and has not come yet
 
     # -- what the parts read -------------------------------------------------------------
 
@@ -321,6 +327,19 @@ class TableState:
         return self.hints and v is not None and not v.spectator and not v.over and not self.waiting
 
     @property
+    def coach_shown(self) -> bool:
+        """True while the Hint button shows: seated at a game under way at a table with the coach.
+
+        At rated and match tables it is hidden (H says why: ``coach_off``).
+        """
+        return self.live_game and self.table is not None and self.table.coach
+
+    @property
+    def coach_off(self) -> str | None:
+        """Why the coach gives no hints at this table (rated, a match), or None."""
+        return wording.hint_off(self.table)
+
+    @property
     def save_shown(self) -> bool:
         """True when a finished game's record can be saved: a game over at a table on a server."""
         v = self.view
@@ -376,11 +395,20 @@ class TableState:
                 return Received(sounds=self.take_events(events, clock=clock))
             case Failed("save_record", _, message):
                 self.tell(wording.not_saved(message), "bad")
+            case Failed("hint", code, message):
+                self.coach_asking = False
+                self.tell(wording.hint_refused(code, message), "warn")
             case Failed(_, code, message):
                 self.tell(wording.refused(code, message, self._last_sent), "bad")
             case Replied("save_record", path):
                 self.tell("")
                 self.announce(wording.saved(shown_path(path)), "good")
+            case Replied("hint", advice) if isinstance(advice, Advice):
+                self.coach_asking = False
+                v = self.view
+                if v is not None and (advice.deal, advice.ply) == (v.deal, v.ply) and advice.hints:
+                    self.coach = advice
+                    self.tell("")
             case Replied("act", _):
                 # The action went through: its events say what happened, so "Drawing a card…" goes.
                 if self._last_sent is not None and self.notice == wording.sent(self._last_sent):
@@ -416,6 +444,9 @@ class TableState:
             self.result, self.result_open = None, False  # a rematch began
         self._note_match(view)
         self._recheck_dialogs()
+        if self.coach is not None and (view is None or view.over or (view.deal, view.ply) != (self.coach.deal,
+                                                                                              self.coach.ply)):
+            self.coach = None  # the advice was about a position that is gone
         return self.seating != seating
 
     def _recheck_dialogs(self) -> None:
@@ -530,6 +561,12 @@ class TableState:
             self.tell(wording.RESTARTED, "warn")
         elif kind == "error":
             self.tell(wording.server_says(push.get("message")), "bad")
+        elif kind == "table" and push.get("change") == "hint" and type(push.get("by")) is int:
+            me = self.view.seat if self.view is not None else None
+            if push["by"] != me:  # the player's own ask is answered, not announced
+                line = wording.coach_asked(push["by"], self.table)
+                self.log.append(line)
+                self.announce(line)
 
     def announce(self, text: str, tone: Tone = "plain", seconds: float = TOAST_SECONDS) -> None:
         """Show an announcement in the panel for ``seconds`` (it covers nothing)."""
@@ -549,6 +586,8 @@ class TableState:
             return Dismiss()
         if name == "left":
             return LookBack()
+        if name == "h":
+            return AskCoach()
         if name in ("1", "2", "3", "4", "5"):
             return Pick(int(name) - 1)
         return {"d": Attempt(Draw()), "x": self._discard_picked(), "escape": Cancel(),
@@ -573,7 +612,7 @@ class TableState:
                         "mute": ToggleSound(), "rematch": Rematch(), "bots": FillSeats(),
                         "lobby": ToLobby(), "hint-off": HintsOff(), "rules": Open("rules"),
                         "settings": Open("settings"), "quit": Open("quit"), "save": SaveRecord(),
-                        "look-back": LookBack(), "close": Dismiss()}.get(name)
+                        "look-back": LookBack(), "close": Dismiss(), "coach": AskCoach()}.get(name)
             case OnCard(index):
                 return Pick(index)
             case OnDeck():
@@ -613,6 +652,8 @@ class TableState:
                 return (Leave(),)
             case Cancel() if self.leaving:
                 self.leaving = False
+            case Cancel() if self.coach is not None:
+                self.coach = None
             case Cancel():
                 self.picked = None
                 self.tell("")
@@ -647,7 +688,24 @@ class TableState:
                 return (FetchHistory(),)
             case LookBack():
                 self.tell(wording.LOOK_BACK_NOT_NOW, "warn")
+            case AskCoach():
+                return self._ask_coach()
         return ()
+
+    def _ask_coach(self) -> tuple[Command, ...]:
+        if self.coach is not None:
+            self.coach = None  # H again closes the hint
+            return ()
+        off = self.coach_off
+        if not self.live_game or off is not None:
+            self.tell(off if off is not None and self.live_game else wording.COACH_NOT_NOW, "warn")
+            return ()
+        if not self.online:
+            self.tell(wording.NOT_CONNECTED, "bad")
+            return ()
+        self.coach_asking = True
+        self.tell(wording.ASKING_COACH)
+        return (FetchHint(),)
 
     def _pick(self, index: int) -> None:
         hand = self.hand

@@ -24,11 +24,13 @@ from .scale import ui_scale
 from .session import Session
 from .sounds import Sounds
 from .table_board import BoardPart
+from .table_coach import CoachPart
 from .table_hand import HandPart
 from .table_intents import (
     AddBot,
     AskRematch,
     Command,
+    FetchHint,
     FetchHistory,
     FetchRecord,
     Intent,
@@ -54,7 +56,7 @@ KEY_NAMES: dict[int, str] = {
     arcade.key.KEY_5: "5", arcade.key.NUM_1: "1", arcade.key.NUM_2: "2", arcade.key.NUM_3: "3",
     arcade.key.NUM_4: "4", arcade.key.NUM_5: "5", arcade.key.D: "d", arcade.key.X: "x",
     arcade.key.ESCAPE: "escape", arcade.key.ENTER: "enter", arcade.key.RETURN: "enter",
-    arcade.key.NUM_ENTER: "enter", arcade.key.M: "m", arcade.key.LEFT: "left",
+    arcade.key.NUM_ENTER: "enter", arcade.key.M: "m", arcade.key.LEFT: "left", arcade.key.H: "h",
 }
 
 
@@ -88,8 +90,10 @@ class TableView(arcade.View):
         self.motion = MotionPart(self.window, tx)
         self.overlays = OverlayPart(tx)
         self.match = MatchPart(tx)
+        self.coach = CoachPart(tx, self.panel)
         #: Drawing order, bottom first; a click goes to the topmost part it lands on.
-        self.parts = [self.panel, self.board, self.seats, self.hand, self.motion, self.match, self.overlays]
+        self.parts = [self.panel, self.board, self.seats, self.hand, self.coach, self.motion, self.match,
+                      self.overlays]
         #: The look back at a live game while it is shown (a spectator's), else None.
         self.looking_back: arcade.View | None = None
         self._read_prefs()
@@ -197,6 +201,10 @@ class TableView(arcade.View):
                 from .session import history
 
                 history(session)
+            case FetchHint() if session is not None:
+                from .session import ask_hint
+
+                ask_hint(session)
 
     def _look_back(self, lines: list[str], views: list) -> None:
         # A spectator's look back: the replay viewer over the public history; Esc, End or Right
@@ -269,7 +277,7 @@ class TableView(arcade.View):
         self.perform(self.state.click(target))
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
-        """1-5 pick a card, D draws, X discards the picked card, Esc cancels, M mutes, Enter confirms."""
+        """1-5 pick a card, D draws, X discards the picked card, Esc cancels, M mutes, Enter confirms, H: a hint."""
         name = KEY_NAMES.get(symbol)
         if name is not None:  # keys the table does not use (F1, F11, Ctrl+Q …) are left to the window
             self.state.motions.finish()

@@ -11,8 +11,10 @@ wire and in records: the player reads names, colours and plain sentences.
 from __future__ import annotations
 
 import math
+import re
 
 from board99 import HAND_LIMIT, MODES, PENALTY_RULES, PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView
+from board99.coach import Advice
 from board99.wire.table_info import TableInfo
 
 PICK_FIRST = "pick a card first (keys 1-5)"
@@ -273,6 +275,8 @@ def seat_label(seat: int, side: int, view: SeatView | None, table: TableInfo | N
         detail += f" · {n} card{'' if n == 1 else 's'}"
         if view.skips[seat]:
             detail += f" · misses {view.skips[seat]} turn{'' if view.skips[seat] == 1 else 's'}"
+    if entry is not None and entry.hints:
+        detail += f" · {entry.hints} hint{'' if entry.hints == 1 else 's'}"  # asking the coach is no secret
     return f"{name}\n{detail}"
 
 
@@ -511,3 +515,52 @@ def match_result(table: TableInfo, view: SeatView | None, colours: list[str]) ->
     lines.append("")
     lines.extend(side_name(side, colours, view, table) for side in range(table.sides))
     return title, lines
+
+
+# -- the coach (board99.coach, docs/coach.md) ----------------------------------------------------------
+
+HINT_LABEL = "Hint (H)"
+ASKING_COACH = "Asking the coach…"
+COACH_CLOSE = "Esc or H: close the hint"
+COACH_NOT_NOW = "The coach gives hints while you play a game"
+
+
+def hint_off(table: TableInfo | None) -> str | None:
+    """Why the coach gives no hints at this table (rated and match tables), or None where it does."""
+    if table is None or table.coach:
+        return None
+    if table.rated:
+        return "Hints are off at rated tables"
+    return "Hints are off at match tables" if table.match is not None else "This server gives no hints"
+
+
+def coach_asked(seat: int, table: TableInfo | None) -> str:
+    """The log line and announcement when another player asks the coach: 'Cy asked the coach for a hint'."""
+    return f"{seat_name(seat, table)} asked the coach for a hint"
+
+
+def coach_words(text: str, table: TableInfo | None) -> str:
+    """The coach's words with seats as names: 'S1 and S3 hold …' -> 'Ben and Di hold …'."""
+    return re.sub(r"\bS(\d)\b", lambda m: seat_name(int(m[1]), table), text)
+
+
+def coach_title(kind_title: str, my_turn: bool = True) -> str:
+    """The hint box's heading: 'Coach: Block the threat' ('… (for your turn)' while another seat plays)."""
+    return f"Coach: {kind_title}" + ("" if my_turn else " (for your turn)")
+
+
+def coach_body(advice: Advice, table: TableInfo | None) -> tuple[str, str]:
+    """The hint box's text under its heading: the applied hint's words and the rulebook's; then the others."""
+    first, rest = advice.hints[0], advice.hints[1:]
+    main = f"{coach_words(first.words, table)}\nRulebook: \u201c{first.rule}\u201d"
+    also = "\n".join(f"Also \u2013 {h.title}: {coach_words(h.words, table)}" for h in rest)
+    return main, also
+
+
+def hint_refused(code: str, message: str) -> str:
+    """The notice when the server gives no hint."""
+    if code == "hints-off":
+        return "No hint: the coach is off at rated and match tables"
+    if code == "too-often":
+        return "No hint now: " + message.partition(": ")[2].split("; ")[-1]
+    return refused(code, message)
