@@ -219,10 +219,10 @@ def test_every_kind_has_a_title_and_the_rulebooks_words() -> None:
     assert cards_text(0) == "card 0" and cards_text(4) == "a card 0\u20134"
 
 
-RULEBOOK_TEXT = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_2d60de5052b7838d.txt"
+#: The rulebook's text kept with the tests (tests/test_lessons.py checks it against the source document).
+RULEBOOK_TEXT = Path(__file__).resolve().parent / "data" / "rulebook-1963.txt"
 
 
-@pytest.mark.skipif(not RULEBOOK_TEXT.exists(), reason="the 1963 rulebook's text is not beside the checkout")
 def test_the_coach_quotes_the_1963_rulebook_word_for_word() -> None:
     text = " ".join(RULEBOOK_TEXT.read_text(encoding="utf-8").split())
     for kind, quote in RULEBOOK.items():
