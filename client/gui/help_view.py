@@ -32,6 +32,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("X", "discard the picked card"),
     ("Enter", "confirm when the game warns you (penalty mode)"),
     ("Esc", "cancel the picked card or the warning"),
+    ("H", "a hint from the coach (casual tables only; the table is told you asked)"),
+    ("←", "while you watch a game: look back through what has happened"),
     ("M", "sound on or off"),
 )
 MAX_TEXT_WIDTH = 860  # at scale 1: lines longer than this read badly
