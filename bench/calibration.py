@@ -1,0 +1,181 @@
+"""How far to trust the review's estimate: its win chances against how often those sides really won.
+
+    python bench/calibration.py [--games 240] [--positions 6] [--workers 2] [--seed 1]
+
+Plays arena games between bots (board99.arena.play_game), three kinds in turn:
+2-player search v rulebook, 2-player search v search, and 4-player search v
+rulebook (partners). The search bots play a fixed 16 guesses a move
+(``SearchBot(rollouts=16, budget=None)``), so every game replays from its seed.
+In each game ``--positions`` actions are picked at random (any seat, any
+moment); for each the review weighs the move from its actor's own view
+(``board99.review.review_move``, default options, exactly as a review does)
+and notes the estimate *after* the move (and *before* it) against whether the
+actor's side went on to win the game. Games run in ``--workers`` processes.
+
+Prints, for the estimate after the move: buckets of 10 points, the positions in
+each, the mean estimate, the observed win rate with a 95% interval, then the
+Brier score beside that of always saying 50% and of always saying the observed
+base rate. Positions from one game share its outcome, so the intervals come from
+a bootstrap over whole games (2,000 resamples), not from the positions as if
+independent. Also the Brier score per kind of game and for the estimate before.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from board99 import Game
+from board99.arena import play_game
+from board99.bots import RulebookBot, SearchBot
+from board99.bots.base import Bot
+from board99.review import DEFAULT, PlayoutEstimator, review_move
+
+#: (name, players, side 0's bot, side 1's bot)
+KINDS: tuple[tuple[str, int, str, str], ...] = (
+    ("2p search v rulebook", 2, "search", "rulebook"),
+    ("2p search v search", 2, "search", "search"),
+    ("4p search v rulebook", 4, "search", "rulebook"),
+)
+SEARCH_GUESSES = 16
+BUCKETS = 10
+RESAMPLES = 2000
+
+
+class Point(NamedTuple):
+    """One weighed position: the estimates for the actor's side, and whether that side won."""
+
+    kind: str
+    game: int
+    after: float
+    before: float
+    won: int
+
+
+def _bot(name: str, seed: int) -> Bot:
+    return SearchBot(seed=seed, budget=None, rollouts=SEARCH_GUESSES) if name == "search" else RulebookBot()
+
+
+def one_game(spec: tuple[int, int, int]) -> list[Point]:
+    """Play game ``index`` of kind ``k`` from ``seed``; weigh ``positions`` of its moves."""
+    index, positions, seed = spec
+    name, players, first_bot, second_bot = KINDS[index % len(KINDS)]
+    game_seed = seed * 1_000_003 + index
+    bots = [_bot((first_bot, second_bot)[s % 2], game_seed * 7 + s) for s in range(players)]
+    game = play_game(Game(players, seed=game_seed, first=index // len(KINDS) % players), bots)
+    assert game.winner is not None
+    picks = sorted(random.Random(game_seed).sample(range(len(game.log)), min(positions, len(game.log))))
+    replay = Game(players, seed=game_seed, first=index // len(KINDS) % players)
+    estimator = PlayoutEstimator()
+    points = []
+    for ply, (seat, action, _) in enumerate(game.log):
+        if ply in picks:
+            view = replay.view(seat)
+            m = review_move(view, action, estimator, DEFAULT._replace(seed=seed), game=index, ply=ply + 1)
+            points.append(Point(name, index, m.after, m.before, int(game.winner == seat % replay.sides)))
+        replay.apply(seat, action)
+    return points
+
+
+def brier(points: Sequence[Point], after: bool = True) -> float:
+    """Mean squared error of the estimate against the outcome (0 perfect; always 50% scores 0.25)."""
+    return sum(((p.after if after else p.before) - p.won) ** 2 for p in points) / len(points)
+
+
+def bucket_of(p: float) -> int:
+    """0 for 0-10%, ..., 9 for 90-100% (100% in the top bucket)."""
+    return min(BUCKETS - 1, int(p * BUCKETS))
+
+
+def bootstrap(points: Sequence[Point], rng: random.Random) -> list[tuple[float, float]]:
+    """Per bucket, the 95% interval of the observed win rate, resampling whole games."""
+    games: dict[int, list[Point]] = {}
+    for p in points:
+        games.setdefault(p.game, []).append(p)
+    # per game: (positions, wins) in each bucket
+    tallies = []
+    for pts in games.values():
+        t = [[0, 0] for _ in range(BUCKETS)]
+        for p in pts:
+            t[bucket_of(p.after)][0] += 1
+            t[bucket_of(p.after)][1] += p.won
+        tallies.append(t)
+    rates: list[list[float]] = [[] for _ in range(BUCKETS)]
+    for _ in range(RESAMPLES):
+        n = [0] * BUCKETS
+        w = [0] * BUCKETS
+        for t in rng.choices(tallies, k=len(tallies)):
+            for b in range(BUCKETS):
+                n[b] += t[b][0]
+                w[b] += t[b][1]
+        for b in range(BUCKETS):
+            if n[b]:
+                rates[b].append(w[b] / n[b])
+    out = []
+    for r in rates:
+        r.sort()
+        out.append((r[int(0.025 * len(r))], r[min(len(r) - 1, int(0.975 * len(r)))]) if r else (0.0, 1.0))
+    return out
+
+
+def table(points: Sequence[Point]) -> list[str]:
+    """The calibration table as Markdown rows, then the Brier scores."""
+    intervals = bootstrap(points, random.Random(12345))
+    rows = ["| estimate | positions | mean estimate | observed win rate | 95% interval (games resampled) |",
+            "|---|---:|---:|---:|---|"]
+    for b in range(BUCKETS):
+        inside = [p for p in points if bucket_of(p.after) == b]
+        label = f"{b * 10}–{(b + 1) * 10}%"
+        if not inside:
+            rows.append(f"| {label} | 0 | | | |")
+            continue
+        mean = sum(p.after for p in inside) / len(inside)
+        rate = sum(p.won for p in inside) / len(inside)
+        lo, hi = intervals[b]
+        rows.append(f"| {label} | {len(inside)} | {mean:.1%} | {rate:.1%} | {lo:.1%} – {hi:.1%} |")
+    base = sum(p.won for p in points) / len(points)
+    rows.append("")
+    rows.append(f"Brier score (after the move): {brier(points):.4f} over {len(points)} positions of "
+                f"{len({p.game for p in points})} games; always 50%: 0.2500; always the base rate "
+                f"{base:.1%}: {base * (1 - base):.4f}; the estimate before the move: {brier(points, False):.4f}")
+    for name, *_ in KINDS:
+        some = [p for p in points if p.kind == name]
+        if some:
+            rows.append(f"  {name}: {len(some)} positions, Brier {brier(some):.4f}")
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play, weigh, print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=240, help="games in all, the kinds taking turns")
+    parser.add_argument("--positions", type=int, default=6, help="positions weighed per game")
+    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games and of the review")
+    args = parser.parse_args(argv)
+    command = "python bench/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"$ {command}")
+    print(f"review options: {DEFAULT._replace(seed=args.seed)}; search bots: {SEARCH_GUESSES} guesses a move")
+    started = time.perf_counter()
+    specs = [(i, args.positions, args.seed) for i in range(args.games)]
+    points: list[Point] = []
+    with multiprocessing.get_context("fork").Pool(args.workers) as pool:
+        for done, pts in enumerate(pool.imap_unordered(one_game, specs, chunksize=1), start=1):
+            points.extend(pts)
+            if done % 20 == 0 or done == args.games:
+                print(f"  {done}/{args.games} games, {len(points)} positions, "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    points.sort(key=lambda p: (p.game, p.after))
+    for row in table(points):
+        print(row)
+    print(f"wall time {time.perf_counter() - started:.0f} s with {args.workers} processes")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
