@@ -421,8 +421,8 @@ def hint_broken(view: SeatView, action: Action, better: Move) -> str:
                                                                or played.square != better.square):
         return "block-four"
     top = tally.free_top
-    if view.deck_size > 0 and _live_after(view, action, top) < RESERVE < _live_after(view, better, top) + 1 \
-            and _live_after(view, better, top) > _live_after(view, action, top):
+    left = _live_after(view, action, top)
+    if view.deck_size > 0 and left < RESERVE and _live_after(view, better, top) > left:
         return "keep-cards"
     if played is not None and type(better) is Play:
         if played.square == better.square and played.card < better.card:
@@ -508,7 +508,8 @@ def review_move(view: SeatView, action: Action, estimator: Estimator, options: O
     legal = view.legal_actions() if view.my_turn else []
     forced = len(legal) == 1 and legal[0] == action
     before, after, se, best, guesses = weigh(view, action, estimator, options, move_seed(options.seed, game, ply))
-    loss = max(0.0, before - after)
+    before = max(before, after)  # a second look that puts the move made ahead makes it the best found
+    loss = before - after
     mark = mark_for(loss, se)
     ruling = view.ruling(action)
     return MoveReview(
@@ -524,7 +525,7 @@ def offence_words(offence: str) -> str:
 
 
 __all__ = [
-    "HINTS", "HINT_NAMES", "MARKS", "SYMBOLS", "WAIT", "Estimator", "MoveReview", "Options", "PlayoutEstimator",
-    "Review", "candidate_moves", "hint_broken", "mark_for", "move_text", "review_move", "review_record",
+    "DEFAULT", "HINTS", "HINT_NAMES", "MARKS", "SYMBOLS", "WAIT", "Estimator", "Move", "MoveReview", "Options",
+    "PlayoutEstimator", "Review", "candidate_moves", "hint_broken", "mark_for", "move_text", "review_move", "review_record",
     "review_records", "weigh",
 ]
