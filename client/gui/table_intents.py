@@ -48,9 +48,9 @@ Target = OnButton | OnCard | OnDeck | OnSquare
 
 #: The table's buttons by name: the panel's, then the warning's.
 BUTTONS = ("draw", "discard", "cancel", "mute", "rematch", "lobby", "bots", "rules", "settings", "quit",
-           "hint-off", "confirm", "back", "save", "look-back", "close")
+           "hint-off", "confirm", "back", "save", "look-back", "close", "review")
 #: The keys the table answers to, by name (the view maps arcade's key codes to these).
-KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m", "left")
+KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m", "left", "r")
 
 
 # -- what the player means ------------------------------------------------------------------------------
@@ -134,9 +134,14 @@ class LookBack:
     """A spectator steps back through the live game's public history."""
 
 
+@dataclass(frozen=True)
+class ReviewGame:
+    """Review the finished game: each of the player's moves weighed, in the replay viewer (docs/review.md)."""
+
+
 #: What the player means.
 Intent = (Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby | Dismiss
-          | HintsOff | Open | SaveRecord | LookBack)
+          | HintsOff | Open | SaveRecord | LookBack | ReviewGame)
 
 
 # -- what the window must do for the state ----------------------------------------------------------
@@ -203,5 +208,15 @@ class FetchHistory:
     """Fetch the live game's public history and open the look back over it."""
 
 
+@dataclass(frozen=True)
+class FetchReview:
+    """Fetch game ``game``'s record of ``table`` and open the replay viewer reviewing ``seat``'s moves."""
+
+    table: str
+    game: int
+    seat: int
+
+
 #: What the window must do for the state.
-Command = Send | AskRematch | AddBot | Leave | SetSound | SaveHints | OpenScreen | FetchRecord | FetchHistory
+Command = (Send | AskRematch | AddBot | Leave | SetSound | SaveHints | OpenScreen | FetchRecord | FetchHistory
+           | FetchReview)

@@ -34,6 +34,7 @@ from .table_intents import (
     Dismiss,
     FetchHistory,
     FetchRecord,
+    FetchReview,
     FillSeats,
     Hint,
     HintsOff,
@@ -48,6 +49,7 @@ from .table_intents import (
     OpenScreen,
     Pick,
     Rematch,
+    ReviewGame,
     SaveHints,
     SaveRecord,
     Send,
@@ -373,6 +375,8 @@ class TableState:
                 return Received(sounds=self.take_events(events, clock=clock))
             case Failed("save_record", _, message):
                 self.tell(wording.not_saved(message), "bad")
+            case Failed("review_record", _, message):
+                self.tell(wording.not_reviewed(message), "bad")
             case Failed(_, code, message):
                 self.tell(wording.refused(code, message, self._last_sent), "bad")
             case Replied("save_record", path):
@@ -546,6 +550,8 @@ class TableState:
             return Dismiss()
         if name == "left":
             return LookBack()
+        if name == "r":
+            return ReviewGame()
         if name in ("1", "2", "3", "4", "5"):
             return Pick(int(name) - 1)
         return {"d": Attempt(Draw()), "x": self._discard_picked(), "escape": Cancel(),
@@ -570,7 +576,7 @@ class TableState:
                         "mute": ToggleSound(), "rematch": Rematch(), "bots": FillSeats(),
                         "lobby": ToLobby(), "hint-off": HintsOff(), "rules": Open("rules"),
                         "settings": Open("settings"), "quit": Open("quit"), "save": SaveRecord(),
-                        "look-back": LookBack(), "close": Dismiss()}.get(name)
+                        "look-back": LookBack(), "close": Dismiss(), "review": ReviewGame()}.get(name)
             case OnCard(index):
                 return Pick(index)
             case OnDeck():
@@ -644,6 +650,12 @@ class TableState:
                 return (FetchHistory(),)
             case LookBack():
                 self.tell(wording.LOOK_BACK_NOT_NOW, "warn")
+            case ReviewGame() if self.save_shown and self.table is not None and self.view is not None:
+                self.tell(wording.REVIEW_FETCHING)
+                seat = self.view.seat if self.view.seat is not None else 0
+                return (FetchReview(self.table.id, self.table.game, seat),)
+            case ReviewGame():
+                self.tell(wording.REVIEW_NOT_NOW, "warn")
         return ()
 
     def _pick(self, index: int) -> None:
