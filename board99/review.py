@@ -165,7 +165,9 @@ def _effect(view: SeatView, move: Move) -> Effect:
         return _pass_turn  # the card is shown and cut back into the deck: only the turn is gone
     card = None if isinstance(move, Draw) else move.card
     if offence == "illegal-play":
-        return lambda p, seat: p.act(Discard(card))  # type: ignore[arg-type]  # the peg comes out, the card stays
+        assert card is not None
+        lost = Discard(card)  # the peg comes out, the card stays on the pile: as a discard
+        return lambda p, seat: p.act(lost)
 
     def out_of_turn(p: Playout, seat: int) -> int | None:
         if card is not None:
@@ -342,7 +344,8 @@ def weigh(view: SeatView, action: Action, estimator: Estimator, options: Options
         float, float, float, Move, int]:
     """(before, after, se, best move, guesses) for ``action`` from ``view``, ``seed`` from ``move_seed``.
 
-    The first look scores every candidate and the move made on ``options.guesses`` shared guesses. If a
+    The first look scores every candidate and the move made on ``options.guesses`` shared guesses (a
+    move with no alternative gets ``options.second`` guesses, as it is all there is to weigh). If a
     candidate did better by SECOND_LOOK or more, a second look scores just the two on ``options.second``
     fresh guesses, doubled (up to ``options.most``) while the loss may earn a mark but is not yet
     MARK_Z standard errors clear of 0: chosen on the first look, measured on the second, so the luck
@@ -352,6 +355,9 @@ def weigh(view: SeatView, action: Action, estimator: Estimator, options: Options
     if action not in moves:
         moves.append(action)
     mine = moves.index(action)
+    if len(moves) == 1:  # nothing to compare (an empty hand's draw, the only block): one steadier look
+        only = estimator.outcomes(view, moves, max(options.guesses, options.second), seed)[0]
+        return _mean(only), _mean(only), 0.0, action, len(only)
     scores = estimator.outcomes(view, moves, options.guesses, seed)
     means = [_mean(s) for s in scores]
     # The first candidate of the best score; the move made keeps a tie.
