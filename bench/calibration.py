@@ -1,6 +1,7 @@
 """How far to trust the review's estimate: its win chances against how often those sides really won.
 
     python bench/calibration.py [--games 240] [--positions 6] [--workers 2] [--seed 1]
+    python bench/calibration.py --time 12     # how long a whole game's review takes instead
 
 Plays arena games between bots (board99.arena.play_game), three kinds in turn:
 2-player search v rulebook, 2-player search v search, and 4-player search v
@@ -18,6 +19,9 @@ Brier score beside that of always saying 50% and of always saying the observed
 base rate. Positions from one game share its outcome, so the intervals come from
 a bootstrap over whole games (2,000 resamples), not from the positions as if
 independent. Also the Brier score per kind of game and for the estimate before.
+
+``--time N`` instead plays N games (the kinds in turn, one process) and times the
+review of seat 0's every move, as `board99 review` and the window do it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -34,7 +39,8 @@ from board99 import Game
 from board99.arena import play_game
 from board99.bots import RulebookBot, SearchBot
 from board99.bots.base import Bot
-from board99.review import DEFAULT, PlayoutEstimator, review_move
+from board99.record import Record
+from board99.review import DEFAULT, PlayoutEstimator, review_move, review_record
 
 #: (name, players, side 0's bot, side 1's bot)
 KINDS: tuple[tuple[str, int, str, str], ...] = (
@@ -52,6 +58,7 @@ class Point(NamedTuple):
 
     kind: str
     game: int
+    actor: str  # the bot that made the move: search or rulebook
     after: float
     before: float
     won: int
@@ -61,14 +68,22 @@ def _bot(name: str, seed: int) -> Bot:
     return SearchBot(seed=seed, budget=None, rollouts=SEARCH_GUESSES) if name == "search" else RulebookBot()
 
 
-def one_game(spec: tuple[int, int, int]) -> list[Point]:
-    """Play game ``index`` of kind ``k`` from ``seed``; weigh ``positions`` of its moves."""
-    index, positions, seed = spec
+def arena_game(index: int, seed: int) -> Game:
+    """Game ``index`` of the kinds in turn, played to its end from ``seed``."""
     name, players, first_bot, second_bot = KINDS[index % len(KINDS)]
     game_seed = seed * 1_000_003 + index
     bots = [_bot((first_bot, second_bot)[s % 2], game_seed * 7 + s) for s in range(players)]
     game = play_game(Game(players, seed=game_seed, first=index // len(KINDS) % players), bots)
     assert game.winner is not None
+    return game
+
+
+def one_game(spec: tuple[int, int, int]) -> list[Point]:
+    """Play game ``index`` (its kind: index mod the kinds) from ``seed``; weigh ``positions`` of its moves."""
+    index, positions, seed = spec
+    name, players, first_bot, second_bot = KINDS[index % len(KINDS)]
+    game_seed = seed * 1_000_003 + index
+    game = arena_game(index, seed)
     picks = sorted(random.Random(game_seed).sample(range(len(game.log)), min(positions, len(game.log))))
     replay = Game(players, seed=game_seed, first=index // len(KINDS) % players)
     estimator = PlayoutEstimator()
@@ -77,7 +92,8 @@ def one_game(spec: tuple[int, int, int]) -> list[Point]:
         if ply in picks:
             view = replay.view(seat)
             m = review_move(view, action, estimator, DEFAULT._replace(seed=seed), game=index, ply=ply + 1)
-            points.append(Point(name, index, m.after, m.before, int(game.winner == seat % replay.sides)))
+            actor = (first_bot, second_bot)[seat % 2]
+            points.append(Point(name, index, actor, m.after, m.before, int(game.winner == seat % replay.sides)))
         replay.apply(seat, action)
     return points
 
@@ -147,6 +163,33 @@ def table(points: Sequence[Point]) -> list[str]:
         some = [p for p in points if p.kind == name]
         if some:
             rows.append(f"  {name}: {len(some)} positions, Brier {brier(some):.4f}")
+    for actor in ("search", "rulebook"):
+        some = [p for p in points if p.actor == actor]
+        if some:
+            est = sum(p.after for p in some) / len(some)
+            won = sum(p.won for p in some) / len(some)
+            rows.append(f"  moves by the {actor} bot: {len(some)} positions, mean estimate {est:.1%}, "
+                        f"won {won:.1%}, Brier {brier(some):.4f}")
+    return rows
+
+
+def timing(games: int, seed: int) -> list[str]:
+    """Review seat 0 of ``games`` arena games at the default effort; the seconds per game and per move."""
+    rows = []
+    per_kind: dict[str, list[tuple[float, int]]] = {}
+    for index in range(games):
+        game = arena_game(index, seed)
+        started = time.perf_counter()
+        review = review_record(Record.of(game), 0)
+        spent = time.perf_counter() - started
+        name = KINDS[index % len(KINDS)][0]
+        per_kind.setdefault(name, []).append((spent, len(review.moves)))
+    for name, runs in per_kind.items():
+        seconds = [t for t, _ in runs]
+        per_move = sum(seconds) / sum(n for _, n in runs)
+        rows.append(f"  {name}: {len(runs)} games, review of seat 0 median {statistics.median(seconds):.1f} s, "
+                    f"max {max(seconds):.1f} s, {statistics.median(n for _, n in runs):.0f} moves (median), "
+                    f"{per_move * 1000:.0f} ms a move")
     return rows
 
 
@@ -157,9 +200,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=6, help="positions weighed per game")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and of the review")
+    parser.add_argument("--time", type=int, default=0, metavar="N", help="time whole reviews of N games instead")
+    parser.add_argument("--save", default=None, metavar="CSV", help="also write every position to this CSV file")
     args = parser.parse_args(argv)
     command = "python bench/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"$ {command}")
+    if args.time:
+        for row in timing(args.time, args.seed):
+            print(row)
+        return 0
     print(f"review options: {DEFAULT._replace(seed=args.seed)}; search bots: {SEARCH_GUESSES} guesses a move")
     started = time.perf_counter()
     specs = [(i, args.positions, args.seed) for i in range(args.games)]
@@ -171,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"  {done}/{args.games} games, {len(points)} positions, "
                       f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
     points.sort(key=lambda p: (p.game, p.after))
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as f:
+            f.write("kind,game,actor,after,before,won\n")
+            f.writelines(f"{p.kind},{p.game},{p.actor},{p.after:.6f},{p.before:.6f},{p.won}\n" for p in points)
     for row in table(points):
         print(row)
     print(f"wall time {time.perf_counter() - started:.0f} s with {args.workers} processes")
