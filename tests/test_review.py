@@ -3,6 +3,8 @@ counts the side's wins, is the same for the same seed, and never looks at a hidd
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from board99 import Discard, Draw, Game, Play, SeatView
@@ -196,6 +198,13 @@ def test_every_hint_kind_has_words_and_the_marks_their_thresholds():
     assert mark_for(0.30, 0.01) == "blunder" and mark_for(0.15, 0.01) == "mistake"
     assert mark_for(0.07, 0.01) == "inaccuracy" and mark_for(0.04, 0.0) is None
     assert mark_for(0.30, 0.2) is None  # a loss within two standard errors of nothing earns no mark
+
+
+def test_the_sample_blunder_in_docs_is_this_planted_game():
+    # docs/review.md shows its review; tools/make_samples.py writes it with a planter of its own.
+    game, _ = planted_game(2, 15, 1)
+    assert (Path(__file__).parents[1] / "docs" / "sample-blunder.txt").read_text(encoding="utf-8") == \
+        Record.of(game).dumps()
 
 
 # -- the command ------------------------------------------------------------------------------------
