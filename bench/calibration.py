@@ -2,6 +2,7 @@
 
     python bench/calibration.py [--games 240] [--positions 6] [--workers 2] [--seed 1]
     python bench/calibration.py --time 12     # how long a whole game's review takes instead
+    python bench/calibration.py --kinds rr2 --oracle --games 150   # where the error comes from
 
 Plays arena games between bots (board99.arena.play_game), three kinds in turn:
 2-player search v rulebook, 2-player search v search, and 4-player search v
@@ -22,6 +23,10 @@ independent. Also the Brier score per kind of game and for the estimate before.
 
 ``--time N`` instead plays N games (the kinds in turn, one process) and times the
 review of seat 0's every move, as `board99 review` and the window do it.
+``--kinds`` picks the kinds of game (``rr2``: 2-player rulebook v rulebook, the
+playouts' own policy). ``--oracle`` also estimates each position with the true
+other hands known (the real hands; the deck's order still shuffled): the
+difference is what guessing the other hands costs.
 """
 
 from __future__ import annotations
@@ -39,15 +44,20 @@ from board99 import Game
 from board99.arena import play_game
 from board99.bots import RulebookBot, SearchBot
 from board99.bots.base import Bot
+from board99.bots.search import Playout
+from board99.bots.tally import LineTally
 from board99.record import Record
 from board99.review import DEFAULT, PlayoutEstimator, review_move, review_record
 
-#: (name, players, side 0's bot, side 1's bot)
-KINDS: tuple[tuple[str, int, str, str], ...] = (
-    ("2p search v rulebook", 2, "search", "rulebook"),
-    ("2p search v search", 2, "search", "search"),
-    ("4p search v rulebook", 4, "search", "rulebook"),
-)
+#: Short name -> (name, players, side 0's bot, side 1's bot)
+ALL_KINDS: dict[str, tuple[str, int, str, str]] = {
+    "sr2": ("2p search v rulebook", 2, "search", "rulebook"),
+    "ss2": ("2p search v search", 2, "search", "search"),
+    "sr4": ("4p search v rulebook", 4, "search", "rulebook"),
+    "rr2": ("2p rulebook v rulebook", 2, "rulebook", "rulebook"),
+}
+#: The kinds played, in turn (``--kinds``; the workers are forked after it is set).
+KINDS: tuple[tuple[str, int, str, str], ...] = tuple(ALL_KINDS[k] for k in ("sr2", "ss2", "sr4"))
 SEARCH_GUESSES = 16
 BUCKETS = 10
 RESAMPLES = 2000
@@ -62,6 +72,7 @@ class Point(NamedTuple):
     after: float
     before: float
     won: int
+    oracle: float | None = None  # the estimate knowing the other hands (--oracle)
 
 
 def _bot(name: str, seed: int) -> Bot:
@@ -78,9 +89,27 @@ def arena_game(index: int, seed: int) -> Game:
     return game
 
 
-def one_game(spec: tuple[int, int, int]) -> list[Point]:
+def with_true_cards(game: Game, seat: int, action: object, playouts: int, seed: int) -> float:
+    """The side's chance after ``action`` knowing every hand; only the deck's order is guessed (shuffled)."""
+    view = game.view(seat)
+    tally = LineTally(view.board, view.sides)
+    rng = random.Random(seed)
+    total = 0.0
+    for _ in range(playouts):
+        hands = [list(game.hand(s)) for s in range(game.players)]
+        deck = list(game._deck)
+        rng.shuffle(deck)
+        p = Playout(tally.copy(), hands, deck, seat, list(view.skips), game.players)
+        result = p.act(action)  # type: ignore[arg-type]
+        if result is None:
+            result = p.run(random.Random(rng.getrandbits(64)))
+        total += 1.0 if result == seat % game.sides else 1 / game.sides if result == -1 else 0.0
+    return total / playouts
+
+
+def one_game(spec: tuple[int, int, int, bool]) -> list[Point]:
     """Play game ``index`` (its kind: index mod the kinds) from ``seed``; weigh ``positions`` of its moves."""
-    index, positions, seed = spec
+    index, positions, seed, oracle = spec
     name, players, first_bot, second_bot = KINDS[index % len(KINDS)]
     game_seed = seed * 1_000_003 + index
     game = arena_game(index, seed)
@@ -93,7 +122,9 @@ def one_game(spec: tuple[int, int, int]) -> list[Point]:
             view = replay.view(seat)
             m = review_move(view, action, estimator, DEFAULT._replace(seed=seed), game=index, ply=ply + 1)
             actor = (first_bot, second_bot)[seat % 2]
-            points.append(Point(name, index, actor, m.after, m.before, int(game.winner == seat % replay.sides)))
+            true = with_true_cards(replay, seat, action, DEFAULT.guesses, game_seed + ply) if oracle else None
+            points.append(Point(name, index, actor, m.after, m.before, int(game.winner == seat % replay.sides),
+                                true))
         replay.apply(seat, action)
     return points
 
@@ -159,7 +190,7 @@ def table(points: Sequence[Point]) -> list[str]:
     rows.append(f"Brier score (after the move): {brier(points):.4f} over {len(points)} positions of "
                 f"{len({p.game for p in points})} games; always 50%: 0.2500; always the base rate "
                 f"{base:.1%}: {base * (1 - base):.4f}; the estimate before the move: {brier(points, False):.4f}")
-    for name, *_ in KINDS:
+    for name, *_ in ALL_KINDS.values():
         some = [p for p in points if p.kind == name]
         if some:
             rows.append(f"  {name}: {len(some)} positions, Brier {brier(some):.4f}")
@@ -170,6 +201,14 @@ def table(points: Sequence[Point]) -> list[str]:
             won = sum(p.won for p in some) / len(some)
             rows.append(f"  moves by the {actor} bot: {len(some)} positions, mean estimate {est:.1%}, "
                         f"won {won:.1%}, Brier {brier(some):.4f}")
+    known = [p for p in points if p.oracle is not None]
+    if known:
+        true = sum(p.oracle for p in known if p.oracle is not None) / len(known)
+        guessed = sum(p.after for p in known) / len(known)
+        won = sum(p.won for p in known) / len(known)
+        true_brier = sum((p.oracle - p.won) ** 2 for p in known if p.oracle is not None) / len(known)
+        rows.append(f"  knowing the other hands: mean estimate {true:.1%} (Brier {true_brier:.4f}); "
+                    f"with guessed ones {guessed:.1%} (Brier {brier(known):.4f}); won {won:.1%}")
     return rows
 
 
@@ -202,7 +241,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and of the review")
     parser.add_argument("--time", type=int, default=0, metavar="N", help="time whole reviews of N games instead")
     parser.add_argument("--save", default=None, metavar="CSV", help="also write every position to this CSV file")
+    parser.add_argument("--kinds", default="sr2,ss2,sr4",
+                        help=f"kinds of game, in turn: {', '.join(f'{k} ({v[0]})' for k, v in ALL_KINDS.items())}")
+    parser.add_argument("--oracle", action="store_true", help="also estimate knowing the other hands")
     args = parser.parse_args(argv)
+    global KINDS
+    try:
+        KINDS = tuple(ALL_KINDS[k.strip()] for k in args.kinds.split(","))
+    except KeyError as exc:
+        parser.error(f"--kinds: {exc} is not one of {', '.join(ALL_KINDS)}")
     command = "python bench/calibration.py " + " ".join(sys.argv[1:] if argv is None else argv)
     print(f"$ {command}")
     if args.time:
@@ -211,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     print(f"review options: {DEFAULT._replace(seed=args.seed)}; search bots: {SEARCH_GUESSES} guesses a move")
     started = time.perf_counter()
-    specs = [(i, args.positions, args.seed) for i in range(args.games)]
+    specs = [(i, args.positions, args.seed, args.oracle) for i in range(args.games)]
     points: list[Point] = []
     with multiprocessing.get_context("fork").Pool(args.workers) as pool:
         for done, pts in enumerate(pool.imap_unordered(one_game, specs, chunksize=1), start=1):
@@ -222,8 +269,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     points.sort(key=lambda p: (p.game, p.after))
     if args.save:
         with open(args.save, "w", encoding="utf-8") as f:
-            f.write("kind,game,actor,after,before,won\n")
-            f.writelines(f"{p.kind},{p.game},{p.actor},{p.after:.6f},{p.before:.6f},{p.won}\n" for p in points)
+            f.write("kind,game,actor,after,before,won,oracle\n")
+            f.writelines(f"{p.kind},{p.game},{p.actor},{p.after:.6f},{p.before:.6f},{p.won},"
+                         f"{'' if p.oracle is None else f'{p.oracle:.6f}'}\n" for p in points)
     for row in table(points):
         print(row)
     print(f"wall time {time.perf_counter() - started:.0f} s with {args.workers} processes")
