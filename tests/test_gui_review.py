@@ -1,4 +1,4 @@
-"""The review in the window: computed on a thread while the replay viewer stays live, then each move's
+"""The review in the window: computed in a process of its own while the replay viewer stays live, then each move's
 estimate, its mark, and a marked move's better move on the board; from the end-of-game box at the table.
 
 Golden: replay_review.png (the planted blunder of tests/test_review.py, reviewed at the default effort).
@@ -54,17 +54,30 @@ def test_each_reviewed_move_sits_on_its_own_frame_and_says_its_mark_chance_bette
     assert review_model.summary_line(review, replay.table).startswith("S0: ")
 
 
-def test_a_review_job_runs_on_its_own_thread_and_stops_when_cancelled():
+def test_a_review_job_works_in_a_process_of_its_own_and_stops_when_cancelled():
     text, *_ = planted_text()
     records = review_model.records_of(text)
-    job = review_model.ReviewJob(records, 0, QUICK)
+    job = review_model.ReviewJob(records, 0, QUICK)  # a thread relays a spawned process's progress
     assert job.thread.is_alive() or job.finished
     job.thread.join(60)
-    assert job.review is not None and job.done == job.total == len(job.review.moves)
-    stopped = review_model.ReviewJob(records, 1, Options(guesses=400, second=0), start=False)
+    assert job.error is None and job.review == review_record(records[0], 0, options=QUICK)  # the same review
+    assert job.done == job.total == len(job.review.moves)
+    long = review_model.ReviewJob(records, 1, Options(guesses=4000, second=0))
+    run_until_true(lambda: long.done >= 1 or long.finished, 60)
+    long.cancel()
+    long.thread.join(10)
+    assert not long.thread.is_alive() and long.review is None and long.error is None
+    stopped = review_model.ReviewJob(records, 1, Options(guesses=400, second=0), start=False, elsewhere=False)
     stopped.cancel()
     stopped.run()  # on this thread: it stops after its first move
     assert stopped.review is None and stopped.error is None and stopped.done == 1 and not stopped.finished
+
+
+def run_until_true(done, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
 
 
 def test_the_end_of_game_box_offers_the_review_of_the_players_own_seat():

@@ -11,7 +11,7 @@ view over the public history (no hands, only their sizes), where Right at
 the end or End goes back to the live table.
 
 A finished record can be reviewed (R, or Review): one seat's moves weighed
-by ``board99.review`` on a thread of its own (``review_model.ReviewJob``)
+by ``board99.review`` in a process of its own (``review_model.ReviewJob``)
 while a progress bar fills; then each of that seat's moves shows its win
 chance before and after and its mark, a marked move its better move (ringed
 on the board) and the hint it broke, and the slider carries a tick at each
@@ -248,6 +248,8 @@ class ReplayView(arcade.View):
         self.review_moves: dict[int, MoveReview] = {}  # frame index -> the reviewed move it shows
         self.marked: list[int] = []  # frame indices of the marked moves
         self.review_part = ReviewPart(tx)
+        #: The review works in a process of its own (False: on a thread here; bench/review_window.py compares).
+        self.review_elsewhere = True
         self.dragging = False
         self.layout: ReplayLayout | None = None
         self.shown_frames: list[int] = []  # every frame index shown, in order (tests compare both ways)
@@ -367,7 +369,7 @@ class ReplayView(arcade.View):
     # -- the review -------------------------------------------------------------------------------
 
     def start_review(self, seat: int | None = None) -> None:
-        """Weigh ``seat``'s moves (default: the seat chosen) on a thread; the screen follows its progress."""
+        """Weigh ``seat``'s moves (default: the seat chosen) away from the window; the screen follows its progress."""
         if not self.reviewable:
             return
         if seat is not None:
@@ -380,7 +382,7 @@ class ReplayView(arcade.View):
             self.error = str(exc)
             return
         self.review, self.review_moves, self.marked = None, {}, []
-        self.job = ReviewJob(records, self.review_seat, self.review_options)
+        self.job = ReviewJob(records, self.review_seat, self.review_options, elsewhere=self.review_elsewhere)
         self.show()
 
     def next_seat(self) -> None:

@@ -2,8 +2,11 @@
 
 ``board99.review`` weighs every move of one seat from that seat's own view
 (docs/review.md). A whole game takes seconds, so the window never waits for it:
-``ReviewJob`` runs it on a thread of its own and the viewer reads ``done`` and
-``total`` once a frame for its progress bar, then ``review`` when it is there.
+``ReviewJob`` has a thread of its own start the work in a process of its own
+(spawned, as the server's thinker does: a review on a thread of the window's
+process would hold Python's lock, and the frames would stutter) and pass its
+progress on; the viewer reads ``done`` and ``total`` once a frame for its
+progress bar, then ``review`` when it is there.
 The rest of this module maps the reviewed moves onto the replay's frames and
 puts them into words: the marks with their symbols, the chance before and after,
 the better move and the hint it broke.
@@ -11,8 +14,10 @@ the better move and the hint it broke.
 
 from __future__ import annotations
 
+import multiprocessing
+import queue
 import threading
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from board99 import Discard, Draw, Play
 from board99.match import MatchRecord, is_match_record
@@ -41,10 +46,19 @@ class _Stopped(Exception):
     """The job was cancelled (another seat was asked for, or the viewer closed)."""
 
 
-class ReviewJob:
-    """One seat's review of a record, computed on a daemon thread; the window polls it (no locks: plain fields)."""
+#: How often the watching thread looks for a cancel while the worker process is silent (seconds).
+POLL = 0.1
 
-    def __init__(self, records: list[Record], seat: int, options: Options = DEFAULT, *, start: bool = True) -> None:
+
+class ReviewJob:
+    """One seat's review of a record, worked out away from the window; the window polls it (plain fields).
+
+    By default a daemon thread spawns a worker process and relays its progress; ``elsewhere=False``
+    computes on the thread itself (and ``start=False`` leaves the starting to the caller: ``run()``).
+    """
+
+    def __init__(self, records: list[Record], seat: int, options: Options = DEFAULT, *, start: bool = True,
+                 elsewhere: bool = True) -> None:
         self.records = records
         self.seat = seat
         self.options = options
@@ -53,7 +67,8 @@ class ReviewJob:
         self.review: Review | None = None
         self.error: str | None = None
         self._stop = False
-        self.thread = threading.Thread(target=self.run, name=f"review-S{seat}", daemon=True)
+        self.thread = threading.Thread(target=self._watch if elsewhere else self.run, name=f"review-S{seat}",
+                                       daemon=True)
         if start:
             self.thread.start()
 
@@ -67,7 +82,7 @@ class ReviewJob:
         return self.done / self.total if self.total else 1.0
 
     def cancel(self) -> None:
-        """Stop after the move being weighed (the thread then ends without a review)."""
+        """Stop: the worker process at once, a review on this process after the move being weighed."""
         self._stop = True
 
     def run(self) -> None:
@@ -83,6 +98,50 @@ class ReviewJob:
         self.done, self.total = done, total
         if self._stop:
             raise _Stopped
+
+    def _watch(self) -> None:
+        """(The job's thread) a spawned process weighs the moves; its progress and review come through a queue."""
+        ctx = multiprocessing.get_context("spawn")  # not fork: the window's process runs threads and GL
+        messages: Any = ctx.Queue()
+        worker = ctx.Process(target=review_elsewhere, args=(self.records, self.seat, self.options, messages),
+                             name=f"board99-review-S{self.seat}", daemon=True)
+        try:
+            worker.start()
+            while not self._stop:
+                try:
+                    kind, *rest = messages.get(timeout=POLL)
+                except queue.Empty:
+                    if not worker.is_alive() and messages.empty():
+                        self.error = f"The review failed: its process ended ({worker.exitcode})"
+                        return
+                    continue
+                if kind == "progress":
+                    self.done, self.total = rest
+                elif kind == "review":
+                    self.review = rest[0]
+                    return
+                else:
+                    self.error = f"The review failed: {rest[0]}"
+                    return
+        except Exception as exc:  # no process could be started: say so, the window goes on
+            self.error = f"The review failed: {exc}"
+        finally:
+            if worker.pid is not None:  # started
+                if worker.is_alive():
+                    worker.terminate()
+                worker.join(5)
+            messages.close()
+
+
+def review_elsewhere(records: list[Record], seat: int, options: Options, messages: Any) -> None:
+    """(In the worker process) weigh the moves, putting ('progress', done, total) then ('review', review)."""
+    try:
+        review = review_records(records, seat, options=options,
+                                progress=lambda done, total: messages.put(("progress", done, total)))
+    except Exception as exc:
+        messages.put(("error", str(exc)))
+        return
+    messages.put(("review", review))
 
 
 def records_of(text: str) -> list[Record]:
