@@ -212,3 +212,17 @@ def test_a_finished_game_at_the_table_opens_its_review_and_esc_comes_back():
     win.press(arcade.key.ESCAPE)
     step(win)
     assert win.current_view is tv and tv.reviewing is None
+
+
+def test_board99_review_window_opens_the_viewer_reviewing_that_seat(tmp_path, monkeypatch):
+    from board99.cli import main
+    from board99.client.gui import app
+
+    text, *_ = planted_text()
+    path = tmp_path / "game.txt"
+    path.write_text(text, encoding="utf-8")
+    calls = []
+    monkeypatch.setattr(app, "run_replay", lambda *a, **k: calls.append((a, k)) or 0)
+    assert main(["review", str(path), "--seat", "1", "--window"]) == 0
+    assert calls == [((str(path),), {"review_seat": 1})]
+    assert main(["review", str(path), "--seat", "2", "--window"]) == 2 and len(calls) == 1  # no such seat
