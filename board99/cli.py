@@ -110,6 +110,46 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _review(args: argparse.Namespace) -> int:
+    from .review import DEFAULT, review_records
+
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+        if is_match_record(text):
+            match, _ = MatchRecord.loads(text)
+            records, name = match.games, match.names[args.seat] if 0 <= args.seat < match.players else ""
+        else:
+            records, name = [Record.loads(text)], ""
+            records[0].replay()  # every line checked before any time is spent weighing moves
+    except OSError as exc:
+        print(f"board99 review: {exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"board99 review: {args.file}: not a game record (not UTF-8 text)", file=sys.stderr)
+        return 2
+    except RecordError as exc:
+        print(f"board99 review: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    players = records[0].players
+    if not 0 <= args.seat < players:
+        print(f"board99 review: --seat: a {players}-player game has seats 0-{players - 1}", file=sys.stderr)
+        return 2
+    if args.window:
+        from board99.client.gui.app import run_replay
+
+        return run_replay(args.file, review_seat=args.seat)
+    options = DEFAULT._replace(seed=args.seed, **({"guesses": args.guesses} if args.guesses else {}))
+    started = time.perf_counter()
+    review = review_records(records, args.seat, options=options)
+    if name:
+        print(f"{args.file}: S{args.seat} is {name}")
+    for line in review.lines():
+        print(line)
+    print(f"({time.perf_counter() - started:.1f} s)")
+    return 0
+
+
 def _play_terminal(args: argparse.Namespace) -> int:
     """A game between bots in the terminal, the board drawn after each move."""
     names = [n.strip() for n in args.bots.split(",")]
@@ -480,6 +520,18 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--quiet", action="store_true", help="print the lines only, no boards")
     replay.add_argument("--window", action="store_true", help="step through it in the window's replay viewer")
     replay.set_defaults(run=_replay)
+
+    review = sub.add_parser("review", help="weigh one seat's moves in a finished game: win chances, marks, hints",
+                            description="Each of the seat's moves with its side's estimated chance to win before "
+                                        "and after, the moves that lost most marked (inaccuracy ?!, mistake ?, "
+                                        "blunder ??) with the better move and the hint broken (docs/review.md).")
+    review.add_argument("file", help="a finished game's or match's record")
+    review.add_argument("--seat", type=int, default=0, help="the seat to review (default 0)")
+    review.add_argument("--guesses", type=positive, default=None,
+                        help="guesses a move on the first look (default 40; fewer is faster and rougher)")
+    review.add_argument("--seed", type=int, default=0, help="the review's seed (default 0: the same review each time)")
+    review.add_argument("--window", action="store_true", help="show the review in the window's replay viewer")
+    review.set_defaults(run=_review)
 
     play = sub.add_parser("play", help="play a game in a window against bots (or bots in the terminal)")
     play.add_argument("--terminal", action="store_true", help="watch bots play in the terminal instead")

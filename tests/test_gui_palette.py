@@ -15,7 +15,15 @@ import pytest
 from colorspacious import cspace_convert
 from PIL import Image, ImageChops, ImageDraw
 
-from board99.client.gui.palette import COLOUR_RGB, MARKS, PALETTES, TABLE_BG, side_rgb
+from board99.client.gui.palette import (
+    COLOUR_RGB,
+    MARKS,
+    PALETTES,
+    PANEL_BG,
+    REVIEW_MARK_RGB,
+    TABLE_BG,
+    side_rgb,
+)
 from board99.client.gui.peg_art import SHAPES, peg_image
 from tests.gui_harness import MAX_DIFFERENT, compare_golden
 
@@ -101,6 +109,22 @@ def test_every_peg_colour_stands_out_from_the_board_and_the_baize(palette, visio
                  for ground, g in GROUNDS.items()
                  if (d := ciede2000(seen(rgb, vision), seen(g, vision))) < GROUND_APART]
     assert not too_close, f"{palette} under {vision or 'normal vision'}: {too_close}"
+
+
+#: The review's marks (inaccuracy, mistake, blunder) against each other and the panel and baize they are drawn on:
+#: they also carry their symbols (?!, ? and ??) and, on the slider, their own heights, so colour is the third cue.
+MARKS_APART = 20.0
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_the_reviews_marks_stay_apart_and_stand_out_from_the_panel_and_the_baize(vision):
+    assert set(REVIEW_MARK_RGB) == {"inaccuracy", "mistake", "blunder"}
+    pairs = [(a, b, ciede2000(seen(REVIEW_MARK_RGB[a], vision), seen(REVIEW_MARK_RGB[b], vision)))
+             for a, b in combinations(REVIEW_MARK_RGB, 2)]
+    grounds = [(a, g, ciede2000(seen(rgb, vision), seen(ground, vision)))
+               for a, rgb in REVIEW_MARK_RGB.items() for g, ground in (("panel", PANEL_BG), ("baize", TABLE_BG))]
+    too_close = [(a, b, round(d, 1)) for a, b, d in pairs + grounds if d < MARKS_APART]
+    assert not too_close, f"under {WORDS[vision]}: {too_close}"
 
 
 def test_red_and_green_no_longer_merge_for_a_deuteranope():

@@ -412,11 +412,12 @@ def run_join(address: str | None = None, name: str = "player", server_key: str |
     return 0
 
 
-def run_replay(path: str | Path, muted: bool = False) -> int:
+def run_replay(path: str | Path, muted: bool = False, review_seat: int | None = None) -> int:
     """`board99 replay FILE --window`: step through a game or match record; Esc quits.
 
     The record is read and replayed first: a file that is not one prints its RecordError and
-    returns 1 without opening a window (2 for a file that cannot be read at all).
+    returns 1 without opening a window (2 for a file that cannot be read at all). With
+    ``review_seat`` (`board99 review FILE --window`) the review of that seat starts at once.
     """
     from board99.record import RecordError
 
@@ -436,7 +437,8 @@ def run_replay(path: str | Path, muted: bool = False) -> int:
     if window is None:
         return 2
     app = App(window, discover=None)
-    view = ReplayView(text, Path(path).name, on_back=app.quit, sounds=window.sounds, frames=replay)
+    view = ReplayView(text, Path(path).name, on_back=app.quit, sounds=window.sounds, frames=replay,
+                      review_seat=review_seat, review_now=review_seat is not None)
     window.show_view(view)
     arcade.run()
     app.shutdown()

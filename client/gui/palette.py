@@ -33,6 +33,15 @@ TEXT_DIM = (170, 190, 170)
 WARN = (255, 200, 60)
 BAD = (255, 110, 100)
 GOOD = (140, 230, 140)
+#: The review's marks (board99.review.MARKS), each also drawn with its symbol (?!, ?, ??) and, on the
+#: replay's slider, at its own height: light sky blue, amber, pinkish red, chosen to stay at least 20
+#: apart (CIEDE2000) under normal vision and simulated deuteranopia, protanopia and tritanopia, and from
+#: the panel and the baize (tests/test_gui_palette.py).
+REVIEW_MARK_RGB: dict[str, RGB] = {
+    "inaccuracy": (120, 200, 255),
+    "mistake": (255, 210, 60),
+    "blunder": (255, 70, 110),
+}
 FONT = "DejaVu Sans"
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 

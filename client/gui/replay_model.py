@@ -87,8 +87,11 @@ def _words(events: list[dict], table: TableInfo, colours: list[str]) -> tuple[tu
     return words, any(e.get("kind") == "penalty" for e in events), result
 
 
-def load(text: str) -> Replay:
-    """Every frame of a game or match record; RecordError names the first line that breaks the rules."""
+def load(text: str, names: tuple[str, ...] | None = None) -> Replay:
+    """Every frame of a game or match record; RecordError names the first line that breaks the rules.
+
+    ``names`` (per seat) name the players of a single game's record, which has none of its own.
+    """
     match: MatchRecord | None = None
     results: Sequence[GameResult] = ()
     if is_match_record(text):
@@ -97,7 +100,7 @@ def load(text: str) -> Replay:
         heading = f"{match.players} players · {match.mode} mode · {match.format.text()}"
     else:
         record = Record.loads(text)
-        records, names = [record], None
+        records = [record]
         heading = f"{record.players} players · {record.mode} mode"
     first = records[0]
     table = names_table(first.players, first.mode, names)

@@ -9,6 +9,13 @@ action, Down/Up the next/previous deal, Page Down/Page Up the next/previous
 game, Home/End, Esc back. A spectator's look back at a live game is the same
 view over the public history (no hands, only their sizes), where Right at
 the end or End goes back to the live table.
+
+A finished record can be reviewed (R, or Review): one seat's moves weighed
+by ``board99.review`` in a process of its own (``review_model.ReviewJob``)
+while a progress bar fills; then each of that seat's moves shows its win
+chance before and after and its mark, a marked move its better move (ringed
+on the board) and the hint it broke, and the slider carries a tick at each
+marked move (N/P step through them). Tab picks the seat reviewed.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from pyglet.graphics import Batch
 
 from board99 import Play, parse_action
 from board99.record import RecordError
+from board99.review import DEFAULT, MoveReview, Options, Review
 
 from . import wording
 from .buttons import Button
@@ -27,6 +35,8 @@ from .drawing import Part, make_text, rescale, scale_button, set_text, show_only
 from .geometry import Rect, TableGeometry
 from .palette import BAD, CARD_BACK, GOOD, PANEL_BG, TABLE_BG, TEXT, TEXT_DIM, WARN
 from .replay_model import Cursor, Frame, Replay, load
+from .replay_review import ReviewPart
+from .review_model import ReviewJob, ReviewShown, frames_of_moves, marked_frames, records_of, shown_for
 from .scale import ui_scale
 from .sounds import Sounds
 from .table_board import BoardPart
@@ -36,6 +46,7 @@ from .textures import Textures, load_fonts, peg_texture, textures
 MOST_SEATS = 6
 HAND = 5
 KEY_HINT = "← → one action   ↑ ↓ one deal   PgUp PgDn one game   Home End   click or drag the bar   Esc back"
+REVIEW_HINT = "← → one action   ↑ ↓ one deal   PgUp PgDn one game   N P marked moves   R review   Tab seat   Esc back"
 LIVE_HINT = "← → one action   ↑ ↓ one deal   Home   End or → at the end: back to the live game   Esc back"
 SEAT_BACK = (18, 52, 32, 255)
 ACTOR_BACK = (70, 62, 24, 255)  # the seat that made the action shown
@@ -166,15 +177,19 @@ class ReplayView(arcade.View):
     """A record stepped through, one action at a time, forwards and back."""
 
     def __init__(self, text: str, title: str, on_back: Callable[[], None], sounds: Sounds | None = None, *,
-                 frames: Replay | None = None, on_live: Callable[[], None] | None = None) -> None:
+                 frames: Replay | None = None, on_live: Callable[[], None] | None = None,
+                 review_seat: int | None = None, review_now: bool = False,
+                 review_options: Options = DEFAULT) -> None:
         """``text`` is a game or match record; ``frames`` (a live game's history) stands in for it when given.
 
         ``on_live``: the look back at a live game; Right at the end and End call it to return to the table.
+        ``review_seat``: the seat a review weighs (default seat 0); ``review_now`` starts it at once.
         """
         super().__init__()
         load_fonts()
         self.title = title
-        self.on_back = on_back
+        self._on_back = on_back
+        self.text = text
         self.on_live = on_live
         self.sounds = sounds or Sounds(muted=True)
         self.error = ""
@@ -220,10 +235,27 @@ class ReplayView(arcade.View):
         self.texts = [self.t_title, self.t_heading, self.t_position, self.t_action, self.t_line, self.t_words,
                       self.t_state, self.t_result, self.t_hint]
         self.b_back = Button("back", "Back to the table (Esc)" if on_live else "Back (Esc)", tx.white, b)
+        self.b_review = Button("review", "Review (R)", tx.white, b)
+        self.b_seat = Button("seat", "S0 ▸ (Tab)", tx.white, b)
+        # -- the review: only of a finished record (a live game's history is neither whole nor revealed)
+        self.reviewable = bool(text) and on_live is None and replay is not None
+        self.b_review.visible = self.b_seat.visible = self.reviewable
+        self.review_options = review_options
+        players = replay.frames[0].view.players if replay is not None and replay.frames else 2
+        self.review_seat = review_seat if review_seat is not None and 0 <= review_seat < players else 0
+        self.job: ReviewJob | None = None
+        self.review: Review | None = None
+        self.review_moves: dict[int, MoveReview] = {}  # frame index -> the reviewed move it shows
+        self.marked: list[int] = []  # frame indices of the marked moves
+        self.review_part = ReviewPart(tx)
+        #: The review works in a process of its own (False: on a thread here; bench/review_window.py compares).
+        self.review_elsewhere = True
         self.dragging = False
         self.layout: ReplayLayout | None = None
         self.shown_frames: list[int] = []  # every frame index shown, in order (tests compare both ways)
         self.relayout()
+        if review_now and self.reviewable:
+            self.start_review()
 
     # -- layout and showing ---------------------------------------------------------------------
 
@@ -242,7 +274,8 @@ class ReplayView(arcade.View):
         self.board.relayout(lay, self.window.get_pixel_ratio())
         self.seats.relayout_for(lay)
         rescale(self.texts, s)
-        scale_button(self.b_back, s)
+        for button in (self.b_back, self.b_review, self.b_seat):
+            scale_button(button, s)
         p, pad = lay.panel, 16 * s
         self.panel_back.position, self.panel_back.width, self.panel_back.height = p.center, p.width, p.height
         inner = int(p.width - 2 * pad)
@@ -250,6 +283,10 @@ class ReplayView(arcade.View):
             if text.multiline:
                 text.width = inner
         self.b_back.place(p.left + pad, p.bottom + 12 * s, p.width - 2 * pad, 34 * s)
+        half = (p.width - 2 * pad - 10 * s) / 2
+        self.b_review.place(p.left + pad, p.bottom + 54 * s, half, 34 * s)
+        self.b_seat.place(p.left + pad + half + 10 * s, p.bottom + 54 * s, half, 34 * s)
+        self.review_part.relayout(lay, inner)
         t = lay.track
         self.track.position, self.track.width, self.track.height = t.center, t.width, t.height
         self.t_hint.position = t.left, lay.slider_h - 6 * s
@@ -300,9 +337,94 @@ class ReplayView(arcade.View):
                           (self.t_line, 12), (self.t_words, 12), (self.t_result, 12), (self.t_state, 0)):
             text.position = x, y
             y -= (text.content_height if text.text else 0) + (gap * s if text.text else 0)
-        set_text(self.t_hint, LIVE_HINT if self.on_live else KEY_HINT)
+        set_text(self.t_hint, LIVE_HINT if self.on_live else REVIEW_HINT if self.reviewable else KEY_HINT)
+        self._show_review(x, y - 14 * s)
         self._slider()
         self.window.awake()
+
+    def _show_review(self, x: float, top: float) -> None:
+        """The review's block under the frame's words, the better move on the board, the seat button."""
+        index = self.cursor.index if self.cursor.frames else -1
+        move = self.review_moves.get(index)
+        table = self.state.table
+        job = self.job
+        shown = shown_for(job, self.review, move, table) if self.reviewable else None
+        if shown is None and self.reviewable and job is None:
+            name = wording.seat_name(self.review_seat, table)
+            shown = ReviewShown(f"R: review {name}'s moves (Tab: another seat)", None, ())
+        running = job is not None and not job.finished
+        self.review_part.show(shown, x, top, job.share() if running and job is not None else None)
+        frame = self.frame
+        better = move.better if move is not None and move.mark is not None else None
+        if type(better) is Play and frame is not None:
+            side = frame.view.side_of(move.seat)  # type: ignore[union-attr]
+            palette = getattr(self.window.prefs, "palette", "standard")
+            self.review_part.show_better(better.square, self.state.colours()[side], side, palette)
+        else:
+            self.review_part.show_better(None, "red", 0, "standard")
+        name = wording.seat_name(self.review_seat, table)
+        self.b_seat.text = f"{name if len(name) <= 10 else name[:9] + '…'} ▸ (Tab)"
+        self.b_review.text = "Reviewing…" if running else "Review (R)"
+
+    # -- the review -------------------------------------------------------------------------------
+
+    def start_review(self, seat: int | None = None) -> None:
+        """Weigh ``seat``'s moves (default: the seat chosen) away from the window; the screen follows its progress."""
+        if not self.reviewable:
+            return
+        if seat is not None:
+            self.review_seat = seat
+        if self.job is not None:
+            self.job.cancel()
+        try:
+            records = records_of(self.text)
+        except RecordError as exc:  # load() read it, so this cannot happen; say it if it does
+            self.error = str(exc)
+            return
+        self.review, self.review_moves, self.marked = None, {}, []
+        self.job = ReviewJob(records, self.review_seat, self.review_options, elsewhere=self.review_elsewhere)
+        self.show()
+
+    def next_seat(self) -> None:
+        """Review the next seat (the one after the seat chosen); a review under way gives way to it."""
+        frame = self.frame
+        players = frame.view.players if frame is not None else 2
+        seat = (self.review_seat + 1) % players
+        if self.job is not None:
+            self.start_review(seat)
+        else:
+            self.review_seat = seat
+            self.show()
+
+    def take_review(self) -> None:
+        """Once a frame: show the progress, and the review once it is there."""
+        job = self.job
+        if job is None:
+            return
+        if job.review is not None and self.review is not job.review:
+            self.review = job.review
+            frames = self.cursor.frames
+            self.review_moves = frames_of_moves(frames, job.review)
+            self.marked = marked_frames(self.review_moves)
+            self.show()
+        elif not job.finished:
+            self.show()  # the progress bar
+        elif job.error and self.review is None:
+            self.show()
+
+    def to_marked(self, by: int) -> bool:
+        """To the next (1) or previous (-1) marked move; False when there is none that way."""
+        here = self.cursor.index
+        ahead = [i for i in self.marked if (i > here if by > 0 else i < here)]
+        if not ahead:
+            return False
+        return self.cursor.go(ahead[0] if by > 0 else ahead[-1])
+
+    def on_back(self) -> None:
+        """Leave the viewer: a review under way is stopped."""
+        if self.job is not None:
+            self.job.cancel()
+        self._on_back()
 
     def _state_lines(self, frame: Frame) -> list[str]:
         view, table = frame.view, self.state.table
@@ -330,9 +452,14 @@ class ReplayView(arcade.View):
             if mark.visible:
                 mark.width, mark.height = 3 * s, t.height + 10 * s
                 mark.position = t.left + marks[i] * t.width, t.cy
+        frames = len(self.cursor.frames)
+        last = max(1, frames - 1)
+        ticks = [(i / last, m.mark) for i, m in sorted(self.review_moves.items()) if m.mark is not None]
+        self.review_part.show_ticks(ticks, t.left, t.width, t.cy, t.height)
         self.ui_list.clear()
         self.ui_list.extend([self.panel_back, self.track, self.fill, *(m for m in self.marks if m.visible),
-                             self.knob, self.b_back.sprite])
+                             self.knob, self.b_back.sprite,
+                             *(b.sprite for b in (self.b_review, self.b_seat) if b.visible)])
 
     def go(self, moved: bool) -> None:
         """After the cursor moved: show the new frame (with its sound)."""
@@ -361,8 +488,17 @@ class ReplayView(arcade.View):
         self.ui_list.draw()
         if self.frame is not None:
             self.board.draw()
+            self.review_part.draw_board()
         self.seats.draw()
+        self.review_part.draw()
         self.batch.draw()
+
+    def on_update(self, delta_time: float) -> None:
+        """Follow a review under way."""
+        if self.job is not None:
+            self.take_review()
+            if not self.job.finished:
+                self.window.awake(0.3)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Right/Left an action, Down/Up a deal, PgDn/PgUp a game, Home/End, Esc back."""
@@ -389,6 +525,14 @@ class ReplayView(arcade.View):
             self.go(c.go(0))
         elif symbol == k.END:
             self.go(c.go(len(c.frames) - 1))
+        elif symbol == k.R and self.reviewable:
+            self.start_review()
+        elif symbol == k.TAB and self.reviewable:
+            self.next_seat()
+        elif symbol == k.N:
+            self.go(self.to_marked(1))
+        elif symbol == k.P:
+            self.go(self.to_marked(-1))
         else:
             return None  # F1, F11, Ctrl+Q … are the window's
         return True
@@ -409,6 +553,10 @@ class ReplayView(arcade.View):
         """The slider jumps to where it is clicked (and follows a drag); the back button goes back."""
         if self.b_back.target_at(x, y) is not None:
             self.on_back()
+        elif self.b_review.target_at(x, y) is not None:
+            self.start_review()
+        elif self.b_seat.target_at(x, y) is not None:
+            self.next_seat()
         elif self._on_track(x, y):
             self.dragging = True
             self._seek(x)
@@ -424,7 +572,8 @@ class ReplayView(arcade.View):
 
     def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
         """Light the button under the pointer."""
-        self.b_back.hover(x, y)
+        for button in (self.b_back, self.b_review, self.b_seat):
+            button.hover(x, y)
 
 
 def frame_square(frame: Frame | None) -> int | None:

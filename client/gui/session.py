@@ -303,6 +303,11 @@ def save_record(session: Session, table: str, game: int, match: bool, stem: str)
     session.call("save_record", run)
 
 
+def review_record(session: Session, table: str, game: int) -> None:
+    """Fetch a finished game's record for its review: ``Replied("review_record", text)`` or ``Failed(...)``."""
+    session.call("review_record", lambda client: client.fetch_record(table, game, match=False))
+
+
 def history(session: Session) -> None:
     """Ask for the followed table's public history: ``Replied("history", (lines, views))``."""
     session.call("history", lambda client: client.history())

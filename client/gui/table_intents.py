@@ -48,9 +48,9 @@ Target = OnButton | OnCard | OnDeck | OnSquare
 
 #: The table's buttons by name: the panel's, then the warning's.
 BUTTONS = ("draw", "discard", "cancel", "mute", "rematch", "lobby", "bots", "rules", "settings", "quit",
-           "hint-off", "confirm", "back", "save", "look-back", "close", "coach")
+           "hint-off", "confirm", "back", "save", "look-back", "close", "coach", "review")
 #: The keys the table answers to, by name (the view maps arcade's key codes to these).
-KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m", "left", "h")
+KEYS = ("1", "2", "3", "4", "5", "d", "x", "escape", "enter", "m", "left", "h", "r")
 
 
 # -- what the player means ------------------------------------------------------------------------------
@@ -139,9 +139,14 @@ class AskCoach:
     """Ask the coach for a hint (H, or the Hint button); again while one shows: close it."""
 
 
+@dataclass(frozen=True)
+class ReviewGame:
+    """Review the finished game: each of the player's moves weighed, in the replay viewer (docs/review.md)."""
+
+
 #: What the player means.
 Intent = (Pick | Attempt | Confirm | Cancel | Hint | ToggleSound | Rematch | FillSeats | ToLobby | Dismiss
-          | HintsOff | Open | SaveRecord | LookBack | AskCoach)
+          | HintsOff | Open | SaveRecord | LookBack | AskCoach | ReviewGame)
 
 
 # -- what the window must do for the state ----------------------------------------------------------
@@ -213,6 +218,15 @@ class FetchHint:
     """Ask the server for the coach's advice for the player's seat."""
 
 
+@dataclass(frozen=True)
+class FetchReview:
+    """Fetch game ``game``'s record of ``table`` and open the replay viewer reviewing ``seat``'s moves."""
+
+    table: str
+    game: int
+    seat: int
+
+
 #: What the window must do for the state.
 Command = (Send | AskRematch | AddBot | Leave | SetSound | SaveHints | OpenScreen | FetchRecord | FetchHistory
-           | FetchHint)
+           | FetchHint | FetchReview)

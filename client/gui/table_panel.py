@@ -69,6 +69,8 @@ class PanelPart(Part):
         # The end-of-game box's "Save record", and a spectator's look back (in the bots' row: never both).
         self.b_save = Button("save", wording.SAVE_LABEL, tx.white, t)
         self.b_save.visible = False
+        self.b_review = Button("review", wording.REVIEW_LABEL, tx.white, t)
+        self.b_review.visible = False
         self.b_look = Button("look-back", wording.LOOK_BACK, tx.white, t)
         self.b_look.visible = False
         # A seated player's Hint (the coach), in the same row: while a game is on at a casual table.
@@ -79,7 +81,7 @@ class PanelPart(Part):
         self.b_quit = Button("quit", "Quit", tx.white, t)
         self.small = [self.b_rules, self.b_settings, self.b_quit]
         self.buttons = [self.b_draw, self.b_discard, self.b_cancel, self.b_mute, self.b_rematch, self.b_lobby,
-                        self.b_bots, *self.small, self.b_save, self.b_look, self.b_coach]
+                        self.b_bots, *self.small, self.b_save, self.b_look, self.b_coach, self.b_review]
         # sprite_list holds the shown ones of these, in this order (see show_only)
         self.sprites = [self.turn_back, self.toast_back, self.deck, *(b.sprite for b in self.buttons)]
         self.sprite_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -155,6 +157,7 @@ class PanelPart(Part):
         self.b_look.visible = state.look_back_shown and not self.b_bots.visible
         self.b_coach.visible = state.coach_shown and not self.b_bots.visible and not self.b_look.visible
         self.b_save.visible = state.save_shown and state.result is not None
+        self.b_review.visible = self.b_save.visible
         self.b_rematch.text = wording.rematch_label(state.table)
         self._refresh_toasts(state)
         result = state.result
@@ -223,7 +226,9 @@ class PanelPart(Part):
             y -= (text.content_height if text.text else 0) + (gap * s if text.text else 0)
             if text is self.t_result_line and self.b_save.visible:
                 # "Save record" sits in the end-of-game box, under who completed which line.
-                self.b_save.place(x, y - 30 * s, 170 * s, 30 * s)
+                inner = self.geo.panel.width - 32 * s
+                self.b_save.place(x, y - 30 * s, inner * 0.55 - 4 * s, 30 * s)
+                self.b_review.place(x + inner * 0.55 + 4 * s, y - 30 * s, inner * 0.45 - 4 * s, 30 * s)
                 y -= 38 * s
         back = self.toast_back
         back.visible = y < box_top

@@ -37,6 +37,7 @@ from .table_intents import (
     FetchHint,
     FetchHistory,
     FetchRecord,
+    FetchReview,
     FillSeats,
     Hint,
     HintsOff,
@@ -51,6 +52,7 @@ from .table_intents import (
     OpenScreen,
     Pick,
     Rematch,
+    ReviewGame,
     SaveHints,
     SaveRecord,
     Send,
@@ -398,6 +400,8 @@ class TableState:
             case Failed("hint", code, message):
                 self.coach_asking = False
                 self.tell(wording.hint_refused(code, message), "warn")
+            case Failed("review_record", _, message):
+                self.tell(wording.not_reviewed(message), "bad")
             case Failed(_, code, message):
                 self.tell(wording.refused(code, message, self._last_sent), "bad")
             case Replied("save_record", path):
@@ -588,6 +592,8 @@ class TableState:
             return LookBack()
         if name == "h":
             return AskCoach()
+        if name == "r":
+            return ReviewGame()
         if name in ("1", "2", "3", "4", "5"):
             return Pick(int(name) - 1)
         return {"d": Attempt(Draw()), "x": self._discard_picked(), "escape": Cancel(),
@@ -612,7 +618,8 @@ class TableState:
                         "mute": ToggleSound(), "rematch": Rematch(), "bots": FillSeats(),
                         "lobby": ToLobby(), "hint-off": HintsOff(), "rules": Open("rules"),
                         "settings": Open("settings"), "quit": Open("quit"), "save": SaveRecord(),
-                        "look-back": LookBack(), "close": Dismiss(), "coach": AskCoach()}.get(name)
+                        "look-back": LookBack(), "close": Dismiss(), "coach": AskCoach(),
+                        "review": ReviewGame()}.get(name)
             case OnCard(index):
                 return Pick(index)
             case OnDeck():
@@ -690,6 +697,12 @@ class TableState:
                 self.tell(wording.LOOK_BACK_NOT_NOW, "warn")
             case AskCoach():
                 return self._ask_coach()
+            case ReviewGame() if self.save_shown and self.table is not None and self.view is not None:
+                self.tell(wording.REVIEW_FETCHING)
+                seat = self.view.seat if self.view.seat is not None else 0
+                return (FetchReview(self.table.id, self.table.game, seat),)
+            case ReviewGame():
+                self.tell(wording.REVIEW_NOT_NOW, "warn")
         return ()
 
     def _ask_coach(self) -> tuple[Command, ...]:

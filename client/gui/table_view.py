@@ -33,6 +33,7 @@ from .table_intents import (
     FetchHint,
     FetchHistory,
     FetchRecord,
+    FetchReview,
     Intent,
     Leave,
     OpenScreen,
@@ -57,6 +58,7 @@ KEY_NAMES: dict[int, str] = {
     arcade.key.NUM_4: "4", arcade.key.NUM_5: "5", arcade.key.D: "d", arcade.key.X: "x",
     arcade.key.ESCAPE: "escape", arcade.key.ENTER: "enter", arcade.key.RETURN: "enter",
     arcade.key.NUM_ENTER: "enter", arcade.key.M: "m", arcade.key.LEFT: "left", arcade.key.H: "h",
+    arcade.key.R: "r",
 }
 
 
@@ -96,6 +98,9 @@ class TableView(arcade.View):
                       self.overlays]
         #: The look back at a live game while it is shown (a spectator's), else None.
         self.looking_back: arcade.View | None = None
+        #: The review of the finished game while it is shown, else None; the seat it weighs (the player's own).
+        self.reviewing: arcade.View | None = None
+        self.review_seat = 0
         self._read_prefs()
         self.relayout()
         if session is not None and session.latest_state is not None:
@@ -152,6 +157,9 @@ class TableView(arcade.View):
         if isinstance(msg, Replied) and msg.op == "history":
             self._look_back(*msg.result)
             return
+        if isinstance(msg, Replied) and msg.op == "review_record":
+            self._review(msg.result)
+            return
         received = self.state.receive(msg)
         for name in received.sounds:
             self.sounds.play(name)
@@ -205,6 +213,11 @@ class TableView(arcade.View):
                 from .session import ask_hint
 
                 ask_hint(session)
+            case FetchReview(table, game, seat) if session is not None:
+                from .session import review_record
+
+                self.review_seat = seat
+                review_record(session, table, game)
 
     def _look_back(self, lines: list[str], views: list) -> None:
         # A spectator's look back: the replay viewer over the public history; Esc, End or Right
@@ -224,6 +237,35 @@ class TableView(arcade.View):
                           on_live=self._back_to_live)
         self.looking_back = view
         self.window.show_view(view)
+
+    def _review(self, text: str) -> None:
+        # The finished game in the replay viewer, its review of the player's seat started at once;
+        # Esc comes back here (the end-of-game box gone, the final board as it was).
+        from board99.record import RecordError
+
+        from .replay_model import load
+        from .replay_view import ReplayView
+
+        table = self.state.table
+        self.state.tell("")
+        title = f"{table.name}: game {table.game}" if table is not None else "The game"
+        try:
+            # The players' names and colours as at the table (a game's record keeps neither).
+            replay = load(text, tuple(seat.name or "" for seat in table.seats) if table is not None else None)
+            if table is not None:
+                replay = replay._replace(table=table)
+        except RecordError as exc:
+            self.state.tell(wording.not_reviewed(str(exc)), "bad")
+            self.refresh()
+            return
+        view = ReplayView(text, title, on_back=self._back_from_review, sounds=self.sounds, frames=replay,
+                          review_seat=self.review_seat, review_now=True)
+        self.reviewing = view
+        self.window.show_view(view)
+
+    def _back_from_review(self) -> None:
+        self.reviewing = None
+        self.window.show_view(self)
 
     def _back_to_live(self) -> None:
         self.looking_back = None

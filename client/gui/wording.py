@@ -449,6 +449,16 @@ def window_title(my_turn: bool, base: str) -> str:
 
 SAVING = "Saving the record…"
 SAVE_LABEL = "Save record"
+REVIEW_LABEL = "Review (R)"
+REVIEW_FETCHING = "Fetching the game for its review…"
+REVIEW_NOT_NOW = "A review is possible once the game is over"
+
+
+def not_reviewed(message: str) -> str:
+    """The notice when the finished game's record could not be fetched for its review."""
+    return f"The game could not be fetched for its review: {message}" if message else \
+        "The game could not be fetched for its review"
+
 LOOK_BACK = "◀ Look back (←)"
 LOOK_BACK_NOT_NOW = "Looking back works while you watch a game"
 
