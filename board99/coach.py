@@ -42,6 +42,9 @@ from .view import SeatView
 KINDS = ("win-now", "block-threat", "make-opponent-waste", "dont-run-out", "dead-card-discard",
          "two-way-build", "high-card-high-square", "keep-low-card")
 
+#: The five of them that are the rulebook's "SOME PLAYING HINTS" (the lessons teach one each).
+RULEBOOK_HINTS = ("keep-low-card", "high-card-high-square", "make-opponent-waste", "two-way-build", "dont-run-out")
+
 #: Each kind as a heading a player reads.
 TITLES: dict[str, str] = {
     "win-now": "Win now",
@@ -555,4 +558,4 @@ def advise(view: SeatView) -> Advice:
     return Advice(tuple(hints), view.deal, view.ply)
 
 
-__all__ = ["KINDS", "LOW", "RULEBOOK", "TITLES", "Advice", "Hint", "advise", "cards_text"]
+__all__ = ["KINDS", "LOW", "RULEBOOK", "RULEBOOK_HINTS", "TITLES", "Advice", "Hint", "advise", "cards_text"]

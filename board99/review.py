@@ -41,6 +41,7 @@ from .bots.rulebook import RESERVE
 from .bots.search import PLAYOUT_NOISE, Playout, candidates
 from .bots.tally import LineTally
 from .cards import HAND_LIMIT
+from .coach import LOW, TITLES
 from .events import PENALTY_RULES
 from .layout import LINES_THROUGH
 from .record import Record
@@ -65,27 +66,23 @@ MARK_Z = 2.0
 #: and the rules themselves (an offence). Kind -> what the player reads.
 HINTS: dict[str, str] = {
     "win-now": "Win at once: a card in your hand completed five in a line.",
-    "block-four": "Block an opponent's four before it becomes five.",
-    "low-cards": "Do not waste the low cards: only they reach the low squares in the centre.",
-    "high-cards": "Play the high cards on the high squares, and keep the low ones.",
-    "force-low": "Make your opponent waste a low card: a four whose open square is low can only be "
+    "block-threat": "Block an opponent's four before it becomes five.",
+    "keep-low-card": "Do not waste the low cards: only they reach the low squares in the centre.",
+    "high-card-high-square": "Play the high cards on the high squares, and keep the low ones.",
+    "make-opponent-waste": "Make your opponent waste a low card: a four whose open square is low can only be "
                  "blocked with a low card.",
-    "two-ways": "Keep more than one way to win, and don't leave your opponent two: build in blocks that grow "
+    "two-way-build": "Keep more than one way to win, and don't leave your opponent two: build in blocks that grow "
                 "in more than one direction, and take the square where a line would become two fours at once.",
-    "keep-cards": "Don't run out of cards: avoid playing your last two cards unless they win, "
+    "dont-run-out": "Don't run out of cards: avoid playing your last two cards unless they win, "
                   "or you cannot block.",
     "offence": "Keep to the rules: an offence costs a card, a turn or both.",
     "none": "No single hint names this one: the playouts simply won more often after the better move.",
 }
-#: The hints' short names, for tables and the replay viewer.
-HINT_NAMES: dict[str, str] = {
-    "win-now": "win now", "block-four": "block a four", "low-cards": "save low cards",
-    "high-cards": "high cards on high squares", "force-low": "make them waste a low card",
-    "two-ways": "more than one way to win", "keep-cards": "don't run out of cards", "offence": "an offence",
-    "none": "no single hint",
-}
+#: The hints' short names, for tables and the replay viewer: the coach's titles (one name per hint, whoever
+#: speaks of it), and the review's own two.
+HINT_NAMES: dict[str, str] = {**TITLES, "offence": "An offence", "none": "No single hint"}
 #: Squares numbered below this are the centre's two inner rings (0-15): a four open there needs a low card.
-LOW_SQUARE = 16
+LOW_SQUARE = LOW + 1
 #: Cards below this reach the inner three rings (0-35): the ones the rulebook says not to waste.
 LOW_CARD = 36
 
@@ -425,30 +422,30 @@ def hint_broken(view: SeatView, action: Action, better: Move) -> str:
         return "win-now"
     if type(better) is Play and better.square in blocks and (played is None or played.square not in blocks
                                                                or played.square != better.square):
-        return "block-four"
+        return "block-threat"
     top = tally.free_top
     left = _live_after(view, action, top)
     if view.deck_size > 0 and left < RESERVE and _live_after(view, better, top) > left:
-        return "keep-cards"
+        return "dont-run-out"
     if played is not None and type(better) is Play:
         if played.square == better.square and played.card < better.card:
-            return "high-cards"
+            return "high-card-high-square"
         if played.card < better.card and played.square - played.card > better.square - better.card:
-            return "low-cards"
+            return "keep-low-card"
         if _double(tally, better.square, range(view.sides)) and not _double(tally, played.square, [side]):
-            return "two-ways"  # two fours at once for us, or a square where an opponent would make them
+            return "two-way-build"  # two fours at once for us, or a square where an opponent would make them
         mine, theirs = _new_fours(tally, better.square, side), _new_fours(tally, played.square, side)
         if mine and max(mine) < LOW_SQUARE and not (theirs and max(theirs) < LOW_SQUARE):
-            return "force-low"
+            return "make-opponent-waste"
         if _own_lines(tally, better.square, side) > _own_lines(tally, played.square, side):
-            return "two-ways"
+            return "two-way-build"
         if played.card < LOW_CARD and played.card < better.card:
-            return "low-cards"
+            return "keep-low-card"
         return "none"
     if type(action) is Discard and action.card <= top and action.card < LOW_CARD:
-        return "low-cards"
+        return "keep-low-card"
     if type(better) is Play and _own_lines(tally, better.square, side) >= 2:
-        return "two-ways"
+        return "two-way-build"
     return "none"
 
 

@@ -50,7 +50,7 @@ def test_each_reviewed_move_sits_on_its_own_frame_and_says_its_mark_chance_bette
     assert review_model.chance_line(move).startswith(f"Win chance {move.before:.0%} → {move.after:.0%} (−")
     better, hint = review_model.detail_lines(move, replay.table)
     assert better == f"Better: play card {block.card} on square {block.square} (ringed on the board)."
-    assert hint == f"Hint: {HINTS['block-four']}"
+    assert hint == f"Hint: {HINTS['block-threat']}"
     assert review_model.summary_line(review, replay.table).startswith("S0: ")
 
 
@@ -138,7 +138,7 @@ def test_the_window_stays_live_while_the_review_runs_then_shows_the_blunder_with
         viewer.go(True)
     step(win, 2)
     move = viewer.review_moves[viewer.cursor.index]
-    assert (move.ply, move.mark, move.better, move.hint) == (ply, "blunder", block, "block-four")
+    assert (move.ply, move.mark, move.better, move.hint) == (ply, "blunder", block, "block-threat")
     assert viewer.review_part.t_mark.text == "?? Blunder"
     assert f"play card {block.card} on square {block.square}" in viewer.review_part.t_lines.text
     assert viewer.review_part.ring_light.visible and viewer.review_part.ghost.visible

@@ -160,7 +160,7 @@ def test_the_rules_lessons_show_what_they_teach_on_the_engine() -> None:
 
 
 def test_the_rulebooks_own_example_72_58_20_14_leaves_only_square_4_to_a_card_0_to_4() -> None:
-    for lesson in claimed("hint:block-low"):
+    for lesson in claimed("hint:make-opponent-waste"):
         run = LessonRun(lesson)
         outcome = run.act(lesson.steps[0].solution)  # type: ignore[union-attr]
         you_side = run.game.side_of(lesson.table.you)

@@ -70,7 +70,7 @@ def test_a_four_left_unblocked_is_the_worst_move_a_blunder_naming_the_block(play
     worst = review.worst()
     assert worst is not None and (worst.ply, worst.action) == (ply, made)
     assert worst.mark == "blunder" and worst.loss >= MARKS[0][1]
-    assert worst.better == block and worst.hint == "block-four"
+    assert worst.better == block and worst.hint == "block-threat"
     assert worst.before > worst.after
     assert review.side == 0 and review.counts()["blunder"] >= 1
     assert review.lines()[-1].startswith(review.summary().split(";")[0])
@@ -163,21 +163,21 @@ def test_not_blocking_breaks_block_a_four():
     game = position(2, pegs={1: (72, 58, 20, 14), 0: (70,)}, hands={0: (2, 60), 1: (80,)})
     view = game.view(0)
     assert candidate_moves(view) == [Play(2, 4)]
-    assert hint_broken(view, Play(60, 60), Play(2, 4)) == "block-four"
-    assert hint_broken(view, Draw(), Play(2, 4)) == "block-four"
+    assert hint_broken(view, Play(60, 60), Play(2, 4)) == "block-threat"
+    assert hint_broken(view, Draw(), Play(2, 4)) == "block-threat"
 
 
 def test_a_low_card_on_a_square_a_high_card_fits_breaks_high_cards_on_high_squares():
     game = position(2, pegs={0: (40,), 1: (70,)}, hands={0: (3, 45, 80, 81), 1: (90,)})
     view = game.view(0)
-    assert hint_broken(view, Play(3, 50), Play(45, 50)) == "high-cards"
-    assert hint_broken(view, Play(3, 60), Play(45, 50)) == "low-cards"
+    assert hint_broken(view, Play(3, 50), Play(45, 50)) == "high-card-high-square"
+    assert hint_broken(view, Play(3, 60), Play(45, 50)) == "keep-low-card"
 
 
 def test_playing_the_last_live_cards_breaks_dont_run_out_of_cards():
     game = position(2, pegs={0: (40,), 1: (70,)}, hands={0: (30, 45), 1: (90,)})
     view = game.view(0)
-    assert hint_broken(view, Play(45, 50), Draw()) == "keep-cards"
+    assert hint_broken(view, Play(45, 50), Draw()) == "dont-run-out"
 
 
 def test_an_offence_breaks_the_rules_and_waiting_is_what_an_out_of_turn_seat_should_do():
@@ -192,8 +192,8 @@ def test_an_offence_breaks_the_rules_and_waiting_is_what_an_out_of_turn_seat_sho
 
 
 def test_every_hint_kind_has_words_and_the_marks_their_thresholds():
-    assert set(HINTS) >= {"win-now", "block-four", "low-cards", "high-cards", "force-low", "two-ways",
-                          "keep-cards"}
+    assert set(HINTS) >= {"win-now", "block-threat", "keep-low-card", "high-card-high-square", "make-opponent-waste", "two-way-build",
+                          "dont-run-out"}
     assert [name for name, _ in MARKS] == ["blunder", "mistake", "inaccuracy"]
     assert mark_for(0.30, 0.01) == "blunder" and mark_for(0.15, 0.01) == "mistake"
     assert mark_for(0.07, 0.01) == "inaccuracy" and mark_for(0.04, 0.0) is None
@@ -217,7 +217,7 @@ def test_board99_review_prints_the_table(capsys, tmp_path):
     assert main(["review", str(path), "--seat", "0", "--guesses", "16"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.split()[:2] == ["1", str(ply)])
-    assert "?? blunder" in row and block.text() in row and "block a four" in row
+    assert "?? blunder" in row and block.text() in row and "Block the threat" in row
     assert "worst: game 1 action" in out
     assert main(["review", str(path), "--seat", "5"]) == 2
     assert "seats 0-1" in capsys.readouterr().err

@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..actions import Action, Discard, Play, parse_action
+from ..coach import RULEBOOK_HINTS, TITLES
 from ..events import PENALTY_RULES
 from ..settings import MODES, PLAYER_COUNTS, sides_for
 
@@ -63,11 +64,8 @@ TOPICS: dict[str, str] = {
     "rule:ties": "ties and the replayed deal",
     **{f"you:{code}": f"you commit {code.replace('-', ' ')} and watch its penalty" for code in PENALTY_RULES},
     **{f"bot:{code}": f"a bot commits {code.replace('-', ' ')}" for code in PENALTY_RULES},
-    "hint:low-cards": "do not waste the low cards",
-    "hint:high-on-high": "high cards on high squares",
-    "hint:block-low": "make the opponent waste a low card (72, 58, 20, 14 and square 4)",
-    "hint:directions": "build in more than one direction",
-    "hint:keep-cards": "do not run out of cards",
+    # The rulebook's five playing hints, named as the coach and the review name them.
+    **{f"hint:{kind}": TITLES[kind] for kind in RULEBOOK_HINTS},
 }
 #: The list's three groups, by a topic's prefix.
 GROUPS: dict[str, str] = {"rule": "The rules", "you": "Penalties", "bot": "Penalties", "hint": "Playing hints"}
