@@ -28,7 +28,7 @@ from .textures import Textures
 COACH = (110, 205, 255)  # the coach's colour on the dark panel and round the cards: a sky blue no side plays
 RING = (20, 105, 235)  # the same blue, deeper, for rings on the light board
 WASH = (20, 105, 235, 70)  # over the squares to peg or block
-BOX_BACK = (14, 36, 58, 250)
+BOX_BACK = (14, 36, 58, 255)  # opaque: the log it covers must not show through
 MOST_RINGS = 24
 MOST_WASHES = 4
 MOST_FRAMES = 5
