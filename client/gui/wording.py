@@ -344,7 +344,7 @@ PENALTY_MODE_NOTE = "Penalty mode: offences are allowed, warned about first and 
 WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was done"
 LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
                   "while the game lasts.")
-FIRST_GAME_HINT = "Hint: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
+FIRST_GAME_HINT = "Tip: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
 HINT_OFF = "Don't show again"
 DISMISS = "Esc or click: close"
 
