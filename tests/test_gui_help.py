@@ -82,6 +82,24 @@ def test_f1_from_a_table_opens_the_rules_and_esc_returns_to_the_same_table(app):
     assert win.current_view is table
 
 
+def test_learn_from_the_rules_over_a_table_and_back_to_the_same_table(app):
+    from board99.client.gui.learn_view import LearnView
+    from board99.client.gui.table_view import TableView
+
+    win = app.window
+    table = TableView(sounds=win.sounds)
+    win.show_view(table)
+    step(win, 1)
+    win.press(arcade.key.F1)
+    step(win, 1)
+    win.press(arcade.key.L)  # the rules screen is where a player at a table looks first
+    step(win, 1)
+    assert isinstance(win.current_view, LearnView)
+    win.press(arcade.key.ESCAPE)
+    step(win, 1)
+    assert win.current_view is table
+
+
 def test_the_rules_scroll_and_stop_at_their_end(app):
     view = app.show_help()
     step(app.window, 1)

@@ -244,9 +244,19 @@ class App:
     def show_help(self) -> HelpView:
         """Open the rules over the current view."""
         self._cover()
-        view = HelpView(on_back=self.go_back, prefs=self.window.prefs)
+        view = HelpView(on_back=self.go_back, prefs=self.window.prefs, on_learn=self.learn_from_help)
         self.window.show_view(view)
         return view
+
+    def learn_from_help(self) -> arcade.View:
+        """The rules screen's Learn to play: the lessons, and Back from them to the view under the rules."""
+        from .learn_view import LearnView
+        from .lesson_view import LessonView
+
+        under, self.back_to = self.back_to, None
+        if under is not None and not isinstance(under, LessonView | LearnView):
+            self.learn_back = under
+        return self.show_learn()
 
     def show_settings(self) -> SettingsView:
         """Open the settings over the current view."""

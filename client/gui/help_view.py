@@ -42,10 +42,13 @@ MAX_TEXT_WIDTH = 860  # at scale 1: lines longer than this read badly
 class HelpView(arcade.View):
     """The rules, scrollable with the wheel, the arrow keys and Page Up/Down; Esc, F1 or Back return."""
 
-    def __init__(self, on_back: Callable[[], object], prefs: Preferences | None = None) -> None:
+    def __init__(self, on_back: Callable[[], object], prefs: Preferences | None = None,
+                 on_learn: Callable[[], object] | None = None) -> None:
         super().__init__()
         load_fonts()
         self.back_cb = on_back
+        #: Opens the lessons (L): the rules screen is where a new player at a table looks first.
+        self.learn_cb = on_learn
         self.prefs = prefs or Preferences()
         self.scroll = 0.0
         self.content_height = 0.0
@@ -111,6 +114,9 @@ class HelpView(arcade.View):
         anchor = self.ui.add(arcade.gui.UIAnchorLayout())
         anchor.add(button("Back (Esc)", self.back, 150 * s, 36 * s, size=12 * s),
                    anchor_x="right", anchor_y="top", align_x=-16 * s, align_y=-12 * s)
+        if self.learn_cb is not None:
+            anchor.add(button("Learn to play (L)", self.learn, 150 * s, 36 * s, size=12 * s),
+                       anchor_x="right", anchor_y="top", align_x=-16 * s, align_y=-56 * s)
 
     @property
     def page(self) -> float:
@@ -139,10 +145,18 @@ class HelpView(arcade.View):
         """Return to where the player was."""
         self.back_cb()
 
+    def learn(self) -> None:
+        """Open the lessons, if the app gave a way to them."""
+        if self.learn_cb is not None:
+            self.learn_cb()
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
-        """Esc, F1 or Backspace: back; arrows, Page Up/Down, Home and End: scroll."""
+        """Esc, F1 or Backspace: back; L: the lessons; arrows, Page Up/Down, Home and End: scroll."""
         if symbol in (arcade.key.ESCAPE, arcade.key.F1, arcade.key.BACKSPACE):
             self.back()
+            return True
+        if symbol == arcade.key.L and self.learn_cb is not None:
+            self.learn()
             return True
         steps = {arcade.key.DOWN: 40 * self.scale, arcade.key.UP: -40 * self.scale,
                  arcade.key.PAGEDOWN: self.page * 0.9, arcade.key.SPACE: self.page * 0.9,
