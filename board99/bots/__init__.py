@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot
+from .fast_search import FastSearchBot
 from .random_bot import RandomBot
 from .rulebook import RulebookBot
 from .search import SearchBot
 
 #: Bot name -> factory taking a seed.
 BOTS: dict[str, Callable[..., Bot]] = {
+    "fastsearch": FastSearchBot,
     "random": RandomBot,
     "rulebook": RulebookBot,
     "search": SearchBot,
@@ -18,19 +20,19 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 
 def make_bot(name: str, seed: int | None = None, budget: float | None = None) -> Bot:
-    """A new bot by name ('random', 'rulebook', 'search'); ValueError names the choices.
+    """A new bot by name ('fastsearch', 'random', 'rulebook', 'search'); ValueError names the choices.
 
-    ``budget`` is the search bot's seconds per move (default 0.2); other bots ignore it.
+    ``budget`` is the search and fastsearch bots' seconds per move (default 0.2); other bots ignore it.
     """
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"bot: {name!r} is not a bot; choose from {', '.join(sorted(BOTS))}") from None
-    if budget is not None and factory is SearchBot:
+    if budget is not None and factory in (SearchBot, FastSearchBot):
         if not budget > 0:
             raise ValueError(f"budget: {budget!r} seconds per move must be more than 0")
-        return SearchBot(seed=seed, budget=budget)
+        return factory(seed=seed, budget=budget)
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "RulebookBot", "SearchBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "FastSearchBot", "RandomBot", "RulebookBot", "SearchBot", "make_bot"]
