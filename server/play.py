@@ -20,8 +20,8 @@ from .tables import Table
 
 log = logging.getLogger("board99.server")
 
-#: Bots that think for a while (the search bot's budget): they think on a worker, never in the core.
-SLOW_BOTS = frozenset({"search"})
+#: Bots that think for a while (the search and fastsearch bots' budget): they think on a worker, never in the core.
+SLOW_BOTS = frozenset({"search", "fastsearch"})
 
 
 def act_reply(t: Table, seat: int, events: tuple[Event, ...], rid: int | None, now: float) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 
+from board99.bots import BOTS
 from board99.wire.protocol import ProtocolError
 
 from .presence import Bucket
@@ -71,7 +72,7 @@ class Players:
 
     def check_guest_name(self, name: str) -> None:
         """A guest (no key) may not use a registered player's name, nor a bot's."""
-        if self.named(name) is not None or name_key(name) in BOT_RATINGS:
+        if self.named(name) is not None or _is_bot(name):
             raise _taken(name)
 
     def claim(self, name: str, key: str, host: str, now: float, next_id: int) -> Player | None:
@@ -81,7 +82,7 @@ class Players:
         """
         digest = key_digest(key)
         holder = self.named(name)
-        if name_key(name) in BOT_RATINGS or (holder is not None and holder.key_hash != digest):
+        if _is_bot(name) or (holder is not None and holder.key_hash != digest):
             raise _taken(name)
         known = self.by_key.get(digest)
         if known is not None:
@@ -106,3 +107,8 @@ class Players:
 def _taken(name: str) -> ProtocolError:
     return ProtocolError("name-taken", f"name: another player already uses the name {name!r} on this server; "
                                        f"pick another name")
+
+
+def _is_bot(name: str) -> bool:
+    """Whether ``name`` is a bot's (any case): bots' names are nobody else's, rated or not."""
+    return name_key(name) in BOTS or name_key(name) in BOT_RATINGS

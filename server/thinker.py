@@ -1,4 +1,4 @@
-"""A worker for bots that think for a while (the search bot), so the server's loop never waits.
+"""A worker for bots that think for a while (the search and fastsearch bots), so the server's loop never waits.
 
 The loop hands a bot and its view over with ``submit``; a thread takes the
 moves in turn and has each worked out in a process of its own (a search in a
@@ -11,7 +11,7 @@ made it.
 The thinking is shared fairly: when a move joins a queue of n, every move
 waiting gets at most ``FAIR_WAIT / n`` seconds to think (never more than its
 bot's own budget, and never more again), so the moves ahead of any new one
-take about ``FAIR_WAIT`` together, however many tables of search bots others
+take about ``FAIR_WAIT`` together, however many tables of thinking bots others
 start.
 """
 
@@ -31,7 +31,7 @@ from board99 import SeatView
 
 #: Seconds the moves queued ahead of a new one take at most, together (about): see the module docstring.
 FAIR_WAIT = 1.0
-#: The least a search bot is given to think, however long the queue.
+#: The least a thinking bot is given, however long the queue.
 MIN_BUDGET = 0.01
 
 
@@ -79,6 +79,7 @@ class Thinker:
             if self._process is None:
                 # spawn, not fork: the server may run inside another program (the window's).
                 self._process = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+                self._process.submit(warm_up)  # the fastsearch bot's compiled code loads before any move's clock
             result: Any = self._process.submit(choose, bot.name, budget, view).result()
         except Exception as exc:  # handed back: the loop logs it and plays the clock's action instead
             result = exc
@@ -118,6 +119,13 @@ class Thinker:
         if self._process is not None:
             self._process.shutdown(wait=True, cancel_futures=True)
         self.wake.close(linger=0)
+
+
+def warm_up() -> None:
+    """(In the worker process) load the fastsearch bot's compiled playouts."""
+    from board99.bots.fast_search import engine
+
+    engine()
 
 
 def choose(name: str, budget: float | None, view: SeatView) -> Any:

@@ -61,6 +61,8 @@ def test_player_keys_keep_names_unique_and_the_server_keeps_only_their_hash(tmp_
         guest = GameClient(server.endpoint, name="ANN")
         assert error_of(guest.hello).code == "name-taken"
         assert error_of(GameClient(server.endpoint, name="rulebook").hello).code == "name-taken"
+        # Every bot's name is reserved, unrated bots' too.
+        assert error_of(GameClient(server.endpoint, name="Fastsearch", key=key(3)).hello).code == "name-taken"
         # The key finds Ann again; a new name that nobody holds renames her.
         again = GameClient(server.endpoint, name="Ann B", key=key(1))
         assert again.hello()["player"]["name"] == "Ann B"
