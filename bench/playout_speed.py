@@ -71,7 +71,7 @@ def compiled_time(view, guesses: int) -> float:
         np.array(view.hand_sizes, dtype=np.int64), np.array(view.skips, dtype=np.int64),
         np.array([a.card if isinstance(a, (Play, Discard)) else -1 for a in acts], dtype=np.int64),
         np.array([a.square if isinstance(a, Play) else -1 for a in acts], dtype=np.int64),
-        np.ones(len(acts), dtype=np.bool_), guesses, PLAYOUT_NOISE, 5,
+        np.ones(len(acts), dtype=np.bool_), guesses, PLAYOUT_NOISE, 5, 0,
         fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
     )
     return (time.perf_counter() - began) / guesses

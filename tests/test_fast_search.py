@@ -172,7 +172,7 @@ def test_compiled_guesses_share_each_guess_and_score_a_won_deal():
     args = (0, 2, 2, board, count, owner, value, threat, np.array(view.hand, dtype=np.int64), unseen,
             np.array(view.hand_sizes, dtype=np.int64), np.zeros(2, dtype=np.int64),
             np.array([3, -1], dtype=np.int64), np.array([4, -1], dtype=np.int64))
-    tail = (fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)
+    tail = (0, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)  # known = 0: every guess shuffled
     out = fastplay.guesses(*args, np.ones(2, dtype=np.bool_), 30, 3.0, 7, *tail)
     assert out.shape == (30, 2) and (out[:, 0] == 0).all()
     assert set(out[:, 1]) <= {0, 1, fastplay.TIE}
@@ -181,3 +181,21 @@ def test_compiled_guesses_share_each_guess_and_score_a_won_deal():
     assert (alone[:, 1] == -3).all()
     # The arrays passed in are the position's, and stay so.
     assert [None if b < 0 else int(b) for b in board] == list(view.board)
+
+
+def test_compiled_guesses_can_be_told_the_other_hands():
+    # Side 1 holds four of 7, 6, 27, 40, 85 and needs square 40; seat 0 cannot block (60, 70).
+    # Told that seat 1 holds 10 and 20, every guess has it win at once after seat 0's draw;
+    # with the hands shuffled, some guesses give it only cards above 40.
+    game = position(pegs={1: (7, 6, 27, 85), 0: (70, 71)}, hands={0: (60, 70), 1: (10, 20)})
+    view = game.view(0)
+    tally = LineTally(view.board, 2)
+    assert tally.threats[1] == {40}
+    rest = [c for c in range(100) if c not in (60, 70, 10, 20) and c not in sum(view.discards, ())]
+    unseen = np.array([10, 20, *rest], dtype=np.int64)
+    args = (0, 2, 2, *fastplay.arrays(tally), np.array(view.hand, dtype=np.int64), unseen,
+            np.array(view.hand_sizes, dtype=np.int64), np.zeros(2, dtype=np.int64),
+            np.array([-1], dtype=np.int64), np.array([-1], dtype=np.int64), np.ones(1, dtype=np.bool_), 40, 3.0, 3)
+    tail = (fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)
+    assert (fastplay.guesses(*args, 2, *tail)[:, 0] == 1).all()
+    assert (fastplay.guesses(*args, 0, *tail)[:, 0] != 1).any()

@@ -63,10 +63,8 @@ class FastSearchBot:
         acts = candidates(tally, hand, side, view.deck_size)
         if len(acts) == 1:
             return acts[0]
-        seen = set(hand)
-        for pile in view.discards:
-            seen.update(pile)
-        unseen = np.array([c for c in range(100) if c not in seen], dtype=np.int64)
+        cards_unseen, known = self.unseen(view)
+        unseen = np.array(cards_unseen, dtype=np.int64)
         board, count, owner, value, threat = fastplay.arrays(tally)
         cards = np.array([a.card if isinstance(a, (Play, Discard)) else -1 for a in acts], dtype=np.int64)
         squares = np.array([a.square if isinstance(a, Play) else -1 for a in acts], dtype=np.int64)
@@ -84,7 +82,7 @@ class FastSearchBot:
                 seat, sides, players, board, count, owner, value, threat,
                 np.array(hand, dtype=np.int64), unseen, np.array(view.hand_sizes, dtype=np.int64),
                 np.array(view.skips, dtype=np.int64), cards, squares, alive, rounds, PLAYOUT_NOISE,
-                self.rng.getrandbits(63), fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
+                self.rng.getrandbits(63), known, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
             )
             rows.append(np.where(out == side, 1.0, np.where(out == fastplay.TIE, tie_value, 0.0)))
             guesses += rounds
@@ -98,6 +96,14 @@ class FastSearchBot:
         if not rows:
             return acts[0]
         return acts[_pick(alive, np.concatenate(rows))]
+
+
+    def unseen(self, view: SeatView) -> tuple[list[int], int]:
+        """The cards this seat has not seen, and how many of them lead the list as known (0: none)."""
+        seen = set(view.hand or ())
+        for pile in view.discards:
+            seen.update(pile)
+        return [c for c in range(100) if c not in seen], 0
 
 
 def _edges(scores: np.ndarray, lead: int) -> np.ndarray:
@@ -173,7 +179,7 @@ def engine() -> ModuleType:
         0, 2, 2, board, count, owner, value, threat, np.array([5, 50], dtype=np.int64),
         np.array([c for c in range(100) if c not in (5, 50)], dtype=np.int64), np.array([2, 2], dtype=np.int64),
         np.zeros(2, dtype=np.int64), np.array([-1, 50], dtype=np.int64), np.array([-1, 60], dtype=np.int64),
-        np.ones(2, dtype=np.bool_), 1, PLAYOUT_NOISE, 1, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
+        np.ones(2, dtype=np.bool_), 1, PLAYOUT_NOISE, 1, 0, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
     )
     _engine = fastplay
     return fastplay

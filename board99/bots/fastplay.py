@@ -254,12 +254,14 @@ def playout(seat, sides, players, board, count, owner, value, threat, hands, siz
 
 @njit(cache=True)
 def guesses(seat, sides, players, board, count, owner, value, threat, hand, unseen, hand_sizes, skips,
-            cards, squares, alive, rounds, noise, seed, lines, through, weight):  # pragma: no cover - compiled
+            cards, squares, alive, rounds, noise, seed, known, lines, through, weight):  # pragma: no cover - compiled
     """``rounds`` guesses at the hidden cards, each played out after every live candidate action.
 
     Candidate ``i`` is (cards[i], squares[i]) as in ``_policy``'s codes; ``alive[i]`` says whether to
     play it. Returns outcomes[round, i]: the winning side, TIE, or -3 for a candidate not played.
-    All candidates share each guess and each playout's random numbers.
+    All candidates share each guess and each playout's random numbers. The first ``known`` cards of
+    ``unseen`` are not shuffled: 0 in play; bench/informed_match.py passes the other hands' true
+    cards there, in seat order, to measure what knowing them would be worth.
     """
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = np.uint64(seed) | np.uint64(1)
@@ -273,8 +275,8 @@ def guesses(seat, sides, players, board, count, owner, value, threat, hand, unse
     b, c, o, v, t = board.copy(), count.copy(), owner.copy(), value.copy(), threat.copy()
     h, z, d, sk = hands.copy(), sizes.copy(), deck.copy(), skips.copy()
     for r in range(rounds):
-        for k in range(pool.shape[0] - 1, 0, -1):  # Fisher-Yates
-            j = _below(rng, k + 1)
+        for k in range(pool.shape[0] - 1, known, -1):  # Fisher-Yates over pool[known:]
+            j = known + _below(rng, k + 1 - known)
             pool[k], pool[j] = pool[j], pool[k]
         at = 0
         for s in range(players):
