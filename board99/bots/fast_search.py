@@ -6,7 +6,7 @@ same guesses with the noisy rulebook policy, the rulebook's choice kept unless
 another candidate is PICK_Z standard errors better, candidates dropped DROP_Z
 behind, a stop when the leader is clear -- but the guesses are dealt and played
 out by ``fastplay`` in machine code, so the same budget buys far more of them
-(docs/bots.md has the counts), and the estimate behind each choice is that
+(docs/benchmarks.md has the figures), and the estimate behind each choice is that
 much less noisy. The guesses come in batches; the clock is checked between
 batches, and a batch is started only while the slowest so far still fits.
 """
