@@ -12,22 +12,36 @@ def test_arena_command_plays_games(capsys):
 def test_the_rules_modules_import_neither_server_nor_client_nor_any_io_library():
     """The engine is pure: importing every rules module pulls in no network, window or server code."""
     import pkgutil
-    import subprocess
-    import sys
 
     import board99
     import board99.bots
 
     # The command-line entry point alone may reach into the server, the client and the wire.
     modules = [f"board99.{m.name}" for m in pkgutil.iter_modules(board99.__path__) if m.name != "cli"]
-    modules += [f"board99.bots.{m.name}" for m in pkgutil.iter_modules(board99.bots.__path__)]
+    # fastplay is the one exception below: numba, its compiler, imports threading and socket itself.
+    modules += [f"board99.bots.{m.name}" for m in pkgutil.iter_modules(board99.bots.__path__) if m.name != "fastplay"]
+    out = imported_io(modules, ("socket", "threading"))
+    assert out == "", f"rules modules import {out}"
+
+
+def test_the_compiled_playouts_import_no_project_io_and_load_only_when_played():
+    """fastplay brings numba (whose runtime imports threading and socket) but nothing of ours that does I/O,
+    and naming the fastsearch bot, as the server's loop does, loads neither numba nor numpy."""
+    assert imported_io(["board99.bots.fastplay"]) == ""
+    assert imported_io(["board99.bots", "board99.bots.fast_search"], ("numba", "numpy", "socket", "threading")) == ""
+
+
+def imported_io(modules: list[str], also: tuple[str, ...] = ()) -> str:
+    """The I/O (and ``also``) modules that importing ``modules`` in a fresh interpreter pulls in, comma-joined."""
+    import subprocess
+    import sys
+
+    banned = ("server", "client", "zmq", "arcade", "pyglet", "msgpack", "sqlite3", "rich", *also)
     code = (
         "import sys\n"
         f"for name in {modules!r}: __import__(name)\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('server', 'client', 'zmq', 'arcade', 'pyglet', 'msgpack', 'sqlite3', 'socket', 'threading', 'rich')"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {banned!r}"
         " or m.startswith(('board99.server', 'board99.client', 'board99.wire')))\n"
         "print(','.join(bad))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
-    assert out == "", f"rules modules import {out}"
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
