@@ -38,7 +38,7 @@ from typing import NamedTuple, Protocol
 
 from .actions import Action, Discard, Draw, Play
 from .bots.rulebook import RESERVE
-from .bots.search import PLAYOUT_NOISE, Playout, candidates
+from .bots.search import PLAYOUT_NOISE, Playout, candidates, deal_guess, unseen_cards
 from .bots.tally import LineTally
 from .cards import HAND_LIMIT
 from .coach import LOW, TITLES
@@ -115,10 +115,7 @@ class PlayoutEstimator:
         seat, side, players = view.seat, view.side, view.players
         hand = list(view.hand)
         tally = LineTally(view.board, view.sides)
-        seen = set(hand)
-        for pile in view.discards:
-            seen.update(pile)
-        unseen = [c for c in range(100) if c not in seen]
+        unseen = unseen_cards(view)
         sizes = view.hand_sizes
         tie = 1.0 / view.sides
         rng = random.Random(seed)
@@ -126,15 +123,7 @@ class PlayoutEstimator:
         scores: list[list[float]] = [[] for _ in moves]
         for _ in range(guesses):
             rng.shuffle(unseen)
-            hands: list[list[int]] = []
-            at = 0
-            for s in range(players):
-                if s == seat:
-                    hands.append(list(hand))
-                else:
-                    hands.append(unseen[at:at + sizes[s]])
-                    at += sizes[s]
-            deck = unseen[at:]
+            hands, deck = deal_guess(unseen, seat, hand, sizes)
             playout_seed = rng.getrandbits(64)
             for effect, row in zip(effects, scores):
                 p = Playout(tally.copy(), [h[:] for h in hands], deck[:], view.turn, list(view.skips), players)

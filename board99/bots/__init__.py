@@ -28,7 +28,7 @@ def make_bot(name: str, seed: int | None = None, budget: float | None = None) ->
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"bot: {name!r} is not a bot; choose from {', '.join(sorted(BOTS))}") from None
-    if budget is not None and factory in (SearchBot, FastSearchBot):
+    if budget is not None and isinstance(factory, type) and issubclass(factory, SearchBot):
         if not budget > 0:
             raise ValueError(f"budget: {budget!r} seconds per move must be more than 0")
         return factory(seed=seed, budget=budget)

@@ -13,14 +13,13 @@ batches, and a batch is started only while the slowest so far still fits.
 
 from __future__ import annotations
 
-import random
 import time
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Discard, Draw, Play
 from ..view import SeatView
-from .search import DROP_Z, MIN_GUESSES, PICK_Z, PLAYOUT_NOISE, candidates
+from .search import DROP_Z, MIN_GUESSES, PICK_Z, PLAYOUT_NOISE, SearchBot, candidates, unseen_cards
 from .tally import LineTally
 
 if TYPE_CHECKING:
@@ -30,20 +29,10 @@ if TYPE_CHECKING:
 BATCH = 8
 
 
-class FastSearchBot:
-    """Monte-Carlo search over guesses at the hidden cards, played out in compiled code, within a time budget."""
+class FastSearchBot(SearchBot):
+    """The search bot's search (its options too), with the guesses played out in compiled code."""
 
     name = "fastsearch"
-
-    def __init__(self, seed: int | None = None, budget: float | None = 0.2, rollouts: int | None = None) -> None:
-        """``budget``: seconds per move, a hard cap (None: no cap); ``rollouts``: at most this many guesses per move."""
-        if budget is None and rollouts is None:
-            raise ValueError("fastsearch bot: give a time budget, a rollouts count, or both")
-        self.rng = random.Random(seed)
-        self.budget = budget
-        self.rollouts = rollouts
-        #: Guesses played out at the last move (for tests and benchmarks).
-        self.last_guesses = 0
 
     def choose(self, view: SeatView) -> Action:
         """The action whose playouts won most often, from the view's seat (the view must be on its turn)."""
@@ -100,10 +89,7 @@ class FastSearchBot:
 
     def unseen(self, view: SeatView) -> tuple[list[int], int]:
         """The cards this seat has not seen, and how many of them lead the list as known (0: none)."""
-        seen = set(view.hand or ())
-        for pile in view.discards:
-            seen.update(pile)
-        return [c for c in range(100) if c not in seen], 0
+        return unseen_cards(view), 0
 
 
 def _edges(scores: np.ndarray, lead: int) -> np.ndarray:

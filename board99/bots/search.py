@@ -148,6 +148,30 @@ class Playout:
         return -1
 
 
+def unseen_cards(view: SeatView) -> list[int]:
+    """The cards the view's seat has not seen (the other hands and the deck): not its own, in no discard pile."""
+    seen = set(view.hand or ())
+    for pile in view.discards:
+        seen.update(pile)
+    return [c for c in range(100) if c not in seen]
+
+
+def deal_guess(
+    unseen: list[int], seat: int, hand: Sequence[int], sizes: Sequence[int],
+) -> tuple[list[list[int]], list[int]]:
+    """A guess at the hidden cards: ``seat`` holds ``hand``, each other seat its size's share of ``unseen``
+    (shuffled by the caller) in seat order, and the rest is the deck, top card last."""
+    hands: list[list[int]] = []
+    at = 0
+    for s in range(len(sizes)):
+        if s == seat:
+            hands.append(list(hand))
+        else:
+            hands.append(unseen[at:at + sizes[s]])
+            at += sizes[s]
+    return hands, unseen[at:]
+
+
 def candidates(tally: LineTally, hand: Sequence[int], side: int, deck_size: int) -> list[Action]:
     """The actions worth searching, most promising first by the rulebook's order."""
     lowest = min(hand)
@@ -186,7 +210,7 @@ class SearchBot:
     def __init__(self, seed: int | None = None, budget: float | None = 0.2, rollouts: int | None = None) -> None:
         """``budget``: seconds per move, a hard cap (None: no cap); ``rollouts``: at most this many guesses per move."""
         if budget is None and rollouts is None:
-            raise ValueError("search bot: give a time budget, a rollouts count, or both")
+            raise ValueError(f"{self.name} bot: give a time budget, a rollouts count, or both")
         self.rng = random.Random(seed)
         self.budget = budget
         self.rollouts = rollouts
@@ -208,10 +232,7 @@ class SearchBot:
         acts = candidates(tally, hand, side, view.deck_size)
         if len(acts) == 1:
             return acts[0]
-        seen = set(hand)
-        for pile in view.discards:
-            seen.update(pile)
-        unseen = [c for c in range(100) if c not in seen]
+        unseen = unseen_cards(view)
         sizes = view.hand_sizes
         rng = self.rng
         # outcomes[i]: candidate i's score on each guess so far (all live candidates share every guess)
@@ -225,15 +246,7 @@ class SearchBot:
             if deadline is not None and began + slowest > deadline:
                 break
             rng.shuffle(unseen)
-            hands: list[list[int]] = []
-            at = 0
-            for s in range(players):
-                if s == seat:
-                    hands.append(list(hand))
-                else:
-                    hands.append(unseen[at:at + sizes[s]])
-                    at += sizes[s]
-            deck = unseen[at:]
+            hands, deck = deal_guess(unseen, seat, hand, sizes)
             playout_seed = rng.getrandbits(64)
             results = []
             for i in alive:
