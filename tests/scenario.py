@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from board99 import Game
+
+if TYPE_CHECKING:
+    from board99.bots.search import Playout
 
 
 def stacked(top: Iterable[int]) -> list[int]:
@@ -63,3 +68,28 @@ def reshuffled_unseen(game: Game, seat: int | None, salt: int = 0) -> Game:
             hands.append(unseen[:size])
             unseen = unseen[size:]
     return Game.from_view(view, hands, unseen, seed=game.seed)
+
+
+def mid_game(players: int, plies: int, seed: int) -> Game:
+    """A game the rulebook bot has played for ``plies`` actions from seat 0's opening (sooner if won)."""
+    from board99.bots import RulebookBot
+
+    game = Game(players, seed=seed, first=0)
+    bot = RulebookBot()
+    while game.ply < plies and game.winner is None:
+        game.apply(game.turn, bot.choose(game.view(game.turn)))
+    return game
+
+
+def fresh_playout(seed: int, skips: list[int] | None = None) -> Playout:
+    """A deal's start as a search playout: 2, 3, 4 or 6 players by ``seed``, empty hands, a deck shuffled
+    from ``seed``, seat ``seed % players`` to act; ``skips`` per seat (none by default)."""
+    from board99 import sides_for
+    from board99.bots.search import Playout
+    from board99.bots.tally import LineTally
+
+    players = (2, 3, 4, 6)[seed % 4]
+    deck = list(range(100))
+    random.Random(seed).shuffle(deck)
+    return Playout(LineTally([None] * 100, sides_for(players)), [[] for _ in range(players)], deck, seed % players,
+                   list(skips) if skips is not None else [0] * players, players)

@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from board99 import MODES, Discard, Draw, Game, Play, sides_for
+from board99 import MODES, Discard, Draw, Game, Play
 from board99.bots import BOTS, RulebookBot, SearchBot, make_bot
 from board99.bots.rulebook import decide
-from board99.bots.search import PLAYOUT_PLIES, Playout
+from board99.bots.search import PLAYOUT_PLIES
 from board99.bots.tally import LineTally
 from board99.cli import main
-from tests.scenario import position, reshuffled_unseen
+from tests.scenario import fresh_playout, mid_game, position, reshuffled_unseen
 
 # The rulebook's own example: 72, 58, 20 and 14 leave only square 4, for cards 0-4.
 EXAMPLE_FOUR = (72, 58, 20, 14)
@@ -82,14 +82,6 @@ def test_rulebook_beats_random():
 
 
 # -- only the view ---------------------------------------------------------------
-
-
-def mid_game(players: int, plies: int, seed: int) -> Game:
-    game = Game(players, seed=seed, first=0)
-    bot = RulebookBot()
-    while game.ply < plies and game.winner is None:
-        game.apply(game.turn, bot.choose(game.view(game.turn)))
-    return game
 
 
 @pytest.mark.parametrize("name", ["rulebook", "search"])
@@ -276,12 +268,7 @@ def test_line_tally_updated_peg_by_peg_equals_one_counted_afresh():
 def test_playout_policy_is_the_rulebooks_decide():
     # Playout.run writes rulebook.decide out in line for speed; played side by side they must agree.
     for seed in range(40):
-        players = (2, 3, 4, 6)[seed % 4]
-        rng = random.Random(seed)
-        deck = list(range(100))
-        rng.shuffle(deck)
-        start = Playout(LineTally([None] * 100, sides_for(players)), [[] for _ in range(players)],
-                        deck, seed % players, [0] * players, players)
+        start = fresh_playout(seed)
         fast, slow = copy.deepcopy(start), copy.deepcopy(start)
         fast_result = fast.run(random.Random(seed), noise=3.0)
         policy_rng = random.Random(seed)

@@ -8,13 +8,12 @@ import random
 import numpy as np
 import pytest
 
-from board99 import MODES, Discard, Draw, Game, Play, sides_for
+from board99 import MODES, Discard, Draw, Game, Play
 from board99.bots import RulebookBot, make_bot
 from board99.bots.fast_search import FastSearchBot, engine
 from board99.bots.rulebook import decide
-from board99.bots.search import Playout
 from board99.bots.tally import LineTally
-from tests.scenario import position, reshuffled_unseen
+from tests.scenario import fresh_playout, mid_game, position, reshuffled_unseen
 
 EXAMPLE_FOUR = (72, 58, 20, 14)
 fastplay = engine()
@@ -23,14 +22,6 @@ fastplay = engine()
 def fast_search_bot(seed: int = 1, rollouts: int = 16) -> FastSearchBot:
     """A fastsearch bot that plays a fixed number of guesses per move, so its choices are reproducible."""
     return FastSearchBot(seed=seed, budget=None, rollouts=rollouts)
-
-
-def mid_game(players: int, plies: int, seed: int) -> Game:
-    game = Game(players, seed=seed, first=0)
-    bot = RulebookBot()
-    while game.ply < plies and game.winner is None:
-        game.apply(game.turn, bot.choose(game.view(game.turn)))
-    return game
 
 
 def state(tally: LineTally, hands: list[list[int]], deck: list[int]) -> tuple:
@@ -115,12 +106,8 @@ def test_make_bot_builds_the_fastsearch_bot_with_a_budget():
 def test_compiled_policy_is_the_rulebooks_decide_move_for_move():
     # Whole deals at every table size: at each turn the compiled policy and rulebook.decide agree.
     for seed in range(48):
-        players = (2, 3, 4, 6)[seed % 4]
-        sides = sides_for(players)
-        deck = list(range(100))
-        random.Random(seed).shuffle(deck)
-        p = Playout(LineTally([None] * 100, sides), [[] for _ in range(players)], deck, seed % players,
-                    [0] * players, players)
+        p = fresh_playout(seed)
+        sides = p.sides
         for _ in range(400):
             seat = p.turn
             expected = decide(p.tally, p.hands[seat], seat % sides, len(p.deck))
@@ -137,11 +124,9 @@ def test_compiled_policy_is_the_rulebooks_decide_move_for_move():
 def test_compiled_playout_ends_deals_as_the_python_playout_does():
     for seed in range(60):
         players = (2, 3, 4, 6)[seed % 4]
-        sides = sides_for(players)
-        deck = list(range(100))
-        random.Random(seed).shuffle(deck)
-        python = Playout(LineTally([None] * 100, sides), [[] for _ in range(players)], deck[:], seed % players,
-                         [1 if seed % 5 == 0 else 0] + [0] * (players - 1), players)
+        python = fresh_playout(seed, [1 if seed % 5 == 0 else 0] + [0] * (players - 1))
+        sides = python.sides
+        deck = python.deck[:]
         board, count, owner, value, threat, held, sizes, cards = state(python.tally, python.hands, deck)
         skips = np.array(python.skips, dtype=np.int64)
         compiled = fastplay.playout(seed % players, sides, players, board, count, owner, value, threat, held,

@@ -66,16 +66,23 @@ def test_question_mark_opens_the_rules_but_is_a_letter_in_a_text_field(app):
     assert win.current_view is lobby and lobby.table_name.text == "Table?"
 
 
-def test_f1_from_a_table_opens_the_rules_and_esc_returns_to_the_same_table(app):
-    from board99.client.gui.help_view import HelpView
+def rules_over_a_table(win):
+    """A table on the screen, then F1: the table under the rules screen."""
     from board99.client.gui.table_view import TableView
 
-    win = app.window
     table = TableView(sounds=win.sounds)
     win.show_view(table)
     step(win, 1)
     win.press(arcade.key.F1)
     step(win, 1)
+    return table
+
+
+def test_f1_from_a_table_opens_the_rules_and_esc_returns_to_the_same_table(app):
+    from board99.client.gui.help_view import HelpView
+
+    win = app.window
+    table = rules_over_a_table(win)
     assert isinstance(win.current_view, HelpView)
     win.press(arcade.key.ESCAPE)
     step(win, 1)
@@ -84,14 +91,9 @@ def test_f1_from_a_table_opens_the_rules_and_esc_returns_to_the_same_table(app):
 
 def test_learn_from_the_rules_over_a_table_and_back_to_the_same_table(app):
     from board99.client.gui.learn_view import LearnView
-    from board99.client.gui.table_view import TableView
 
     win = app.window
-    table = TableView(sounds=win.sounds)
-    win.show_view(table)
-    step(win, 1)
-    win.press(arcade.key.F1)
-    step(win, 1)
+    table = rules_over_a_table(win)
     win.press(arcade.key.L)  # the rules screen is where a player at a table looks first
     step(win, 1)
     assert isinstance(win.current_view, LearnView)
