@@ -97,17 +97,22 @@ def _replay(args: argparse.Namespace) -> int:
                      else "level" if match.format.over(won) else "not decided"))
         else:
             _show_game(Record.loads(text), args.quiet)
-    except OSError as exc:
-        print(f"board99 replay: {exc}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"board99 replay: {args.file}: not a game record (not UTF-8 text)", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"board99 replay: {args.file}: {exc}", file=sys.stderr)
-        return 1
+    except (OSError, UnicodeDecodeError, RecordError) as exc:
+        return _unreadable("replay", args.file, exc)
     print(f"{args.file}: every line follows the rules")
     return 0
+
+
+def _unreadable(command: str, path: str, exc: OSError | UnicodeDecodeError | RecordError) -> int:
+    """Say on stderr why ``path`` gave no record; the exit code: 1 for a record that breaks a rule, else 2."""
+    if isinstance(exc, RecordError):
+        print(f"board99 {command}: {path}: {exc}", file=sys.stderr)
+        return 1
+    if isinstance(exc, UnicodeDecodeError):
+        print(f"board99 {command}: {path}: not a game record (not UTF-8 text)", file=sys.stderr)
+        return 2
+    print(f"board99 {command}: {exc}", file=sys.stderr)
+    return 2
 
 
 def _review(args: argparse.Namespace) -> int:
@@ -122,15 +127,8 @@ def _review(args: argparse.Namespace) -> int:
         else:
             records, name = [Record.loads(text)], ""
             records[0].replay()  # every line checked before any time is spent weighing moves
-    except OSError as exc:
-        print(f"board99 review: {exc}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError:
-        print(f"board99 review: {args.file}: not a game record (not UTF-8 text)", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"board99 review: {args.file}: {exc}", file=sys.stderr)
-        return 1
+    except (OSError, UnicodeDecodeError, RecordError) as exc:
+        return _unreadable("review", args.file, exc)
     players = records[0].players
     if not 0 <= args.seat < players:
         print(f"board99 review: --seat: a {players}-player game has seats 0-{players - 1}", file=sys.stderr)
