@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from board99 import Discard, Game, Play  # noqa: E402
 from board99.bots import RulebookBot  # noqa: E402
 from board99.bots import search as search_module  # noqa: E402
-from board99.bots.fast_search import engine  # noqa: E402
+from board99.bots.fast_search import engine, no_moves  # noqa: E402
 from board99.bots.search import PLAYOUT_NOISE, SearchBot, candidates  # noqa: E402
 from board99.bots.tally import LineTally  # noqa: E402
 
@@ -71,7 +71,7 @@ def compiled_time(view, guesses: int) -> float:
         np.array(view.hand_sizes, dtype=np.int64), np.array(view.skips, dtype=np.int64),
         np.array([a.card if isinstance(a, (Play, Discard)) else -1 for a in acts], dtype=np.int64),
         np.array([a.square if isinstance(a, Play) else -1 for a in acts], dtype=np.int64),
-        np.ones(len(acts), dtype=np.bool_), guesses, PLAYOUT_NOISE, 5, 0,
+        np.ones(len(acts), dtype=np.bool_), guesses, PLAYOUT_NOISE, 5, 0, *no_moves(view.sides),
         fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
     )
     return (time.perf_counter() - began) / guesses

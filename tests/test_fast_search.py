@@ -10,7 +10,7 @@ import pytest
 
 from board99 import MODES, Discard, Draw, Game, Play
 from board99.bots import RulebookBot, make_bot
-from board99.bots.fast_search import FastSearchBot, engine
+from board99.bots.fast_search import FastSearchBot, engine, no_moves
 from board99.bots.rulebook import decide
 from board99.bots.tally import LineTally
 from tests.scenario import fresh_playout, mid_game, position, reshuffled_unseen
@@ -157,7 +157,7 @@ def test_compiled_guesses_share_each_guess_and_score_a_won_deal():
     args = (0, 2, 2, board, count, owner, value, threat, np.array(view.hand, dtype=np.int64), unseen,
             np.array(view.hand_sizes, dtype=np.int64), np.zeros(2, dtype=np.int64),
             np.array([3, -1], dtype=np.int64), np.array([4, -1], dtype=np.int64))
-    tail = (0, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)  # known = 0: every guess shuffled
+    tail = (0, *no_moves(2), fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)  # known = 0: all shuffled
     out = fastplay.guesses(*args, np.ones(2, dtype=np.bool_), 30, 3.0, 7, *tail)
     assert out.shape == (30, 2) and (out[:, 0] == 0).all()
     assert set(out[:, 1]) <= {0, 1, fastplay.TIE}
@@ -181,6 +181,6 @@ def test_compiled_guesses_can_be_told_the_other_hands():
     args = (0, 2, 2, *fastplay.arrays(tally), np.array(view.hand, dtype=np.int64), unseen,
             np.array(view.hand_sizes, dtype=np.int64), np.zeros(2, dtype=np.int64),
             np.array([-1], dtype=np.int64), np.array([-1], dtype=np.int64), np.ones(1, dtype=np.bool_), 40, 3.0, 3)
-    tail = (fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)
+    tail = (*no_moves(2), fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT)
     assert (fastplay.guesses(*args, 2, *tail)[:, 0] == 1).all()
     assert (fastplay.guesses(*args, 0, *tail)[:, 0] != 1).any()

@@ -53,6 +53,7 @@ class FastSearchBot(SearchBot):
         if len(acts) == 1:
             return acts[0]
         cards_unseen, known = self.unseen(view)
+        moves, mboard, mvalue, mthreat, samples = self.evidence(view)
         unseen = np.array(cards_unseen, dtype=np.int64)
         board, count, owner, value, threat = fastplay.arrays(tally)
         cards = np.array([a.card if isinstance(a, (Play, Discard)) else -1 for a in acts], dtype=np.int64)
@@ -71,7 +72,8 @@ class FastSearchBot(SearchBot):
                 seat, sides, players, board, count, owner, value, threat,
                 np.array(hand, dtype=np.int64), unseen, np.array(view.hand_sizes, dtype=np.int64),
                 np.array(view.skips, dtype=np.int64), cards, squares, alive, rounds, PLAYOUT_NOISE,
-                self.rng.getrandbits(63), known, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
+                self.rng.getrandbits(63), known, moves, mboard, mvalue, mthreat, samples,
+                fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
             )
             rows.append(np.where(out == side, 1.0, np.where(out == fastplay.TIE, tie_value, 0.0)))
             guesses += rounds
@@ -90,6 +92,13 @@ class FastSearchBot(SearchBot):
     def unseen(self, view: SeatView) -> tuple[list[int], int]:
         """The cards this seat has not seen, and how many of them lead the list as known (0: none)."""
         return unseen_cards(view), 0
+
+    def evidence(self, view: SeatView) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+        """The other seats' moves to weigh each guess by (``fastplay.guesses``), and hands dealt per guess.
+
+        None here: the hidden cards are dealt uniformly.
+        """
+        return no_moves(view.sides)
 
 
 def _edges(scores: np.ndarray, lead: int) -> np.ndarray:
@@ -143,6 +152,14 @@ def _pick(alive: np.ndarray, scores: np.ndarray) -> int:
     return best
 
 
+def no_moves(sides: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """``evidence`` with no moves to weigh: empty arrays of the right shapes, one hand dealt per guess."""
+    import numpy as np
+
+    return (np.zeros((0, 6), dtype=np.int64), np.zeros((0, 100), dtype=np.int64),
+            np.zeros((0, 100), dtype=np.float64), np.zeros((0, sides, 101), dtype=np.int64), 1)
+
+
 _engine: ModuleType | None = None
 
 
@@ -165,7 +182,8 @@ def engine() -> ModuleType:
         0, 2, 2, board, count, owner, value, threat, np.array([5, 50], dtype=np.int64),
         np.array([c for c in range(100) if c not in (5, 50)], dtype=np.int64), np.array([2, 2], dtype=np.int64),
         np.zeros(2, dtype=np.int64), np.array([-1, 50], dtype=np.int64), np.array([-1, 60], dtype=np.int64),
-        np.ones(2, dtype=np.bool_), 1, PLAYOUT_NOISE, 1, 0, fastplay.LINE_SQUARES, fastplay.THROUGH, fastplay.WEIGHT,
+        np.ones(2, dtype=np.bool_), 1, PLAYOUT_NOISE, 1, 0, *no_moves(2), fastplay.LINE_SQUARES, fastplay.THROUGH,
+        fastplay.WEIGHT,
     )
     _engine = fastplay
     return fastplay

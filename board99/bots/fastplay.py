@@ -17,6 +17,9 @@ Arrays (all int64 unless said):
     threat[sides,101] how many of the side's four-peg lines the square completes; column 100
                       counts every such line the side ever made, so a side with none skips the scan
     hands[players,5], sizes[players], deck[100] (top card last), skips[players]
+    moves[m,6]        remembered moves of other seats, newest first: seat, kind (PLAY, DRAW,
+                      DISCARD), card, square, deck size and highest free square before it; with
+                      mboard[m,100], mvalue[m,100] and mthreat[m,sides,101], the table it was made at
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from numba import njit
 
 from ..cards import HAND_LIMIT
 from ..layout import LINES, LINES_THROUGH
+from .memory import DISCARD, DRAW, PLAY
 from .rulebook import RESERVE, THRESHOLD
+from .search import CANDIDATE_PLAYS
 from .tally import MIXED, TAKEN, WASTE, WEIGHTS, LineTally
 
 NOBODY = -2
@@ -40,6 +45,14 @@ WEIGHT = np.array(WEIGHTS, dtype=np.float64)
 TIE = -1
 #: A playout that has not ended after this many actions counts as a tie (as ``search.PLAYOUT_PLIES``).
 PLIES = 400
+
+#: How likely a searching player (the search bot) makes a move, by what the rulebook's policy would do
+#: with the same hand; counted from the search bot's own moves (docs/bots.md).
+ODDS_DRAW = 0.72  # it draws where the rulebook draws
+ODDS_DRAW_NOT = 0.075  # it draws where the rulebook plays
+ODDS_CHOICE = 0.68  # it plays the rulebook's play
+ODDS_OTHER = 0.05  # it plays another of its candidates (one of the five best plays)
+ODDS_NONE = 0.005  # no searching player would: not a candidate, or a due win or block not made
 
 
 @njit(cache=True)
@@ -253,8 +266,167 @@ def playout(seat, sides, players, board, count, owner, value, threat, hands, siz
 
 
 @njit(cache=True)
+def _hands(seat, players, hand, hand_sizes, pool, hands, sizes):  # pragma: no cover - compiled
+    """Deal ``hand`` to ``seat`` and the front of ``pool`` to the others by their sizes; the cards dealt."""
+    at = 0
+    for s in range(players):
+        if s == seat:
+            for k in range(hand.shape[0]):
+                hands[s, k] = hand[k]
+            sizes[s] = hand.shape[0]
+        else:
+            for k in range(hand_sizes[s]):
+                hands[s, k] = pool[at + k]
+            sizes[s] = hand_sizes[s]
+            at += hand_sizes[s]
+    return at
+
+
+@njit(cache=True)
+def _likelihood(kind, card, square, seat, side, sides, board, value, threat, free_top, left, hands, sizes, rng,
+                live):  # pragma: no cover - compiled
+    """How likely a searching player holding hands[seat] was to make this move on this board (the ``ODDS_*``)."""
+    if kind == DISCARD:
+        return 1.0  # the highest dead card, or a hand too poor to matter: it tells little
+    n = sizes[seat]
+    lowest = 100
+    for k in range(n):
+        lowest = min(lowest, hands[seat, k])
+    due = _threat_square(board, threat, side, lowest)  # a win or a block was due
+    if due < 0:
+        for s in range(sides):
+            if s != side:
+                due = max(due, _threat_square(board, threat, s, lowest))
+    if due >= 0:
+        if kind != PLAY:
+            return ODDS_NONE
+        completes = 0
+        for s in range(sides):
+            completes += threat[s, square]
+        if completes == 0 or card != _highest_fitting(hands, sizes, seat, square):
+            return ODDS_NONE
+        return 1.0
+    rc, rq = _policy(seat, side, sides, board, value, threat, free_top, hands, sizes, left, 0.0, rng, live)
+    if kind == DRAW:
+        return ODDS_DRAW if rc < 0 else ODDS_DRAW_NOT
+    if rc == card and rq == square:
+        return ODDS_CHOICE
+    if card != _highest_fitting(hands, sizes, seat, square) or card > free_top:
+        return ODDS_NONE
+    # One of the five best plays (each square with its highest fitting card, as ``ranked_plays``)?
+    nlive = 0
+    for k in range(n):
+        c = hands[seat, k]
+        if c <= free_top:
+            j = nlive
+            while j > 0 and live[j - 1] > c:
+                live[j] = live[j - 1]
+                j -= 1
+            live[j] = c
+            nlive += 1
+    mine = value[square] + WASTE * card
+    better = 0
+    top = free_top + 1
+    for k in range(nlive):
+        c = live[k]
+        end = top if k + 1 == nlive else min(live[k + 1], top)
+        for q in range(c, end):
+            if value[q] > TAKEN / 2 and value[q] + WASTE * c > mine:
+                better += 1
+    return ODDS_NONE if better >= CANDIDATE_PLAYS else ODDS_OTHER
+
+
+@njit(cache=True)
+def _highest_fitting(hands, sizes, seat, square):  # pragma: no cover - compiled
+    """The highest card in the seat's hand that fits ``square``, or -1."""
+    best = -1
+    for k in range(sizes[seat]):
+        c = hands[seat, k]
+        if best < c <= square:
+            best = c
+    return best
+
+
+@njit(cache=True)
+def _weight(sides, hands, sizes, moves, mboard, mvalue, mthreat, rng, live, work, work_sizes):  # pragma: no cover
+    """How likely the guessed hands made the remembered moves (newest first), stepping back through them.
+
+    Stepping back over a play or discard puts its card back in the hand; over a draw, a card of the
+    hand chosen at random is the one drawn, and goes back to the deck.
+    """
+    w = 1.0
+    work[:, :] = hands
+    work_sizes[:] = sizes
+    for j in range(moves.shape[0]):
+        s, kind, card, square, left, top = moves[j, 0], moves[j, 1], moves[j, 2], moves[j, 3], moves[j, 4], \
+            moves[j, 5]
+        if kind == DRAW:
+            if work_sizes[s] == 0:
+                return 0.0
+            x = _below(rng, work_sizes[s])
+            work[s, x] = work[s, work_sizes[s] - 1]
+            work_sizes[s] -= 1
+        else:
+            if work_sizes[s] >= HAND_LIMIT:
+                return 0.0
+            work[s, work_sizes[s]] = card
+            work_sizes[s] += 1
+        w *= _likelihood(kind, card, square, s, s % sides, sides, mboard[j], mvalue[j], mthreat[j], top, left,
+                         work, work_sizes, rng, live)
+    return w
+
+
+@njit(cache=True)
+def deal(seat, sides, players, hand, hand_sizes, pool, known, moves, mboard, mvalue, mthreat, samples, rng,
+         hands, sizes, picks, weights, work, work_sizes, live):  # pragma: no cover - compiled
+    """One guess at the hidden cards: ``pool`` shuffled, ``hands`` and ``sizes`` dealt; the cards dealt.
+
+    ``pool`` is left with the other seats' hands at its front, in seat order, and the deck after
+    them. Uniform, unless there are ``moves`` to weigh (see ``guesses``); the rest is scratch space
+    (``picks`` samples x hidden cards, ``weights`` samples, ``work`` and ``work_sizes`` as ``hands``
+    and ``sizes``, ``live`` HAND_LIMIT + 1).
+    """
+    n = pool.shape[0]
+    need = 0
+    for s in range(players):
+        if s != seat:
+            need += hand_sizes[s]
+    if moves.shape[0] == 0 or samples < 2 or known > 0:
+        for k in range(n - 1, known, -1):  # Fisher-Yates over pool[known:]
+            j = known + _below(rng, k + 1 - known)
+            pool[k], pool[j] = pool[j], pool[k]
+        return _hands(seat, players, hand, hand_sizes, pool, hands, sizes)
+    total = 0.0
+    for m in range(samples):
+        for k in range(need):  # partial Fisher-Yates: pool[:need] becomes a uniform draw
+            j = k + _below(rng, n - k)
+            pool[k], pool[j] = pool[j], pool[k]
+        picks[m, :] = pool[:need]
+        _hands(seat, players, hand, hand_sizes, pool, hands, sizes)
+        weights[m] = _weight(sides, hands, sizes, moves, mboard, mvalue, mthreat, rng, live, work, work_sizes)
+        total += weights[m]
+    chosen = samples - 1  # all weights nought (no sample explains the moves): the last, a uniform draw
+    x = _uniform(rng) * total
+    for m in range(samples):
+        x -= weights[m]
+        if x < 0.0:
+            chosen = m
+            break
+    for k in range(need):  # the chosen hands to the front; the rest is the deck, shuffled
+        for j in range(k, n):
+            if pool[j] == picks[chosen, k]:
+                pool[k], pool[j] = pool[j], pool[k]
+                break
+    for k in range(n - 1, need, -1):
+        j = need + _below(rng, k + 1 - need)
+        pool[k], pool[j] = pool[j], pool[k]
+    return _hands(seat, players, hand, hand_sizes, pool, hands, sizes)
+
+
+@njit(cache=True)
 def guesses(seat, sides, players, board, count, owner, value, threat, hand, unseen, hand_sizes, skips,
-            cards, squares, alive, rounds, noise, seed, known, lines, through, weight):  # pragma: no cover - compiled
+            cards, squares, alive, rounds, noise, seed, known, moves, mboard, mvalue, mthreat, samples,
+            lines, through, weight):  # pragma: no cover - compiled
     """``rounds`` guesses at the hidden cards, each played out after every live candidate action.
 
     Candidate ``i`` is (cards[i], squares[i]) as in ``_policy``'s codes; ``alive[i]`` says whether to
@@ -262,6 +434,10 @@ def guesses(seat, sides, players, board, count, owner, value, threat, hand, unse
     All candidates share each guess and each playout's random numbers. The first ``known`` cards of
     ``unseen`` are not shuffled: 0 in play; bench/informed_match.py passes the other hands' true
     cards there, in seat order, to measure what knowing them would be worth.
+
+    With no ``moves`` the hidden cards are dealt uniformly. With the other seats' remembered moves
+    (``InferenceBot.evidence``'s arrays, newest first) each guess deals ``samples`` hands and keeps
+    one in proportion to how likely those hands made the moves (``deal``): sampling-importance-resampling.
     """
     rng = np.empty(1, dtype=np.uint64)
     rng[0] = np.uint64(seed) | np.uint64(1)
@@ -274,22 +450,20 @@ def guesses(seat, sides, players, board, count, owner, value, threat, hand, unse
     # One set of working arrays, overwritten for each candidate (no allocation in the loop).
     b, c, o, v, t = board.copy(), count.copy(), owner.copy(), value.copy(), threat.copy()
     h, z, d, sk = hands.copy(), sizes.copy(), deck.copy(), skips.copy()
+    n = pool.shape[0]
+    need = 0
+    for s in range(players):
+        if s != seat:
+            need += hand_sizes[s]
+    picks = np.empty((max(samples, 1), need), dtype=np.int64)
+    weights = np.empty(max(samples, 1), dtype=np.float64)
+    work = np.zeros((players, HAND_LIMIT + 1), dtype=np.int64)
+    work_sizes = np.zeros(players, dtype=np.int64)
+    live = np.empty(HAND_LIMIT + 1, dtype=np.int64)
     for r in range(rounds):
-        for k in range(pool.shape[0] - 1, known, -1):  # Fisher-Yates over pool[known:]
-            j = known + _below(rng, k + 1 - known)
-            pool[k], pool[j] = pool[j], pool[k]
-        at = 0
-        for s in range(players):
-            if s == seat:
-                for k in range(hand.shape[0]):
-                    hands[s, k] = hand[k]
-                sizes[s] = hand.shape[0]
-            else:
-                for k in range(hand_sizes[s]):
-                    hands[s, k] = pool[at + k]
-                sizes[s] = hand_sizes[s]
-                at += hand_sizes[s]
-        left = pool.shape[0] - at
+        at = deal(seat, sides, players, hand, hand_sizes, pool, known, moves, mboard, mvalue, mthreat, samples,
+                  rng, hands, sizes, picks, weights, work, work_sizes, live)
+        left = n - at
         for k in range(left):
             deck[k] = pool[at + k]
         playout_seed = _next(rng)
