@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from .base import Bot
 from .fast_search import FastSearchBot
+from .inference import InferenceBot
 from .random_bot import RandomBot
 from .rulebook import RulebookBot
 from .search import SearchBot
@@ -13,6 +14,7 @@ from .search import SearchBot
 #: Bot name -> factory taking a seed.
 BOTS: dict[str, Callable[..., Bot]] = {
     "fastsearch": FastSearchBot,
+    "infer": InferenceBot,
     "random": RandomBot,
     "rulebook": RulebookBot,
     "search": SearchBot,
@@ -20,9 +22,9 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 
 def make_bot(name: str, seed: int | None = None, budget: float | None = None) -> Bot:
-    """A new bot by name ('fastsearch', 'random', 'rulebook', 'search'); ValueError names the choices.
+    """A new bot by name ('fastsearch', 'infer', 'random', 'rulebook', 'search'); ValueError names the choices.
 
-    ``budget`` is the search and fastsearch bots' seconds per move (default 0.2); other bots ignore it.
+    ``budget`` is the search bots' seconds per move (search, fastsearch, infer; default 0.2); others ignore it.
     """
     try:
         factory = BOTS[name]
@@ -35,4 +37,4 @@ def make_bot(name: str, seed: int | None = None, budget: float | None = None) ->
     return factory(seed=seed)
 
 
-__all__ = ["BOTS", "Bot", "FastSearchBot", "RandomBot", "RulebookBot", "SearchBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "FastSearchBot", "InferenceBot", "RandomBot", "RulebookBot", "SearchBot", "make_bot"]
