@@ -19,12 +19,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from board99 import Action, Refused
+from board99 import Refused
 from board99.wire.protocol import ProtocolError, check_request, decode, request_id
 
 from .finish import finish_game
 from .journal import Journal, SetAside
-from .outbox import Outbox
+from .outbox import Outbox, Thought
 from .play import run_timers, thought
 from .presence import Presence
 from .ratings import BOT_RATINGS
@@ -184,8 +184,8 @@ class Core:
             housekeeping(state)
         return state.out
 
-    def thought(self, key: Any, move: Action | Exception, now: float) -> Outbox:
-        """A slow bot's move (or the error it raised) for the request ``key`` of an earlier ``Think``."""
+    def thought(self, key: Any, move: Thought | Exception, now: float) -> Outbox:
+        """A slow bot's answer (or the error it raised) for the request ``key`` of an earlier ``Think``."""
         state = self._begin(now)
         thought(state, key, move)
         return state.out

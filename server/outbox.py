@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from board99 import SeatView
+from board99 import Action, SeatView
 from board99.bots import Bot
 from board99.wire.protocol import encode
 
@@ -22,6 +22,17 @@ class Think(NamedTuple):
     key: Hashable
     bot: Bot
     view: SeatView
+
+
+class Thought(NamedTuple):
+    """A slow bot's answer from the worker: its move, and the bot as it stands after choosing it.
+
+    The bot comes back because it may have learnt from the view (the infer bot remembers the other
+    seats' moves in the deal); the table keeps the returned one for its next move.
+    """
+
+    action: Action
+    bot: Bot
 
 
 class Outbox:

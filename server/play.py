@@ -14,6 +14,7 @@ from board99.events import Penalty
 from board99.wire.protocol import ProtocolError
 
 from .finish import finish_game, next_game_by_itself
+from .outbox import Thought
 from .presence import Conn
 from .state import State
 from .tables import Table
@@ -21,7 +22,7 @@ from .tables import Table
 log = logging.getLogger("board99.server")
 
 #: Bots that think for a while (the search and fastsearch bots' budget): they think on a worker, never in the core.
-SLOW_BOTS = frozenset({"search", "fastsearch"})
+SLOW_BOTS = frozenset({"search", "fastsearch", "infer"})
 
 
 def act_reply(t: Table, seat: int, events: tuple[Event, ...], rid: int | None, now: float) -> dict[str, Any]:
@@ -134,7 +135,7 @@ def run_timers(state: State) -> None:
             move_for(state, t, seat, action, by_clock=True)
 
 
-def thought(state: State, key: Any, result: Action | Exception) -> None:
+def thought(state: State, key: Any, result: Thought | Exception) -> None:
     """A slow bot's answer came back from the worker: play it if the table is still where it was."""
     table_id, game_no, ply, seat = key
     t = state.lobby.tables.get(table_id)
@@ -142,8 +143,12 @@ def thought(state: State, key: Any, result: Action | Exception) -> None:
         return  # the table moved on while the bot thought
     if isinstance(result, Exception):
         log.error("event=bot-error table=%s seat=%d error=%r", t.id, seat, result)
-        result = t.clock_action()
-    move_for(state, t, seat, result)
+        action = t.clock_action()
+    else:
+        if t.seats[seat].bot == result.bot.name:
+            t.bots[seat] = result.bot  # with what it learnt from this view, for its next move
+        action = result.action
+    move_for(state, t, seat, action)
 
 
 #: After a journal failure a table's next server move waits this long, doubling up to RETRY_MAX.

@@ -1,4 +1,4 @@
-"""A worker for bots that think for a while (the search and fastsearch bots), so the server's loop never waits.
+"""A worker for bots that think for a while (the search bots), so the server's loop never waits.
 
 The loop hands a bot and its view over with ``submit``; a thread takes the
 moves in turn and has each worked out in a process of its own (a search in a
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import multiprocessing
 import queue
-import secrets
 import threading
 from collections.abc import Hashable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -28,6 +27,8 @@ from typing import Any
 import zmq
 
 from board99 import SeatView
+
+from .outbox import Thought
 
 #: Seconds the moves queued ahead of a new one take at most, together (about): see the module docstring.
 FAIR_WAIT = 1.0
@@ -80,7 +81,7 @@ class Thinker:
                 # spawn, not fork: the server may run inside another program (the window's).
                 self._process = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
                 self._process.submit(warm_up)  # the fastsearch bot's compiled code loads before any move's clock
-            result: Any = self._process.submit(choose, bot.name, budget, view).result()
+            result: Any = self._process.submit(choose, bot, budget, view).result()
         except Exception as exc:  # handed back: the loop logs it and plays the clock's action instead
             result = exc
         self._answers.put((key, result))
@@ -128,8 +129,16 @@ def warm_up() -> None:
     engine()
 
 
-def choose(name: str, budget: float | None, view: SeatView) -> Any:
-    """(In the worker process) a fresh bot of that name, with that budget, chooses from ``view``."""
-    from board99.bots import make_bot
+def choose(bot: Any, budget: float | None, view: SeatView) -> Thought:
+    """(In the worker process) ``bot`` (a copy, sent over) chooses from ``view`` within ``budget``.
 
-    return make_bot(name, seed=secrets.randbits(32), budget=budget).choose(view)
+    The bot comes back with the move, its own budget restored: what it learnt from the view (the
+    infer bot's memory of the deal) goes on with it to its next move.
+    """
+    own = bot.budget
+    if budget is not None:
+        bot.budget = budget
+    try:
+        return Thought(bot.choose(view), bot)
+    finally:
+        bot.budget = own

@@ -18,7 +18,7 @@ import msgpack
 from board99 import SeatView
 from board99.server.core import Core
 from board99.server.journal import Journal
-from board99.server.outbox import Outbox
+from board99.server.outbox import Outbox, Thought
 from board99.server.state import Settings
 
 
@@ -108,7 +108,8 @@ class Desk:
                 if ident in self.peers:
                     self.peers[ident].take(msgpack.unpackb(frame))
             for think in box.thinks:
-                pending.append(self.core.thought(think.key, think.bot.choose(think.view), self.now))
+                thought = Thought(think.bot.choose(think.view), think.bot)
+                pending.append(self.core.thought(think.key, thought, self.now))
 
     def advance(self, seconds: float, step: float = 0.05) -> None:
         """Move the clock on in steps: present peers ping each step (their heartbeat); due ticks run."""

@@ -127,7 +127,7 @@ def test_server_side_bots_fill_seats_and_play_a_person_to_the_end(server) -> Non
         person.close()
 
 
-@pytest.mark.parametrize("bot", ["search", "fastsearch"])
+@pytest.mark.parametrize("bot", ["search", "fastsearch", "infer"])
 def test_a_search_bot_thinks_off_the_loop_and_moves(server, bot) -> None:
     watcher = GameClient(server.endpoint)
     try:
@@ -135,7 +135,7 @@ def test_a_search_bot_thinks_off_the_loop_and_moves(server, bot) -> None:
         watcher.spectate(table.id)
         watcher.add_bot(table.id, 0, bot)
         watcher.add_bot(table.id, 1, "random")
-        # fastsearch's worker may first compile its playouts (numba), which can take a while on a loaded machine.
+        # The compiled bots' worker may first compile its playouts (numba): a while on a loaded machine.
         deadline = time.monotonic() + (15 if bot == "search" else 60)
         while time.monotonic() < deadline and watcher.view.ply < 6:
             watcher.poll(0.1)
@@ -144,6 +144,42 @@ def test_a_search_bot_thinks_off_the_loop_and_moves(server, bot) -> None:
         assert watcher.view.ply >= 6
     finally:
         watcher.close()
+
+
+def test_a_thinking_bot_comes_back_from_the_worker_with_what_it_learnt() -> None:
+    import zmq
+
+    from board99 import Game
+    from board99.bots import InferenceBot, RulebookBot
+    from board99.server.outbox import Thought
+    from board99.server.thinker import Thinker
+
+    ctx = zmq.Context()
+    thinker = Thinker(ctx, "memory-test")
+    try:
+        game = Game(2, seed=5, first=0)
+        bot: InferenceBot = InferenceBot(seed=1, budget=0.05)
+        other = RulebookBot()
+        for ply in range(8):  # the table keeps the bot that came back, as server/play.py does
+            if game.turn == 1:
+                game.apply(1, other.choose(game.view(1)))
+                continue
+            thinker.submit(("t", ply), bot, game.view(0))
+            answers: list = []
+            deadline = time.monotonic() + 60  # the worker may compile the playouts first
+            while not answers and time.monotonic() < deadline:
+                thinker.wake.poll(200)
+                answers = list(thinker.answers())
+            [(key, thought)] = answers
+            assert key == ("t", ply) and isinstance(thought, Thought), thought
+            assert thought.bot is not bot and thought.bot.budget == 0.05
+            bot = thought.bot
+            game.apply(0, thought.action)
+        assert bot.memory.moves, "the opponent's moves, seen across the worker's moves"
+        assert all(move.seat == 1 for move in bot.memory.moves)
+    finally:
+        thinker.close()
+        ctx.destroy(linger=0)
 
 
 def test_an_action_chosen_on_an_older_position_is_refused_as_stale(server) -> None:
