@@ -55,7 +55,7 @@ def _arena(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     print(f"{result.games} games, {args.players} players, {args.mode} mode, seed {args.seed}, "
           f"opener alternating; {result.deals} deals, {elapsed:.1f} s"
-          + ("" if args.budget is None else f"; search and fastsearch budget {args.budget:g} s/move"))
+          + ("" if args.budget is None else f"; search bots' budget {args.budget:g} s/move"))
     for side, name in enumerate(names):
         lo, hi = result.interval(side)
         print(f"  side {side} {name:<10} wins {result.wins[side]:>5}  "
@@ -503,7 +503,7 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Bot against bot: win rates with 95% intervals, the opener alternating. "
                                        "rulebook vs random plays 1,000 games in seconds; the search bot thinks "
                                        "0.2 s a move, so 1,000 of its games take about an hour and a half "
-                                       "(fastsearch thinks at most as long).")
+                                       "(fastsearch and infer think at most as long).")
     arena.add_argument("--bots", default="rulebook,random",
                        help=f"one bot per side, comma-separated; bots: {BOT_LIST} (default rulebook,random)")
     arena.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="players at the table")
@@ -511,7 +511,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; the rest follow from it")
     arena.add_argument("--mode", choices=MODES, default="guarded", help="table mode (bots commit no offences)")
     arena.add_argument("--budget", type=float, default=None,
-                       help="seconds per move for the search and fastsearch bots (default 0.2)")
+                       help="seconds per move for the search, fastsearch and infer bots (default 0.2)")
     arena.set_defaults(run=_arena)
 
     replay = sub.add_parser("replay", help="check a game or match record against the rules and show it")

@@ -235,7 +235,7 @@ def test_make_bot_knows_every_bot_and_names_a_bad_budget():
 def test_arena_command_takes_a_search_budget(capsys):
     assert main(["arena", "--bots", "search,rulebook", "--games", "2", "--budget", "0.002"]) == 0
     out = capsys.readouterr().out
-    assert "2 games" in out and "search and fastsearch budget 0.002 s/move" in out
+    assert "2 games" in out and "search bots' budget 0.002 s/move" in out
 
 
 def test_arena_command_refuses_a_budget_of_zero(capsys):

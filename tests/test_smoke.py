@@ -26,9 +26,10 @@ def test_the_rules_modules_import_neither_server_nor_client_nor_any_io_library()
 
 def test_the_compiled_playouts_import_no_project_io_and_load_only_when_played():
     """fastplay brings numba (whose runtime imports threading and socket) but nothing of ours that does I/O,
-    and naming the fastsearch bot, as the server's loop does, loads neither numba nor numpy."""
+    and naming the fastsearch or infer bot, as the server's loop does, loads neither numba nor numpy."""
     assert imported_io(["board99.bots.fastplay"]) == ""
-    assert imported_io(["board99.bots", "board99.bots.fast_search"], ("numba", "numpy", "socket", "threading")) == ""
+    named = ["board99.bots", "board99.bots.fast_search", "board99.bots.inference", "board99.bots.memory"]
+    assert imported_io(named, ("numba", "numpy", "socket", "threading")) == ""
 
 
 def imported_io(modules: list[str], also: tuple[str, ...] = ()) -> str:
