@@ -21,7 +21,7 @@ from .tables import Table
 
 log = logging.getLogger("board99.server")
 
-#: Bots that think for a while (the search and fastsearch bots' budget): they think on a worker, never in the core.
+#: Bots that think for a while (the search bots' budget): they think on a worker, never in the core.
 SLOW_BOTS = frozenset({"search", "fastsearch", "infer"})
 
 

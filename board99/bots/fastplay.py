@@ -138,6 +138,33 @@ def _remove(hands, sizes, seat, card):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _due_square(board, threat, side, sides, lowest):  # pragma: no cover - compiled
+    """A square a card >= ``lowest`` must take now: the side's own win, else the highest block; or -1."""
+    square = _threat_square(board, threat, side, lowest)
+    if square < 0:
+        for s in range(sides):
+            if s != side:
+                square = max(square, _threat_square(board, threat, s, lowest))
+    return square
+
+
+@njit(cache=True)
+def _live_sorted(hands, sizes, seat, free_top, live):  # pragma: no cover - compiled
+    """The seat's live cards (some free square fits them) into ``live``, lowest first; how many."""
+    nlive = 0
+    for k in range(sizes[seat]):
+        c = hands[seat, k]
+        if c <= free_top:
+            j = nlive  # insertion sort: at most five cards
+            while j > 0 and live[j - 1] > c:
+                live[j] = live[j - 1]
+                j -= 1
+            live[j] = c
+            nlive += 1
+    return nlive
+
+
+@njit(cache=True)
 def _policy(seat, side, sides, board, value, threat, free_top, hands, sizes, left, noise, rng, live):  # pragma: no cover
     """The noisy rulebook policy (``rulebook.decide``): (card, square); card -1 draws, square -1 discards.
 
@@ -151,11 +178,7 @@ def _policy(seat, side, sides, board, value, threat, free_top, hands, sizes, lef
         c = hands[seat, k]
         lowest = min(lowest, c)
         highest = max(highest, c)
-    square = _threat_square(board, threat, side, lowest)
-    if square < 0:
-        for s in range(sides):
-            if s != side:
-                square = max(square, _threat_square(board, threat, s, lowest))
+    square = _due_square(board, threat, side, sides, lowest)
     if square >= 0:
         card = -1
         for k in range(n):
@@ -163,16 +186,7 @@ def _policy(seat, side, sides, board, value, threat, free_top, hands, sizes, lef
             if c <= square and c > card:
                 card = c
         return card, square
-    nlive = 0
-    for k in range(n):
-        c = hands[seat, k]
-        if c <= free_top:
-            j = nlive  # insertion sort: at most five cards
-            while j > 0 and live[j - 1] > c:
-                live[j] = live[j - 1]
-                j -= 1
-            live[j] = c
-            nlive += 1
+    nlive = _live_sorted(hands, sizes, seat, free_top, live)
     can_draw = n < HAND_LIMIT and left > 0
     if nlive == 0 or (left > 0 and nlive <= RESERVE):
         return (-1, -1) if can_draw else (highest, -1)
@@ -288,16 +302,10 @@ def _likelihood(kind, card, square, seat, side, sides, board, value, threat, fre
     """How likely a searching player holding hands[seat] was to make this move on this board (the ``ODDS_*``)."""
     if kind == DISCARD:
         return 1.0  # the highest dead card, or a hand too poor to matter: it tells little
-    n = sizes[seat]
     lowest = 100
-    for k in range(n):
+    for k in range(sizes[seat]):
         lowest = min(lowest, hands[seat, k])
-    due = _threat_square(board, threat, side, lowest)  # a win or a block was due
-    if due < 0:
-        for s in range(sides):
-            if s != side:
-                due = max(due, _threat_square(board, threat, s, lowest))
-    if due >= 0:
+    if _due_square(board, threat, side, sides, lowest) >= 0:  # a win or a block was due
         if kind != PLAY:
             return ODDS_NONE
         completes = 0
@@ -314,16 +322,7 @@ def _likelihood(kind, card, square, seat, side, sides, board, value, threat, fre
     if card != _highest_fitting(hands, sizes, seat, square) or card > free_top:
         return ODDS_NONE
     # One of the five best plays (each square with its highest fitting card, as ``ranked_plays``)?
-    nlive = 0
-    for k in range(n):
-        c = hands[seat, k]
-        if c <= free_top:
-            j = nlive
-            while j > 0 and live[j - 1] > c:
-                live[j] = live[j - 1]
-                j -= 1
-            live[j] = c
-            nlive += 1
+    nlive = _live_sorted(hands, sizes, seat, free_top, live)
     mine = value[square] + WASTE * card
     better = 0
     top = free_top + 1
