@@ -9,8 +9,10 @@ remember. A bot that reads hands from moves (``inference.py``) keeps its
 last few moves per seat here.
 
 When the views do not fit that plain order (a penalty-mode offence, with its
-skips and shown cards; a new deal; two partners' pegs that cannot be told
-apart) the memory starts again empty rather than guess.
+extra actions, skips and shown cards; a new deal; counts that do not add up)
+the memory starts again empty rather than guess. Two partners who both
+pegged between two looks may fit either way round: their moves are kept for
+their cards alone.
 """
 
 from __future__ import annotations
