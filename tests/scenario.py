@@ -93,3 +93,23 @@ def fresh_playout(seed: int, skips: list[int] | None = None) -> Playout:
     random.Random(seed).shuffle(deck)
     return Playout(LineTally([None] * 100, sides_for(players)), [[] for _ in range(players)], deck, seed % players,
                    list(skips) if skips is not None else [0] * players, players)
+
+
+def play_legally(game: Game, bots: list, plies: int, rng: random.Random):
+    """Let ``bots`` play ``game`` for up to ``plies`` turns, asserting each move legal and no penalty; yield
+    after each. In penalty mode someone now and then draws out of turn, so the bots meet shown cards and
+    pending skips too."""
+    from board99 import Draw
+
+    for _ in range(plies):
+        if game.winner is not None:
+            return
+        if game.mode == "penalty" and game.deck_size and rng.random() < 0.05:
+            offender = (game.turn + 1) % game.players
+            assert game.apply(offender, Draw())[0].kind == "penalty"
+            continue
+        seat = game.turn
+        action = bots[seat].choose(game.view(seat))
+        assert action in game.legal_actions(seat), (seat, action, game.view(seat))
+        assert all(e.kind != "penalty" for e in game.apply(seat, action))
+        yield

@@ -13,7 +13,7 @@ from board99.bots.rulebook import decide
 from board99.bots.search import PLAYOUT_PLIES
 from board99.bots.tally import LineTally
 from board99.cli import main
-from tests.scenario import fresh_playout, mid_game, position, reshuffled_unseen
+from tests.scenario import fresh_playout, mid_game, play_legally, position, reshuffled_unseen
 
 # The rulebook's own example: 72, 58, 20 and 14 leave only square 4, for cards 0-4.
 EXAMPLE_FOUR = (72, 58, 20, 14)
@@ -43,19 +43,8 @@ def test_every_bot_only_returns_legal_actions(players, mode):
     for game_no, names in enumerate(lineups):
         game = Game(players, mode, seed=game_no * 31 + players, first=game_no % players)
         bots = bots_for(players, names, seed=game_no)
-        for _ in range(150):
-            if game.winner is not None:
-                break
-            if mode == "penalty" and game.deck_size and rng.random() < 0.05:
-                # Someone draws out of turn, so the bots also meet shown cards and pending skips.
-                offender = (game.turn + 1) % players
-                assert game.apply(offender, Draw())[0].kind == "penalty"
-                continue
-            seat = game.turn
-            action = bots[seat].choose(game.view(seat))
-            assert action in game.legal_actions(seat), (seat, action, game.view(seat))
-            events = game.apply(seat, action)
-            assert all(e.kind != "penalty" for e in events)
+        for _ in play_legally(game, bots, 150, rng):
+            pass
 
 
 def test_rulebook_plays_whole_games_legally_in_every_table_size():

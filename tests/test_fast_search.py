@@ -13,7 +13,7 @@ from board99.bots import RulebookBot, make_bot
 from board99.bots.fast_search import FastSearchBot, engine, no_moves
 from board99.bots.rulebook import decide
 from board99.bots.tally import LineTally
-from tests.scenario import fresh_playout, mid_game, position, reshuffled_unseen
+from tests.scenario import fresh_playout, mid_game, play_legally, position, reshuffled_unseen
 
 EXAMPLE_FOUR = (72, 58, 20, 14)
 fastplay = engine()
@@ -43,17 +43,8 @@ def test_fastsearch_only_returns_legal_actions(players, mode):
     rng = random.Random(players)
     game = Game(players, mode, seed=40 + players, first=players % 2)
     bots = [fast_search_bot(seat, 8) if seat % 2 == 0 else make_bot("rulebook") for seat in range(players)]
-    for _ in range(160):
-        if game.winner is not None:
-            break
-        if mode == "penalty" and game.deck_size and rng.random() < 0.05:
-            offender = (game.turn + 1) % players  # shown cards and pending skips for the bots to meet
-            assert game.apply(offender, Draw())[0].kind == "penalty"
-            continue
-        seat = game.turn
-        action = bots[seat].choose(game.view(seat))
-        assert action in game.legal_actions(seat), (seat, action)
-        assert all(e.kind != "penalty" for e in game.apply(seat, action))
+    for _ in play_legally(game, bots, 160, rng):
+        pass
 
 
 def test_fastsearch_wins_at_once_and_blocks_the_rulebooks_example():

@@ -13,7 +13,7 @@ from board99.bots import InferenceBot, RulebookBot, make_bot
 from board99.bots.fast_search import engine
 from board99.bots.memory import DEPTH, DISCARD, DRAW, PLAY, Move, MoveMemory
 from board99.bots.tally import LineTally
-from tests.scenario import position
+from tests.scenario import play_legally, position
 
 fastplay = engine()
 EXAMPLE_FOUR = (72, 58, 20, 14)
@@ -188,17 +188,7 @@ def test_infer_bot_plays_legally_and_remembers(players, mode):
     bots = [InferenceBot(seed=s, budget=None, rollouts=8) if s % 2 == 0 else make_bot("rulebook")
             for s in range(players)]
     remembered = 0
-    for _ in range(120):
-        if game.winner is not None:
-            break
-        if mode == "penalty" and game.deck_size and rng.random() < 0.05:
-            offender = (game.turn + 1) % players
-            assert game.apply(offender, Draw())[0].kind == "penalty"
-            continue
-        seat = game.turn
-        action = bots[seat].choose(game.view(seat))
-        assert action in game.legal_actions(seat), (seat, action)
-        game.apply(seat, action)
+    for _ in play_legally(game, bots, 120, rng):
         remembered = max([remembered] + [len(b.memory.moves) for b in bots if isinstance(b, InferenceBot)])
     assert remembered > 0
 
