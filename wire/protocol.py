@@ -247,6 +247,8 @@ def match_format() -> Check:
     def check(field: str, value: Any) -> MatchFormat:
         if type(value) is not dict or set(value) != {"kind", "target"} or type(value["target"]) is not int:
             raise _fail(field, "a map of 'kind' and 'target'", value)
+        if type(value["kind"]) is not str:  # the format's text() would quote it whole, however deep
+            raise _fail(field + ".kind", "'first-to' or 'games'", value["kind"])
         try:
             return MatchFormat(value["kind"], value["target"]).check()
         except ValueError as exc:
