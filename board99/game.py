@@ -49,7 +49,7 @@ class Game:
     _hands: list[list[int]]
     _discards: list[list[int]]
     _skips: list[int]
-    _shown: list[int]  # cards shown by draw penalties since the turn began
+    _shown: list[int]  # cards shown by draw penalties this turn, and by the action that ended the last one
     _shown_before: int = 0  # how many of them were shown before the action being applied
     _board: list[int | None]
     _pegs: list[int]  # per side, a bitboard
@@ -242,7 +242,7 @@ class Game:
             return events
         seat, n = self._turn, self.players
         assert seat is not None  # a turn ends only while the deal is being played
-        # A shown card stays in view until the turn passes (§10): only this action's stay.
+        # A shown card stays in view for a whole turn (docs/rules.md §10): only this action's stay.
         del self._shown[:self._shown_before]
         # Terminates: someone holds a card or the deck is not empty, and skips only fall.
         while True:

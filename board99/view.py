@@ -74,7 +74,7 @@ class SeatView(NamedTuple):
     discards: tuple[tuple[int, ...], ...]  # each seat's pile, oldest first
     deck_size: int
     skips: tuple[int, ...]  # turns each seat will still lose to penalties
-    shown: tuple[int, ...]  # cards shown by draw penalties since the turn began (docs/rules.md §10)
+    shown: tuple[int, ...]  # cards shown by draw penalties this turn and by the action ending the last (rules.md §10)
 
     # -- making and reading ------------------------------------------------------------
 

@@ -287,6 +287,49 @@ def test_10_a_shown_card_stays_in_view_until_the_turn_passes():
     assert g.view(1).shown == ()
 
 
+SHOWN_OFFENCES = {  # offence -> (seat, action) in the position below (S0 to act with a full hand)
+    "play-out-of-turn": (1, Play(60, 99)),
+    "discard-out-of-turn": (1, Discard(60)),
+    "draw-out-of-turn": (1, Draw()),
+    "illegal-play": (0, Play(40, 3)),
+    "illegal-draw": (0, Draw()),
+}
+
+
+@pytest.mark.parametrize("offence", sorted(SHOWN_OFFENCES))
+def test_10_shown_after_each_offence_and_after_the_turns_that_follow(offence):
+    g = position(players=3, mode="penalty", hands={0: [10, 20, 30, 40, 50], 1: [60, 61], 2: [70, 71]},
+                 deck_top=[77, 78, 79])
+    earlier = g.apply(2, Draw())[0].card  # a card shown before the offence, during S0's turn
+    seat, action = SHOWN_OFFENCES[offence]
+    events = g.apply(seat, action)
+    assert events[0].offence == offence
+    card = events[0].card if type(action) is Draw else None  # only a draw penalty shows a card
+    passed = offence.startswith("illegal")  # the illegal offences end the turn; out of turn ones do not
+    expected = ((card,) if passed and card is not None else () if passed else
+                (earlier,) if card is None else (earlier, card))
+    assert {g.view(s).shown for s in (None, 0, 1, 2)} == {expected}
+    if not passed:  # S0's turn ends: everything shown during it goes
+        g.apply(0, Discard(10))
+        assert g.view(None).shown == ()
+    else:  # the next player's turn ends: the illegal draw's card, shown a whole turn, goes too
+        assert g.turn is not None and g.turn != 0
+        g.apply(g.turn, Discard(g.hand(g.turn)[0]))
+        assert g.view(None).shown == ()
+
+
+def test_10_the_pages_say_how_long_a_shown_card_stays_as_the_engine_does():
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    protocol = " ".join((docs / "protocol.md").read_text(encoding="utf-8").split())
+    rules = " ".join((docs / "rules.md").read_text(encoding="utf-8").split())
+    assert "cleared when the turn passes" not in protocol
+    for page in (protocol, rules):
+        assert "keeps only the card shown by the action that passed it" in page
+        assert "stays through the next player's turn" in page
+
+
 def test_7_draw_out_of_turn_cuts_the_card_back_at_a_uniformly_random_place():
     places = []
     for seed in range(300):
