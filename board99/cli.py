@@ -223,8 +223,17 @@ def _play(args: argparse.Namespace) -> int:
             return 2
         return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute)
     # Our own server keeps its games: an unfinished practice game is picked up where it was left.
-    return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
-                    start_server=start_practice_server, saved=play_data_dir() / SAVED_SEAT)
+    # Started before the window opens, so a journal in use or damaged is said here, in words.
+    try:
+        practice = start_practice_server()
+    except RuntimeError as exc:
+        print(f"board99 play: {exc}", file=sys.stderr)
+        return 2
+    try:
+        return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
+                        start_server=lambda: practice, saved=play_data_dir() / SAVED_SEAT)
+    finally:
+        practice.stop()  # already stopped when the window closed; not when no window could open
 
 
 def _join(args: argparse.Namespace) -> int:
@@ -316,13 +325,16 @@ def _records(args: argparse.Namespace) -> int:
 
     source: Any
     if args.data is not None:
-        from board99.server.journal import JOURNAL_FILE, Journal
+        from board99.server.journal import JOURNAL_FILE, Journal, JournalDamaged
 
         if not (Path(args.data) / JOURNAL_FILE).exists():
             print(f"board99 records: --data {args.data}: no journal ({JOURNAL_FILE}) there", file=sys.stderr)
             return 2
         try:
             journal = Journal(args.data)
+        except JournalDamaged as exc:
+            print(f"board99 records: {exc}", file=sys.stderr)
+            return 2
         except RuntimeError as exc:
             print(f"board99 records: {exc}; while the server runs, ask it with --server", file=sys.stderr)
             return 2

@@ -65,9 +65,12 @@ class Core:
         self.sweep_every = min(0.5, settings.lost_after / 3)
         self._next_sweep = now + self.sweep_every
         self._next_housekeeping = now + HOUSEKEEPING_EVERY
-        #: Tables the journal holds but could not restore (a damaged row): left as they are, named here.
-        self.set_aside: list[SetAside] = []
         self._restore(now)
+
+    @property
+    def set_aside(self) -> list[SetAside]:
+        """Tables the journal holds but could not restore (a damaged row) or met damage in while running."""
+        return list(self.state.set_aside)
 
     def knows(self, ident: bytes) -> bool:
         """True if ``ident`` is a connection the core follows already."""
@@ -87,7 +90,8 @@ class Core:
         for data in state.journal.tournaments():
             tournament = Tournament.from_data(data)
             state.tournaments.by_id[tournament.id] = tournament
-        tables, self.set_aside = state.journal.restore()
+        tables, aside = state.journal.restore()
+        state.set_aside.extend(aside)
         for t in tables:
             state.lobby.add(t)
             for s in t.seats:

@@ -48,9 +48,10 @@ def finish_game(state: State, t: Table) -> bool:
     players = rated_players(state, t, result.side)
     try:
         state.journal.save_finished(t, finished_record(t), players)
-    except Exception:
+    except Exception as exc:
         # The action itself is journaled: a restart replays it and finishes the game's bookkeeping.
         log.exception("event=journal-error table=%s what=record", t.id)
+        state.journal_damaged(t, exc)
         return False
     t.unfinished = False
     for p in players:

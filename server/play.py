@@ -16,7 +16,7 @@ from board99.wire.protocol import ProtocolError
 from .finish import finish_game, next_game_by_itself
 from .outbox import Thought
 from .presence import Conn
-from .state import State
+from .state import DAMAGED, State
 from .tables import Table
 
 log = logging.getLogger("board99.server")
@@ -47,13 +47,15 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     offence = t.check(seat, action)
     try:
         state.journal.save_action(t, seat, action)
-    except Exception:
+    except Exception as exc:
         log.exception("event=journal-error table=%s", t.id)
+        if state.journal_damaged(t, exc):
+            raise JournalFailed(DAMAGED) from None
         raise JournalFailed("the action could not be saved, so it did not happen") from None
     events = t.apply(seat, action, state.now, offence)
     t.seq += 1
-    if t.state == "over":
-        finish_game(state, t)
+    if t.state == "over" and not finish_game(state, t) and state.lobby.tables.get(t.id) is not t:
+        raise JournalFailed(DAMAGED)  # the game's end met damage in the journal: the table was set aside
     if actor is not None:
         state.out.send(actor.ident, act_reply(t, seat, events, actor.rid, state.now))
     for e in events:

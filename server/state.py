@@ -9,13 +9,14 @@ of the state, so each can be read, and tested, on its own.
 from __future__ import annotations
 
 import logging
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
 from board99 import seen_by
 from board99.wire.protocol import CHANGES, ProtocolError
 
-from .journal import Journal
+from .journal import Journal, SetAside, damaged
 from .outbox import Outbox
 from .players import Players
 from .presence import Presence
@@ -24,6 +25,10 @@ from .timers import Timers
 from .tournaments import Tournaments
 
 log = logging.getLogger("board99.server")
+
+#: What a person is told when their table met damage in the journal and was set aside.
+DAMAGED = ("the server's journal is damaged where this table is kept, so the change did not happen and the "
+           "table was closed; the server's operator is told in its log")
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,10 @@ class Settings:
     hints_burst: float = 5.0  # ... and at once
 
 
+#: Most tables named in ``State.set_aside`` (a damaged journal could otherwise grow it with every new table).
+SET_ASIDE_KEPT = 100
+
+
 @dataclass
 class State:
     """The server's tables, journal, connections and timers, plus the current call's time and outbox."""
@@ -66,6 +75,9 @@ class State:
     out: Outbox = field(default_factory=Outbox)
     players: Players = field(default_factory=Players)
     tournaments: Tournaments = field(default_factory=Tournaments)
+    #: Tables the journal holds but that could not be restored, or that met damage in the journal while
+    #: running: named for the operator (the latest SET_ASIDE_KEPT), their rows left as they are.
+    set_aside: deque[SetAside] = field(default_factory=lambda: deque(maxlen=SET_ASIDE_KEPT))
 
     def match_over(self, t: Table) -> None:
         """A game at ``t`` was finished: if that decided a tournament's match, the tournament counts it."""
@@ -93,11 +105,39 @@ class State:
         staged.seq = t.seq + 1
         try:
             self.journal.save_table(staged)
-        except Exception:
+        except Exception as exc:
             log.exception("event=journal-error table=%s change=%s", t.id, change)
+            if self.journal_damaged(t, exc):
+                raise ProtocolError("internal", DAMAGED) from None
             raise ProtocolError("internal", "the change could not be saved, so it did not happen") from None
         t.adopt(staged)
         self.announce(t, change, exclude=exclude, dealt=dealt)
+
+    def journal_damaged(self, t: Table, exc: BaseException) -> bool:
+        """If ``exc`` is damage in the journal file, set ``t`` aside (True); a full disk or a lock is not (False).
+
+        As a damaged row does at a restart: the table leaves the lobby and memory, its rows stay
+        as they are, the operator finds it in the log (``event=table-set-aside``), and its
+        followers get a ``closed`` change. The other tables play on while their writes succeed.
+        """
+        if not damaged(exc):
+            return False
+        reason = f"{type(exc).__name__}: {exc}"[:200]
+        log.error("event=table-set-aside table=%s reason=%r while=running", t.id, reason)
+        self.set_aside.append(SetAside(t.id, reason))
+        self.forget(t)
+        return True
+
+    def forget(self, t: Table) -> None:
+        """Take a table out of the lobby and out of memory, telling its followers (``closed``)."""
+        t.seq += 1
+        self.out.push(t, "table", {"change": "closed", "info": t.describe(self.now)})
+        for ident, _ in t.members():
+            conn = self.presence.conns.get(ident)
+            if conn is not None and conn.table == t.id:
+                conn.table = conn.seat = None
+        self.lobby.remove(t)
+        self.presence.forget_table(t.id)
 
     def changed(self, t: Table, change: str, *, exclude: bytes | None = None) -> None:
         """Who is present changed (not a journaled fact): next seq, kept in the journal if it can be, announced."""

@@ -91,16 +91,11 @@ def close(state: State, t: Table) -> None:
             state.journal.delete_table(t.id)
         else:
             state.journal.archive_table(t.id)
-    except Exception:
+    except Exception as exc:
         log.exception("event=journal-error table=%s what=close", t.id)
-        return  # kept as it is; the next round tries again
-    t.seq += 1
-    state.out.push(t, "table", {"change": "closed", "info": t.describe(now := state.now)})
-    for ident, _ in t.members():
-        conn = state.presence.conns.get(ident)
-        if conn is not None and conn.table == t.id:
-            conn.table = conn.seat = None
-    state.lobby.remove(t)
-    state.presence.forget_table(t.id)
+        state.journal_damaged(t, exc)
+        return  # kept as it is (unless set aside); the next round tries again
+    now = state.now
+    state.forget(t)
     log.info("event=table-closed table=%s state=%s game=%d idle=%.0fs", t.id, t.state, t.game_no,
              now - (t.idle_since or now))
