@@ -14,7 +14,7 @@ from .bots import BOTS, make_bot
 from .game import MODES, PLAYER_COUNTS, Game
 from .match import MatchRecord, is_match_record, score
 from .record import MAGIC as GAME_MAGIC
-from .record import Record, RecordError
+from .record import Record, RecordError, why_unreadable
 from .render import board_text, status_text
 from .settings import sides_for
 
@@ -108,10 +108,7 @@ def _unreadable(command: str, path: str, exc: OSError | UnicodeDecodeError | Rec
     if isinstance(exc, RecordError):
         print(f"board99 {command}: {path}: {exc}", file=sys.stderr)
         return 1
-    if isinstance(exc, UnicodeDecodeError):
-        print(f"board99 {command}: {path}: not a game record (not UTF-8 text)", file=sys.stderr)
-        return 2
-    print(f"board99 {command}: {exc}", file=sys.stderr)
+    print(f"board99 {command}: {path}: {why_unreadable(exc)}", file=sys.stderr)
     return 2
 
 
@@ -343,8 +340,11 @@ def _records(args: argparse.Namespace) -> int:
             rows, total = journal.finished_games(0, args.limit)
             return [RecordEntry(**r) for r in rows], total
 
-        def fetch(table: str, game: int, match: bool) -> str | None:
-            return journal.match_record(table, game) if match else journal.record(table, game)
+        def fetch(table: str, game: int, match: bool) -> str:
+            text = journal.match_record(table, game) if match else journal.record(table, game)
+            if text is None:
+                raise LookupError(f"no such finished game{' in a match' if match else ''} in this journal")
+            return text
         source = journal
     else:
         from board99.client.net import GameClient, ServerError
@@ -358,12 +358,11 @@ def _records(args: argparse.Namespace) -> int:
             entries, total = source.list_records(limit=args.limit)
             return list(entries), total
 
-        def fetch(table: str, game: int, match: bool) -> str | None:
+        def fetch(table: str, game: int, match: bool) -> str:
             try:
                 return str(source.fetch_record(table, game, match=match))
             except ServerError as exc:
-                print(f"board99 records: {table}:{game}: {exc.message}", file=sys.stderr)
-                return None
+                raise LookupError(exc.message) from None
     try:
         entries, total = listing()
         if not args.get:
@@ -385,10 +384,10 @@ def _records(args: argparse.Namespace) -> int:
             if not game_text.isdigit():
                 print(f"board99 records: --get {wanted}: write TABLE:GAME as the list shows it", file=sys.stderr)
                 return 2
-            text = fetch(table, int(game_text), args.match)
-            if text is None:
-                print(f"board99 records: {wanted}: no such finished game{' in a match' if args.match else ''}",
-                      file=sys.stderr)
+            try:
+                text = fetch(table, int(game_text), args.match)
+            except LookupError as exc:  # said once, in the words of whoever keeps the records
+                print(f"board99 records: {wanted}: {exc}", file=sys.stderr)
                 status = 1
                 continue
             # A match's file is named for its first game, as the window names it, whichever game was asked.

@@ -34,6 +34,25 @@ HINTS_FIELD = "hints"
 _HINT_ITEM = re.compile(r"S(\d+) at ply (\d+)")
 
 
+def why_unreadable(exc: OSError | UnicodeDecodeError) -> str:
+    """Why a record file could not be read, in a person's words (not Python's ``[Errno 2] ...``).
+
+    >>> why_unreadable(FileNotFoundError(2, "No such file or directory", "game.txt"))
+    'no such file'
+    >>> why_unreadable(UnicodeDecodeError("utf-8", b"\\xff", 0, 1, "invalid start byte"))
+    'not a game record (not UTF-8 text)'
+    """
+    if isinstance(exc, UnicodeDecodeError):
+        return "not a game record (not UTF-8 text)"
+    if isinstance(exc, FileNotFoundError):
+        return "no such file"
+    if isinstance(exc, IsADirectoryError):
+        return "a folder, not a record file"
+    if isinstance(exc, PermissionError):
+        return "not allowed to read it (permission denied)"
+    return f"cannot read it ({exc.strerror or exc})"
+
+
 class RecordError(ValueError):
     """A record that cannot be read, or a line that breaks the rules."""
 

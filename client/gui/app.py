@@ -429,7 +429,7 @@ def run_replay(path: str | Path, muted: bool = False, review_seat: int | None = 
     returns 1 without opening a window (2 for a file that cannot be read at all). With
     ``review_seat`` (`board99 review FILE --window`) the review of that seat starts at once.
     """
-    from board99.record import RecordError
+    from board99.record import RecordError, why_unreadable
 
     from .replay_model import load
     from .replay_view import ReplayView
@@ -438,7 +438,7 @@ def run_replay(path: str | Path, muted: bool = False, review_seat: int | None = 
         text = Path(path).read_text(encoding="utf-8")
         replay = load(text)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"board99 replay: {path}: cannot read it ({exc})", file=sys.stderr)
+        print(f"board99 replay: {path}: {why_unreadable(exc)}", file=sys.stderr)
         return 2
     except RecordError as exc:
         print(f"board99 replay: {path}: {exc}", file=sys.stderr)
