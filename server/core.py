@@ -30,7 +30,7 @@ from .presence import Presence
 from .ratings import BOT_RATINGS
 from .requests import HANDLERS
 from .state import Settings, State
-from .sweep import housekeeping, sweep
+from .sweep import housekeeping, lost, sweep
 from .tables import Lobby
 from .tournaments import Tournament
 
@@ -49,7 +49,8 @@ def _rid_of(frames: list[bytes]) -> int | None:
 
 
 def server_named(ident: bytes) -> bool:
-    """True for a routing id libzmq made itself (5 bytes, the first zero), not one a client chose."""
+    """True for a routing id of the form libzmq gives (5 bytes, the first zero); a client may choose one
+    of this form too, and it then inherits nothing (docs/server.md, "What a routing id proves")."""
     return len(ident) == 5 and ident[0] == 0
 
 
@@ -121,12 +122,21 @@ class Core:
 
     # -- inputs ------------------------------------------------------------------------------
 
-    def receive(self, ident: bytes, frames: list[bytes], now: float, host: str = "") -> Outbox:
+    def receive(self, ident: bytes, frames: list[bytes], now: float, host: str = "",
+                link: int | None = None) -> Outbox:
         """One message from connection ``ident`` (its frames after the routing id), received at ``now``.
 
-        ``host``: the peer's address, for the limits per machine.
+        ``host``: the peer's address, for the limits per machine. ``link``: the TCP link it came
+        over (its socket descriptor), when the loop can tell.
         """
         state = self._begin(now)
+        known = state.presence.conns.get(ident)
+        if known is not None and link is not None and known.link is not None and known.link != link:
+            # The routing id of a connection whose link has closed (libzmq refuses it while the link
+            # lives), come over another link: a client chose it. The old connection is lost now, and
+            # this one is new: it inherits no seat, table or name.
+            state.presence.forget(known)
+            lost(state, known, "id-reused")
         if not server_named(ident):
             # Identity comes from what a connection proves (its seat token), never from a name it
             # chose: such a connection could claim a departed player's name. It is not served.
@@ -139,6 +149,7 @@ class Core:
             state.out.error(ident, _rid_of(frames), "server-full", why)
             return state.out
         if why == "new":
+            conn.link = link
             log.info("event=connect conn=%s host=%s", conn.label, host)
         if not state.presence.admit(conn, now):
             if now - conn.warned >= 1.0:
@@ -174,6 +185,16 @@ class Core:
             return state.out
         if reply is not None:
             state.out.reply(ident, rid, reply)
+        return state.out
+
+    def link_closed(self, link: int, now: float) -> Outbox:
+        """libzmq closed the TCP link ``link``: the connections that spoke over it are lost now, not when silent.
+
+        So the routing id of a departed connection, claimed by a new link, finds nothing bound to it.
+        """
+        state = self._begin(now)
+        for conn in state.presence.over_link(link):
+            lost(state, conn, "link-closed")
         return state.out
 
     def tick(self, now: float) -> Outbox:

@@ -195,6 +195,10 @@ class Server:
                 ready = dict(poller.poll(max(0, int(wait * 1000) + (wait > 0))))
                 if self._wake in ready or self._stop:
                     break
+                if self._monitor in ready:
+                    # Before the messages: a closed link's connection is lost before a new link
+                    # that claims its routing id is heard (Core.link_closed).
+                    self._log_links()
                 if router in ready:
                     # Messages in batches, with the core's due ticks between them: timers (bot
                     # moves, turn clocks) run on time whatever the queue holds.
@@ -202,17 +206,15 @@ class Server:
                         got = 0
                         while got < DRAIN_BATCH:
                             try:
-                                ident, frames, host = self._receive(router)
+                                ident, frames, host, link = self._receive(router)
                             except zmq.Again:
                                 break
                             got += 1
-                            self._deliver_step(core.receive, ident, frames, host=host)
+                            self._deliver_step(core.receive, ident, frames, host=host, link=link)
                         if clock() >= core.deadline():
                             self._deliver_step(core.tick)
                         if got < DRAIN_BATCH:
                             break
-                if self._monitor in ready:
-                    self._log_links()
                 if self.thinker.wake in ready or self.thinker.pending():
                     for key, move in self.thinker.answers():
                         self._deliver_step(core.thought, key, move)
@@ -221,17 +223,21 @@ class Server:
         except KeyboardInterrupt:
             pass
 
-    def _receive(self, router: zmq.Socket) -> tuple[bytes, list[bytes], str]:
-        """One message: its routing id, its frames, and for a connection the core does not know yet, its address."""
+    def _receive(self, router: zmq.Socket) -> tuple[bytes, list[bytes], str, int | None]:
+        """One message: its routing id, its frames, for a connection the core does not know yet its
+        address, and the TCP link (socket descriptor) it came over."""
         # One call for the whole message (cheaper than a recv and a rcvmore look-up per frame);
-        # uncopied frames because the first body frame may have to tell the peer's address.
+        # uncopied frames because the first body frame tells the peer's address and link.
         parts = router.recv_multipart(zmq.NOBLOCK, copy=False)
         ident = parts[0].bytes
-        host = ""
-        if len(parts) > 1 and not self.core.knows(ident):
-            # The peer's address (for the limits per machine) comes with the message's own frame.
-            host = str(parts[1].get("Peer-Address") or "")
-        return ident, [p.bytes for p in parts[1:]], host
+        host, link = "", None
+        if len(parts) > 1:
+            if not self.core.knows(ident):
+                # The peer's address (for the limits per machine) comes with the message's own frame.
+                host = str(parts[1].get("Peer-Address") or "")
+            # Which link a routing id speaks over: one that moves to another link was chosen by a client.
+            link = _link_of(parts[1])
+        return ident, [p.bytes for p in parts[1:]], host, link
 
     def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""
@@ -269,6 +275,8 @@ class Server:
                 event = parse_monitor_message(self._monitor.recv_multipart(zmq.NOBLOCK))
             except zmq.Again:
                 return
+            if int(event["event"]) == zmq.EVENT_DISCONNECTED:
+                self._deliver_step(self.core.link_closed, int(event["value"]))
             if self._links_logged >= LINK_LOG_MAX:
                 self._links_unlogged += 1
                 continue
@@ -277,6 +285,14 @@ class Server:
             endpoint = raw.decode(errors="replace") if isinstance(raw, bytes) else str(raw)
             log.info("event=link-dropped endpoint=%s reason=%s", endpoint,
                      names.get(int(event["event"]), str(event["event"])))
+
+
+def _link_of(frame: zmq.Frame) -> int | None:
+    """The socket descriptor of the TCP link a message came over (libzmq's ZMQ_SRCFD), or None."""
+    try:
+        return int(frame.get(zmq.SRCFD))
+    except (AttributeError, zmq.ZMQError, TypeError, ValueError):  # pragma: no cover - a libzmq without it
+        return None
 
 
 def unpredictable_routing_ids() -> None:

@@ -54,6 +54,7 @@ class Conn:
     last_seen: float
     name: str = "player"
     host: str = ""  # the peer's address, as libzmq gives it ("Peer-Address")
+    link: int | None = None  # the TCP link (socket descriptor) its first message came over, if known
     table: str | None = None
     seat: int | None = None  # None with a table: spectating
     player: int | None = None  # the registered player this connection proved to be (hello with a key)
@@ -132,13 +133,26 @@ class Presence:
         """Forget the connections silent for longer than ``lost_after``, and return them."""
         gone = [c for c in self.conns.values() if now - c.last_seen > self.lost_after]
         for conn in gone:
-            del self.conns[conn.ident]
-            left = self.hosts.get(conn.host, 1) - 1
-            if left > 0:
-                self.hosts[conn.host] = left
-            else:
-                self.hosts.pop(conn.host, None)
+            self.forget(conn)
         return gone
+
+    def over_link(self, link: int) -> list[Conn]:
+        """Forget the connections whose messages came over the TCP link ``link`` (it closed), and return them."""
+        gone = [c for c in self.conns.values() if c.link == link]
+        for conn in gone:
+            self.forget(conn)
+        return gone
+
+    def forget(self, conn: Conn) -> None:
+        """The connection is gone: a later message with its routing id is a new connection."""
+        if self.conns.get(conn.ident) is not conn:
+            return
+        del self.conns[conn.ident]
+        left = self.hosts.get(conn.host, 1) - 1
+        if left > 0:
+            self.hosts[conn.host] = left
+        else:
+            self.hosts.pop(conn.host, None)
 
     # -- seats whose person is away --------------------------------------------------------
 

@@ -6,6 +6,7 @@ import logging
 
 from board99.wire.protocol import ProtocolError
 
+from .presence import Conn
 from .state import State
 from .tables import Table
 
@@ -16,19 +17,7 @@ def sweep(state: State) -> None:
     """One presence sweep at ``state.now`` (the core runs it about every half second)."""
     now, presence, tables = state.now, state.presence, state.lobby.tables
     for conn in presence.silent(now):
-        # A lost connection keeps nothing: only `resume` with the seat token binds the seat again.
-        log.info("event=conn-lost conn=%s table=%s seat=%s", conn.label, conn.table, conn.seat)
-        if conn.unlogged:
-            log.warning("event=log-suppressed conn=%s lines=%d", conn.label, conn.unlogged)
-        t = tables.get(conn.table) if conn.table else None
-        if t is None:
-            continue
-        if conn.seat is None:
-            t.spectators.discard(conn.ident)
-        elif t.seats[conn.seat].conn == conn.ident:
-            t.seats[conn.seat].conn = None
-            presence.lose(t.id, conn.seat, now)
-            state.changed(t, "presence")
+        lost(state, conn, "silent")
     for conn in presence.conns.values():
         if conn.unlogged and conn.log_budget.available(now) >= 1:
             log.warning("event=log-suppressed conn=%s lines=%d", conn.label, conn.unlogged)
@@ -55,6 +44,23 @@ def sweep(state: State) -> None:
                 continue  # the journal failed: nothing changed; the next sweep tries again
             presence.back(table_id, seat)
             log.info("event=seat-freed table=%s seat=%d state=%s", t.id, seat, t.state)
+
+
+def lost(state: State, conn: Conn, why: str) -> None:
+    """A connection the presence has just forgotten (``why``: "silent", or "link-closed"): its seat is unbound."""
+    # A lost connection keeps nothing: only `resume` with the seat token binds the seat again.
+    log.info("event=conn-lost conn=%s table=%s seat=%s why=%s", conn.label, conn.table, conn.seat, why)
+    if conn.unlogged:
+        log.warning("event=log-suppressed conn=%s lines=%d", conn.label, conn.unlogged)
+    t = state.lobby.tables.get(conn.table) if conn.table else None
+    if t is None:
+        return
+    if conn.seat is None:
+        t.spectators.discard(conn.ident)
+    elif t.seats[conn.seat].conn == conn.ident:
+        t.seats[conn.seat].conn = None
+        state.presence.lose(t.id, conn.seat, state.now)
+        state.changed(t, "presence")
 
 
 def housekeeping(state: State) -> None:
