@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import socket
 import time
+from collections.abc import Callable
 
 from board99.wire.beacon import BEACON_PORT, MAX_BEACON, BadBeacon, parse_beacon
 
@@ -16,6 +17,9 @@ LOG_IGNORED = 10
 #: hide the real servers behind its own.
 MAX_PER_HOST = 4
 MAX_HEARD = 32
+#: Servers the player trusts (``favoured``: a pinned key, a server used before) are kept apart from the
+#: strangers' places, up to this many: no number of strangers' beacons pushes them out.
+MAX_FAVOURED = 32
 
 
 class Listener:
@@ -34,9 +38,14 @@ class Listener:
         self.port: int = self.sock.getsockname()[1]
         self.ignored = 0
 
-    def listen(self, timeout: float = 1.0) -> list[dict]:
-        """Listen ``timeout`` seconds; the servers heard, one entry per host and port."""
+    def listen(self, timeout: float = 1.0, favoured: Callable[[dict], bool] | None = None) -> list[dict]:
+        """Listen ``timeout`` seconds; the servers heard, one entry per host and port.
+
+        ``favoured(server)``: True for a server the player trusts; those have places of their own
+        (MAX_FAVOURED), so strangers filling MAX_HEARD cannot keep them out.
+        """
         heard: dict[tuple[str, int], dict] = {}
+        trusted: dict[tuple[str, int], dict] = {}
         ignored = 0
         deadline = time.monotonic() + timeout
         while (left := deadline - time.monotonic()) > 0:
@@ -54,16 +63,25 @@ class Listener:
                     log.warning("event=beacon-ignored from=%s:%d bytes=%d reason=%r",
                                 host, src_port, len(data), str(exc))
                 continue
-            if (host, found["port"]) not in heard:
+            server = {"name": found["name"], "host": host, "port": found["port"], "key": found["key"]}
+            where = (host, found["port"])
+            if favoured is not None and favoured(server):
+                if where in trusted or len(trusted) < MAX_FAVOURED:
+                    trusted[where] = server
+                    heard.pop(where, None)
+                    continue
+            if where in trusted:
+                continue  # a trusted server's place is not taken by a stranger's beacon from its address
+            if where not in heard:
                 if len(heard) >= MAX_HEARD or sum(1 for h, _ in heard if h == host) >= MAX_PER_HOST:
                     self.ignored += 1
                     ignored += 1
                     continue
-            heard[(host, found["port"])] = {"name": found["name"], "host": host,
-                                            "port": found["port"], "key": found["key"]}
+            heard[where] = server
         if ignored > LOG_IGNORED:
             log.warning("event=beacons-ignored count=%d logged=%d", ignored, LOG_IGNORED)
-        return sorted(heard.values(), key=lambda s: (s["name"], s["host"], s["port"]))
+        order = sorted(heard.values(), key=lambda s: (s["name"], s["host"], s["port"]))
+        return sorted(trusted.values(), key=lambda s: (s["name"], s["host"], s["port"])) + order
 
     def close(self) -> None:
         """Release the port."""
@@ -76,10 +94,12 @@ class Listener:
         self.close()
 
 
-def discover(timeout: float = 1.0, port: int = BEACON_PORT, bind: str = "") -> list[dict]:
+def discover(timeout: float = 1.0, port: int = BEACON_PORT, bind: str = "",
+             favoured: Callable[[dict], bool] | None = None) -> list[dict]:
     """Servers heard on the LAN within ``timeout`` seconds: ``{"name", "host", "port", "key"}``.
 
-    OSError if the beacon port cannot be bound (another program holds it without SO_REUSEPORT).
+    The ``favoured`` (see ``Listener.listen``) first. OSError if the beacon port cannot be bound
+    (another program holds it without SO_REUSEPORT).
     """
     with Listener(port, bind) as listener:
-        return listener.listen(timeout)
+        return listener.listen(timeout, favoured)

@@ -14,7 +14,7 @@ from typing import Any
 
 import arcade
 
-from board99.client import player_key
+from board99.client import known_servers, player_key
 from board99.client.net import GameClient, discover, endpoint_for
 from board99.wire.table_info import TableInfo
 
@@ -38,8 +38,19 @@ def endpoint_of(address: str) -> str:
     return endpoint_for(address.strip())
 
 
-def _discover() -> list[dict]:
-    return discover(1.0)
+def _discover(pinned: str | None = None, **where: Any) -> list[dict]:
+    """The servers heard in a second, each marked: the pinned key's and those used before first (kept whatever else).
+
+    ``where``: the beacon port and address to listen on (tests), as ``discover`` takes them.
+    """
+    known = known_servers.load()
+    found = discover(1.0, favoured=lambda server: known_servers.mark(server, known, pinned) is not None, **where)
+    return known_servers.arrange(found, known, pinned)
+
+
+def _host_port(endpoint: str) -> tuple[str, int] | None:
+    host, _, port = endpoint.split("://")[-1].rpartition(":")
+    return (host, int(port)) if host and port.isdigit() else None
 
 
 def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: str) -> TableInfo | None:
@@ -120,7 +131,10 @@ class App:
         self.window = window
         self.name = name
         self.server_key = server_key
-        self.discover = discover
+        pinned = server_key.decode() if isinstance(server_key, bytes) else server_key
+        self.discover = (lambda: _discover(pinned)) if discover is _discover else discover
+        #: The CurveZMQ key the current session was opened with (the pinned one, or a found server's).
+        self.session_key: bytes | str | None = server_key
         self.session: Session | None = None
         self.server: Any = None  # the embedded server of `board99 play`, if any
         self.lobby: LobbyView | None = None
@@ -142,9 +156,34 @@ class App:
         if self.session is not None:
             self.session.close()
         name = self.lobby.name_input.text.strip() if self.lobby is not None else self.name
-        self.session = Session(endpoint, name=name or self.name, server_key=self.server_key, key=self.key)
+        self.session_key = self.server_key or self._key_for(endpoint)
+        self.session = Session(endpoint, name=name or self.name, server_key=self.session_key, key=self.key)
         self.show_lobby(address)
         return self.session
+
+    def _found(self, endpoint: str) -> dict | None:
+        """The server discovery found at ``endpoint``, if the lobby lists it."""
+        where = _host_port(endpoint)
+        servers = self.lobby.servers if self.lobby is not None else []
+        return next((s for s in servers if (s.get("host"), s.get("port")) == where), None)
+
+    def _key_for(self, endpoint: str) -> str | None:
+        """The key to expect at ``endpoint``: the one it had when used before, else the one its beacon gave."""
+        where = _host_port(endpoint)
+        used = next((e for e in known_servers.load() if (e["host"], e["port"]) == where and e["key"]), None)
+        if used is not None:
+            return str(used["key"])  # a beacon cannot swap it: the server must prove this key
+        found = self._found(endpoint)
+        return found.get("key") if found is not None else None
+
+    def reached(self, endpoint: str) -> None:
+        """The lobby heard the server at ``endpoint`` answer: remember it (not `board99 play`'s own server)."""
+        where = _host_port(endpoint)
+        if where is None or (self.server is not None and endpoint == self.server.endpoint):
+            return
+        found = self._found(endpoint)
+        key = self.session_key.decode() if isinstance(self.session_key, bytes) else self.session_key
+        known_servers.remember(where[0], where[1], key, str(found.get("name")) if found else where[0])
 
     def show_lobby(self, address: str = "") -> LobbyView:
         """Show the lobby for the current session."""
@@ -152,12 +191,16 @@ class App:
             address = self.lobby.address.text
         # The name the player last typed (a refused one may have been changed there) outlives the lobby.
         name = (self.lobby.my_name() if self.lobby is not None else "") or self.name
+        previous = self.lobby  # the servers found stay listed in the new lobby
         self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
                                discover=self.discover, name=name, on_help=self.show_help,
                                on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
                                local_only=self.server is not None and self.session is not None
                                and self.session.endpoint == self.server.endpoint,
-                               on_open_record=self.show_record, on_learn=self.show_learn)
+                               on_open_record=self.show_record, on_learn=self.show_learn,
+                               on_reached=self.reached)
+        if previous is not None:
+            self.lobby.servers, self.lobby.server_first = previous.servers, previous.server_first
         self.window.show_view(self.lobby)
         if self.key_problem:
             self.lobby.say(self.key_problem, bad=True)

@@ -49,6 +49,9 @@ CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
 PER_PAGE = 6  # table cards on one screen: 2 columns of 3
 REFRESH_SECONDS = 3.0  # the lobby asks for the table list this often, so friends' tables appear
 BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bots), strongest usual first
+#: Servers found shown at once in the header's row (arrows scroll through the rest), and listed at most
+#: (discovery keeps 32 strangers and 32 trusted servers: client.discovery).
+SERVERS_SHOWN, SERVERS_LISTED = 2, 64
 #: Error codes that mean the server is not there (rather than that it said no).
 UNREACHABLE = ("disconnected", "timeout", "bad-server-key", "connect")
 #: The lobby's design size (scale 1.0); scale.ui_scale grows and shrinks it with the window.
@@ -92,8 +95,12 @@ class LobbyView(arcade.View):
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
                  on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None,
                  local_only: bool = False, on_open_record: Callable[[str, str], object] | None = None,
-                 on_learn: Callable[[], object] | None = None) -> None:
+                 on_learn: Callable[[], object] | None = None,
+                 on_reached: Callable[[str], object] | None = None) -> None:
         super().__init__()
+        #: Told the endpoint once the server answers (the window remembers servers used: known_servers).
+        self.reached_cb = on_reached
+        self._reached = False
         #: Opens the lessons (the Learn screen); None hides the "Learn" button.
         self.learn_cb = on_learn
         #: Shows a fetched record (its text and a title); None hides the finished games' "Open".
@@ -108,7 +115,8 @@ class LobbyView(arcade.View):
         self.tables: list[TableInfo] = []  # the cards of this page, in their places
         self.total = 0  # tables on the server in all
         self.page = 0
-        self.servers: list[dict] = []
+        self.servers: list[dict] = []  # found on the LAN, the trusted first (known_servers.arrange)
+        self.server_first = 0  # the first of them shown: the row scrolls through them all
         self.players, self.mode, self.clock = PLAYER_COUNTS[0], MODES[0], None
         self.colour = "red"
         self.match: MatchFormat | None = None  # a new table plays single games unless a match is chosen
@@ -245,10 +253,39 @@ class LobbyView(arcade.View):
         elif self.session is not None:
             self._label(f"Friends join with:  board99 join {friends_address(self.session.endpoint)}",
                         0, 98, 600, 30, 12, TEXT)
-        for i, info in enumerate(self.servers[:2]):
+        self._build_servers()
+
+    def _build_servers(self) -> None:
+        """The servers found, SERVERS_SHOWN at a time with arrows to scroll through every one."""
+        if not self.servers:
+            return
+        first = self.server_first = max(0, min(self.server_first, len(self.servers) - SERVERS_SHOWN))
+        arrows = len(self.servers) > SERVERS_SHOWN  # only when there are more than the row shows
+        left, width, gap = (648, 277, 6) if arrows else (620, 304, 8)
+        for i, info in enumerate(self.servers[first:first + SERVERS_SHOWN]):
             addr = f"{info['host']}:{info['port']}"
-            self._button(f"server{i}", f"{info.get('name', 'server')} · {addr}", partial(self.connect, addr),
-                         620 + i * 312, 96, 304, 32, 11)
+            trusted = info.get("mark") is not None
+            self._button(f"server{first + i}", f"{'★ ' if trusted else ''}{info.get('name', 'server')} · {addr}",
+                         partial(self.connect, addr), left + i * (width + gap), 96, width, 32, 11, outlined=trusted)
+        if arrows:
+            self._button("servers-back", "‹", partial(self.scroll_servers, -SERVERS_SHOWN), 612, 96, 30, 32, 13,
+                         disabled=first == 0)
+            self._button("servers-ahead", "›", partial(self.scroll_servers, +SERVERS_SHOWN), 1210, 96, 30, 32,
+                         13, disabled=first + SERVERS_SHOWN >= len(self.servers))
+
+    def scroll_servers(self, step: int) -> None:
+        """Show the next (or previous) servers found."""
+        self.server_first = max(0, min(self.server_first + step, len(self.servers) - SERVERS_SHOWN))
+        self.say(self._servers_words())
+
+    def _servers_words(self) -> str:
+        n, first = len(self.servers), self.server_first
+        shown = f"{first + 1}–{min(n, first + SERVERS_SHOWN)} of {n}" if n > SERVERS_SHOWN else f"{n}"
+        trusted = sum(1 for s in self.servers if s.get("mark") is not None)
+        why = (f"; ★ {trusted}: a server you played on before, or whose key you gave, listed first"
+               if trusted else "")
+        more = "; ‹ › for the others" if n > SERVERS_SHOWN else ""
+        return f"Servers found: {shown}{why}{more}. Click one to join"
 
     def _build_you(self) -> None:
         self._label("Your name", 0, 140, 96, 34, 12, TEXT_DIM)
@@ -623,6 +660,10 @@ class LobbyView(arcade.View):
             self._got += 1
             if self._order_at is not None and self._got >= self._order_at:
                 self._asked_order, self._order_at = True, None
+        if isinstance(msg, Replied) and msg.op in ("lobby_page", "list_tables") and not self._reached:
+            self._reached = True  # the server answers: the window may remember it
+            if self.reached_cb is not None and self.session is not None:
+                self.reached_cb(self.session.endpoint)
         match msg:
             case Replied("lobby_page", page):
                 self.show_page(page)
@@ -692,6 +733,14 @@ class LobbyView(arcade.View):
                 return True
         return None
 
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        """The wheel over the servers found scrolls through them."""
+        left, bottom, width, height = self.box(612, 96, 628, 32)
+        if self.servers and left <= x <= left + width and bottom <= y <= bottom + height and (scroll_x or scroll_y):
+            self.scroll_servers(-1 if (scroll_y or -scroll_x) > 0 else 1)
+            return True
+        return None
+
     def on_resize(self, width: int, height: int) -> None:
         """Put everything at its place for the new size."""
         self.build()
@@ -705,8 +754,8 @@ class LobbyView(arcade.View):
             for msg in self.session.drain():
                 self.handle(msg)
         if self._found is not None:
-            self.servers, self._found = self._found, None
-            self.say(f"{len(self.servers)} server(s) found: click one to join" if self.servers else
+            self.servers, self._found, self.server_first = self._found[:SERVERS_LISTED], None, 0
+            self.say(self._servers_words() if self.servers else
                      (self.status if self.status.startswith("Finding servers failed") else
                       "No servers answered: type the address your friend's window shows"))
 
