@@ -22,7 +22,7 @@ from .play import act
 from .players import Player, key_digest
 from .presence import Bucket, Conn
 from .ratings import BOT_RATINGS
-from .state import State
+from .state import DAMAGED, State
 from .tables import Table
 from .tournaments import BOT_PREFIX
 
@@ -474,9 +474,11 @@ def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     t.seq += 1
     try:
         state.journal.save_hint(t, seat)
-    except Exception:
+    except Exception as exc:
         t.seq -= 1
         log.exception("event=journal-error table=%s what=hint", t.id)
+        if state.journal_damaged(t, exc):
+            raise ProtocolError("internal", DAMAGED) from None
         raise ProtocolError("internal", "the hint could not be saved, so it was not given") from None
     t.hints.append((seat, t.game.ply))
     t.advice[seat] = (key, advice)
