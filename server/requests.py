@@ -193,6 +193,8 @@ def resume(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if conn.seat is not None and (conn.table, conn.seat) != (t.id, seat):
         raise _held(conn)
     s = t.check_token(seat, f["token"])
+    if conn.player is not None:  # the token proves the seat; a proven key must still be the seat's player
+        t.check_one_seat(seat, conn.player, conn.name)
     old = s.conn
     if old == conn.ident:
         return snapshot_of(state, t, seat)  # this connection holds it already: nothing changes

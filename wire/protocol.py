@@ -78,6 +78,8 @@ ERRORS: dict[str, str] = {
     "no-record": "that table has no finished game with that number",
     "no-such-bot": "there is no bot by that name",
     "name-taken": "another player (another player key) has that name on this server",
+    "name-bound": "this player key already has another name on this server; a key never takes another name",
+    "one-seat": "a rated, match or tournament table seats each player key once, and only in that player's seat",
     "too-many-players": "the server knows as many players as it allows, or this machine made new ones too often",
     "rated-table": "a rated table seats only people who hold a player key: no bots, no guests",
     "seat-reserved": "a tournament keeps that seat for a named player",
