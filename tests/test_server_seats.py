@@ -131,3 +131,22 @@ def test_a_journal_with_one_player_in_two_seats_restores_the_second_seat_unrated
         journal.close()
     assert [s.player for s in restored.seats] == [alice_id, None]
     assert [s.name for s in restored.seats] == ["Alice", "Bob"]  # Bob plays on, and no rating moves
+
+
+def test_a_window_without_a_name_is_told_its_keys_name_and_the_placeholder_registers_nobody(server) -> None:
+    fresh = GameClient(server.endpoint, key=key(1))  # name "player": the window's placeholder
+    try:
+        assert fresh.hello()["player"] is None  # not registered as "player"
+        table = fresh.create_table("Casual", 2)
+        fresh.take_seat(table.id, 0, name="Ann")  # the name the person typed registers the key
+        assert fresh.player is not None and fresh.player["name"] == "Ann"
+    finally:
+        fresh.close()
+    back = GameClient(server.endpoint, key=key(1))  # the next start of that window
+    try:
+        assert back.hello()["player"]["name"] == "Ann" and back.name == "Ann"
+        other = GameClient(server.endpoint, name="Ann", key=key(2))
+        assert error_of(other.hello).code == "name-taken"
+        other.close()
+    finally:
+        back.close()

@@ -41,6 +41,8 @@ CLIENT_MAX_MESSAGE = 16 << 20
 CLIENT_UNPACK_LIMITS = {"max_str_len": 8 << 20, "max_bin_len": 1 << 20,
                         "max_array_len": 1 << 16, "max_map_len": 1 << 10, "max_ext_len": 0}
 NAME_MAX = 40
+#: The name of a connection that chose none: a placeholder, never registered to a player key.
+DEFAULT_NAME = "player"
 TOKEN_BYTES = 16  # 128 random bits, sent as 32 hex digits
 #: A player key: 256 random bits the player's own machine keeps, sent as 64 hex digits.
 PLAYER_KEY_BYTES = 32
