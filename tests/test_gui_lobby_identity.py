@@ -142,3 +142,19 @@ def test_the_probe_tells_a_listening_port_from_a_closed_one():
         port = listener.getsockname()[1]
         assert port_open("127.0.0.1", port)
     assert not port_open("127.0.0.1", port)
+
+
+def test_the_random_bots_bound_reads_below_the_floor_not_as_minus_451():
+    from board99.client.gui.lobby_cards import who_sits
+    from board99.client.gui.lobby_lists import leaderboard_cells
+    from board99.server.ratings import BOT_RATINGS
+    from board99.wire.listings import Rating
+    from board99.wire.table_info import SeatInfo
+
+    random_rating = BOT_RATINGS["random"].shown
+    assert random_rating < 0  # the bound the arena gives (docs/ratings.md)
+    seat = SeatInfo(1, 1, "blue", "bot", "random", True, False, rating=random_rating)
+    assert who_sits(seat) == "random bot · < 100"
+    assert leaderboard_cells(9, Rating("random", random_rating, 0, 0, 0, bot=True))[1:3] == (
+        "random (bot, fixed)", "< 100")
+    assert leaderboard_cells(1, Rating("Ann", 1612, 84, 31, 20))[2] == "1612 ± 84"

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from board99.wire.table_info import SeatInfo, TableInfo
 
 from .lobby_lists import match_words
+from .wording import rating_words
 
 
 class SeatSlot(NamedTuple):
@@ -53,7 +54,7 @@ def who_sits(seat: SeatInfo) -> str:
     if seat.bot:
         name = name if name.endswith("bot") else f"{name} bot"
     if seat.rating is not None:
-        name = f"{name} · {seat.rating}"  # beside the name, so a rated table shows who is favoured
+        name = f"{name} · {rating_words(seat.rating)}"  # beside the name, so a rated table shows who is favoured
     if seat.bot:
         return name
     if seat.left:

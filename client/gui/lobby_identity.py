@@ -8,6 +8,8 @@ as", or ``board99 join --as NAME``).
 
 from __future__ import annotations
 
+from .wording import rating_words
+
 
 def identity_words(player: dict | None, has_key: bool) -> tuple[str, bool]:
     """The lobby's "who you are" line and whether it is good news (a known player) rather than a hint.
@@ -28,7 +30,9 @@ def identity_words(player: dict | None, has_key: bool) -> tuple[str, bool]:
     games = player.get("games") or 0
     if not games:
         return f"You are {player['name']} · no rated games yet", True
-    return (f"You are {player['name']} · rating {player.get('rating')} ±{player.get('spread')} · "
+    rating = player.get("rating")
+    shown = rating_words(rating) if isinstance(rating, int) else "?"
+    return (f"You are {player['name']} · rating {shown} ±{player.get('spread')} · "
             f"{games} rated game{'s' if games != 1 else ''}"), True
 
 
