@@ -67,7 +67,7 @@ def test_the_lobby_says_who_you_are_and_that_a_guest_keeps_no_rating():
     lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
     win.show_view(lobby)
     step(win, 2)
-    assert "You are Ann · rating 1612 ±180 · 7 rated games" in words(lobby)
+    assert "You are Ann · rating 1612 ± 84 · 31 rated games" in words(lobby)
     guest = StandIn()
     guest.key, guest.player = None, None  # type: ignore[assignment]
     lobby = LobbyView(guest, address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]

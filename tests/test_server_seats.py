@@ -101,6 +101,9 @@ def test_a_key_keeps_its_name_and_another_name_is_refused_not_renamed(server) ->
         table = alice.create_table("Rated", 2, rated=True)
         refused = error_of(lambda: alice.take_seat(table.id, 0, name="Carol"))  # a new name on sitting
         assert refused.code == "name-bound" and alice.name == "Alice"
+        # The end: a tournament names Alice, and the server still knows her by that name.
+        _, token = alice.create_tournament("Club", 2, [["ALICE"], ["Bob"]], 1, MatchFormat("first-to", 1))
+        assert token and alice.player_history("Alice").rating.name == "ALICE"
     finally:
         alice.close()
         as_bob.close()

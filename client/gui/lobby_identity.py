@@ -14,8 +14,8 @@ from .wording import rating_words
 def identity_words(player: dict | None, has_key: bool) -> tuple[str, bool]:
     """The lobby's "who you are" line and whether it is good news (a known player) rather than a hint.
 
-    >>> identity_words({"name": "Ann", "rating": 1612, "spread": 180, "games": 7}, True)
-    ('You are Ann · rating 1612 ±180 · 7 rated games', True)
+    >>> identity_words({"name": "Ann", "rating": 1612, "spread": 84, "games": 31}, True)
+    ('You are Ann · rating 1612 ± 84 · 31 rated games', True)
     >>> identity_words({"name": "Bo", "rating": 1500, "spread": 1000, "games": 0}, True)[0]
     'You are Bo · no rated games yet'
     >>> identity_words(None, True)[0]
@@ -32,7 +32,7 @@ def identity_words(player: dict | None, has_key: bool) -> tuple[str, bool]:
         return f"You are {player['name']} · no rated games yet", True
     rating = player.get("rating")
     shown = rating_words(rating) if isinstance(rating, int) else "?"
-    return (f"You are {player['name']} · rating {shown} ±{player.get('spread')} · "
+    return (f"You are {player['name']} · rating {shown} ± {player.get('spread')} · "
             f"{games} rated game{'s' if games != 1 else ''}"), True
 
 
