@@ -59,6 +59,11 @@ def key_path(name: str | None = None) -> Path:
     return own
 
 
+def has_key_here(name: str) -> bool:
+    """Whether ``name`` has a key on this machine (``players/<name>.key``, or ``player.key`` noted as theirs)."""
+    return key_path(name).exists() if name.strip() else False
+
+
 def noted_name(folder: Path | None = None) -> str | None:
     """The name ``player.key`` was last accepted under, if noted."""
     try:

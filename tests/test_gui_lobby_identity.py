@@ -114,9 +114,25 @@ def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(t
         assert player_key.key_path("bob").exists() and player_key.key_path("Ann") == player_key.key_path(None)
         lobby.sit(table_id, 1)
         run_until(win, lambda: app.table is not None and win.current_view is app.table, 10, "Bob at the table")
+        app.session.leave()
+        app.show_lobby()
+        lobby = app.lobby
+        # Back to Ann in Bob's window: her name is taken on the server, but by her own key on this machine.
+        lobby.name_input.text = "Ann"
+        lobby.table_name.text = "Friday match"
+        lobby.sit(table_id, 1)
+        run_until(win, lambda: lobby.status.startswith("Ann has a key of their own"), 10, "the own-key hint")
+        win.click(*centre(lobby.buttons["play-as"]))
+        step(win, 1)
+        lobby = app.lobby
+        run_until(win, lambda: "You are Ann" in words(lobby), 10, "the lobby to say Ann again")
+        assert app.key == player_key.load_or_create(player_key.key_path(None))  # the window's own key
+        assert lobby.table_name.text == "Friday match"  # what was typed survives the switch
+        lobby.sit(table_id, 0)
+        run_until(win, lambda: app.table is not None and win.current_view is app.table, 10, "Ann at the table")
         with GameClient(server.endpoint, name="Cy") as cy:
             seats = next(t for t in cy.list_tables() if t.id == table_id).seats
-            assert seats[1].name == "Bob"  # Ann's seat was freed when she left the waiting table
+            assert [s.name for s in seats] == ["Ann", None]  # Bob left; Ann sits
             assert [cy.player_history(n).rating.name for n in ("Ann", "Bob")] == ["Ann", "Bob"]
     finally:
         app.shutdown()
@@ -128,8 +144,7 @@ def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(t
 
 def test_a_server_on_this_machine_only_is_not_offered_to_friends():
     assert friends_line("tcp://127.0.0.1:9199", probe=lambda host, port: False) == (
-        "This server listens on this machine only: friends cannot join it. "
-        "To play with them, run  board99 serve  (it listens on your network)", False)
+        "Friends cannot join: this server listens on this machine only", False)
     line, reachable = friends_line("tcp://127.0.0.1:9199", probe=lambda host, port: True)
     assert reachable and line.startswith("Friends join with:  board99 join ") and "127.0.0.1" not in line
     assert friends_line("tcp://192.168.1.20:9099", probe=lambda host, port: False)[1]  # reached over the LAN

@@ -157,6 +157,7 @@ class App:
             address = self.lobby.address.text
         # The name the player last typed (a refused one may have been changed there) outlives the lobby.
         name = (self.lobby.my_name() if self.lobby is not None else "") or self.name
+        table_name = self.lobby.table_name.text if self.lobby is not None else None
         self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
                                discover=self.discover, name=name, on_help=self.show_help,
                                on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
@@ -164,6 +165,8 @@ class App:
                                and self.session.endpoint == self.server.endpoint,
                                on_open_record=self.show_record, on_learn=self.show_learn,
                                on_switch=self.switch_identity, on_known=self.note_identity)
+        if table_name is not None:
+            self.lobby.table_name.text = table_name  # what the player typed outlives the lobby too
         self.window.show_view(self.lobby)
         if self.key_problem:
             self.lobby.say(self.key_problem, bad=True)

@@ -185,15 +185,14 @@ def friends_line(endpoint: str, probe: Callable[[str, int], bool] = port_open) -
 
     >>> friends_line("tcp://192.168.1.20:9099")
     ('Friends join with:  board99 join 192.168.1.20:9099', True)
-    >>> friends_line("tcp://127.0.0.1:9099", probe=lambda host, port: False)[0].startswith("This server listens")
-    True
+    >>> friends_line("tcp://127.0.0.1:9099", probe=lambda host, port: False)[0]
+    'Friends cannot join: this server listens on this machine only'
     """
     host, _, port = endpoint.split("://", 1)[-1].rpartition(":")
     address = friends_address(endpoint)
     lan = address.rpartition(":")[0]
     if _is_loopback(host) and (_is_loopback(lan) or not (port.isdigit() and probe(lan, int(port)))):
-        return ("This server listens on this machine only: friends cannot join it. "
-                "To play with them, run  board99 serve  (it listens on your network)"), False
+        return "Friends cannot join: this server listens on this machine only", False
     return f"Friends join with:  board99 join {address}", True
 
 

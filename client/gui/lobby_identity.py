@@ -19,14 +19,14 @@ def identity_words(player: dict | None, has_key: bool) -> tuple[str, bool]:
     >>> identity_words({"name": "Bo", "rating": 1500, "spread": 1000, "games": 0}, True)[0]
     'You are Bo · no rated games yet'
     >>> identity_words(None, True)[0]
-    'New here: type your name and press Play as (or sit) to keep a rating'
+    'New here: type your name, then Play as'
     >>> identity_words(None, False)[0]
     'You play as a guest: no rating is kept'
     """
     if not has_key:
         return "You play as a guest: no rating is kept", False
     if not isinstance(player, dict) or not isinstance(player.get("name"), str):
-        return "New here: type your name and press Play as (or sit) to keep a rating", False
+        return "New here: type your name, then Play as", False
     games = player.get("games") or 0
     if not games:
         return f"You are {player['name']} · no rated games yet", True
@@ -44,6 +44,15 @@ def name_bound_words(name: str) -> str:
     """
     return (f"Your key already has another name on this server. To play as {name}, press Play as: "
             f"each name has its own key")
+
+
+def own_key_words(name: str) -> str:
+    """What the lobby says when ``name`` is taken on the server but has a key of its own on this machine.
+
+    >>> own_key_words("Ann")
+    'Ann has a key of their own on this machine: press Play as to play as Ann'
+    """
+    return f"{name} has a key of their own on this machine: press Play as to play as {name}"
 
 
 def same_name(a: str, b: str) -> bool:

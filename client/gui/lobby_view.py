@@ -19,6 +19,7 @@ import arcade.gui
 from arcade.gui import UIFlatButton, UIInputText, UILabel, UIWidget
 
 from board99 import MODES, PLAYER_COUNTS
+from board99.client import player_key
 from board99.client.net import LobbyPage
 from board99.match import MatchFormat
 from board99.wire.listings import RecordEntry, TournamentInfo
@@ -35,7 +36,7 @@ from .lobby_cards import (
     sides_of,
     state_words,
 )
-from .lobby_identity import identity_words, name_bound_words, same_name
+from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
 from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT, badges, name_taken_words, record_title
 from .lobby_panels import TABS, Lists, build_tab, export_standings, save_record
 from .messages import Failed, Message, Pushed, Replied
@@ -698,7 +699,10 @@ class LobbyView(arcade.View):
                 self.say(name_bound_words(self._refused_name(msg)), bad=True)
             case Failed(_, "name-taken", _) | Pushed({"type": "error", "code": "name-taken"}):
                 self.name_taken = True
-                self.say(name_taken_words(self._refused_name(msg)), bad=True)
+                refused = self._refused_name(msg)
+                # Taken by this very machine's key of that name: switching is the answer, not a new name.
+                mine = self.switch_cb is not None and player_key.has_key_here(refused)
+                self.say(own_key_words(refused) if mine else name_taken_words(refused), bad=True)
             case Failed(_, code, message) if code in UNREACHABLE:
                 self.say(f"Cannot reach the server: {message}", bad=True)
             case Failed(op, code, message):
