@@ -74,6 +74,12 @@ def test_the_lobby_says_who_you_are_and_that_a_guest_keeps_no_rating():
     win.show_view(lobby)
     step(win, 2)
     assert "You play as a guest: no rating is kept" in words(lobby)
+    # A second window of the same person refused a second seat: said in the lobby's words.
+    from board99.client.gui.messages import Failed
+
+    lobby.handle(Failed("take_seat", "one-seat", "seat: Ann already holds S0 at table t1; ..."))
+    assert lobby.status == ("The server refused taking the seat: You hold a seat there already: a rated or match "
+                            "table seats each player once") and lobby.status_bad
 
 
 def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(tmp_path):

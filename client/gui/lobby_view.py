@@ -67,7 +67,8 @@ REQUEST_WORDS = {"take_seat": "taking the seat", "add_bot": "adding a bot", "cre
                  "rename": "the new name", "switch": "playing as that name"}
 #: Refusals said in the lobby's own words rather than the server's (the code is stable, the words may vary).
 REFUSAL_WORDS = {"rated-table": "A rated table seats people with a player key only: no bots, no guests",
-                 "seat-reserved": "A tournament keeps that seat for another player"}
+                 "seat-reserved": "A tournament keeps that seat for another player",
+                 "one-seat": "You hold a seat there already: a rated or match table seats each player once"}
 RATED_BADGE = (196, 150, 40)  # the gold behind a card's "Rated" mark
 
 
