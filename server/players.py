@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass, replace
 
 from board99.bots import BOTS
-from board99.wire.protocol import ProtocolError
+from board99.wire.protocol import DEFAULT_NAME, ProtocolError
 
 from .presence import Bucket
 from .ratings import BOT_RATINGS, Skill
@@ -89,7 +89,8 @@ class Players:
             raise _taken(name)
         known = self.by_key.get(digest)
         if known is not None:
-            if name_key(known.name) != name_key(name):
+            # A key registered under the placeholder (by a window before this rule) may still take a name.
+            if name_key(known.name) not in (name_key(name), name_key(DEFAULT_NAME)):
                 raise ProtocolError("name-bound", f"name: this player key is {known.name}'s on this server, so it "
                                                   f"cannot play as {name!r} (a name and its rating stay with "
                                                   f"their key); to play as {name}, use a key of their own: "

@@ -11,6 +11,7 @@ from board99.client.net import GameClient, ServerError
 from board99.match import MatchFormat
 from board99.server.journal import JOURNAL_FILE, Journal
 from board99.server.loop import run_in_thread
+from board99.wire.protocol import ProtocolError
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -153,3 +154,16 @@ def test_a_window_without_a_name_is_told_its_keys_name_and_the_placeholder_regis
         other.close()
     finally:
         back.close()
+
+
+def test_a_key_an_older_server_registered_as_the_placeholder_may_still_take_a_real_name() -> None:
+    from board99.server.players import Player, Players, key_digest
+
+    players = Players()
+    players.adopt(Player(1, "player", key_digest(key(1))))  # the window's default name, registered before
+    renamed = players.claim("Ann", key(1), "127.0.0.1", 0.0, 2)
+    assert renamed is not None and (renamed.id, renamed.name) == (1, "Ann")
+    players.adopt(renamed)
+    with pytest.raises(ProtocolError) as refused:
+        players.claim("Bob", key(1), "127.0.0.1", 0.0, 2)
+    assert refused.value.code == "name-bound"
