@@ -218,8 +218,15 @@ def _play(args: argparse.Namespace) -> int:
         endpoint = reachable("play", args.server)
         if endpoint is None:
             return 2
-        return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute)
-    # Our own server keeps its games: an unfinished practice game is picked up where it was left.
+        return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute,
+                        identity=args.as_name)
+    # Our own server keeps its games: an unfinished practice game is picked up where it was left
+    # (each person's own: --as NAME keeps NAME's seat apart).
+    saved = SAVED_SEAT
+    if args.as_name:
+        from board99.client.player_key import file_stem
+
+        saved = f"practice-seat-{file_stem(args.as_name)}.json"
     # Started before the window opens, so a journal in use or damaged is said here, in words.
     try:
         practice = start_practice_server()
@@ -228,7 +235,7 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     try:
         return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
-                        start_server=lambda: practice, saved=play_data_dir() / SAVED_SEAT)
+                        start_server=lambda: practice, saved=play_data_dir() / saved, identity=args.as_name)
     finally:
         practice.stop()  # already stopped when the window closed; not when no window could open
 
@@ -242,7 +249,7 @@ def _join(args: argparse.Namespace) -> int:
         address = reachable("join", address, args.key)
         if address is None:
             return 2
-    return run_join(address, name=args.name, server_key=args.key, muted=args.mute)
+    return run_join(address, name=args.name, server_key=args.key, muted=args.mute, identity=args.as_name)
 
 
 def _learn(args: argparse.Namespace) -> int:
@@ -463,6 +470,20 @@ def standings_rows(info: Any) -> list[list[str]]:
     return rows
 
 
+AS_HELP = ("play as NAME with NAME's own player key (made on first use in the config folder): two people at "
+           "one machine each keep their own name and rating")
+
+
+def person_name(text: str) -> str:
+    """A name for --as: not empty, at most the protocol's 40 characters."""
+    from board99.wire.protocol import NAME_MAX
+
+    name = text.strip()
+    if not name or len(name) > NAME_MAX:
+        raise argparse.ArgumentTypeError(f"a name is 1 to {NAME_MAX} characters, not {len(name)}")
+    return name
+
+
 #: A Z85 key may start with '-', which argparse takes for an option unless it is joined with '='.
 KEY_HELP = "the server's CurveZMQ public key (servers run with --curve); write --key=KEY"
 
@@ -556,6 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--server", default=None,
                       help="HOST[:PORT] of a running server (window; default: start one in the background)")
     play.add_argument("--name", default="player", help="your name at the table (window)")
+    play.add_argument("--as", dest="as_name", type=person_name, default=None, metavar="NAME", help=AS_HELP)
     play.add_argument("--mute", action="store_true", help="start with the sound off (window)")
     play.set_defaults(run=_play)
 
@@ -563,6 +585,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("server", nargs="?", default=None,
                       help="HOST[:PORT] (default: list the servers found on the LAN)")
     join.add_argument("--name", default="player", help="your name at the table")
+    join.add_argument("--as", dest="as_name", type=person_name, default=None, metavar="NAME", help=AS_HELP)
     join.add_argument("--key", default=None, help=KEY_HELP)
     join.add_argument("--mute", action="store_true", help="start with the sound off")
     join.set_defaults(run=_join)

@@ -407,6 +407,8 @@ class GameClient:
             self._inbox.append(reply)
             return
         self.player = reply.get("player")
+        if isinstance(self.player, dict) and isinstance(self.player.get("name"), str):
+            self.name = self.player["name"]  # the key's name (a window that chose none is told its own)
         self.epoch = reply["epoch"]
         self.heartbeat = reply.get("heartbeat", HEARTBEAT)
         self.lost_after = reply.get("lost_after", LOST_AFTER)

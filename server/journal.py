@@ -445,6 +445,8 @@ class Journal:
                 raise ValueError(f"seat row {seat!r} ({occupant!r}): not a seat of a {players}-player table")
             t.seats[seat] = Seat(seat, seat % sides, occupant, sname, bot, token_hash, vacated=bool(vacated),
                                  player=player, reserved=reserved)
+        for seat in t.unlink_second_seats():
+            log.warning("event=second-seat-unlinked table=%s seat=%d why=one-player-two-seats", tid, seat)
         for seat, text in self.actions(tid, game_no):
             try:
                 t.game.apply(seat, parse_action(text))

@@ -2,7 +2,9 @@
 
 A connection that says ``hello`` with a key is that key's player: the first
 time, the name is registered to the key (if nobody else has it); later, the
-key finds the player again, under a new name if they chose one that is free.
+key finds the player again under that name. A key never takes another name
+(only another spelling of its own, in case): one key is one person, and a
+name with its rating never silently passes to someone else (``name-bound``).
 A connection without a key is a guest: it may use any name no player holds.
 Nothing here touches the disk; the handler journals a new or renamed player
 before ``adopt`` puts it in memory.
@@ -14,7 +16,7 @@ import hashlib
 from dataclasses import dataclass, replace
 
 from board99.bots import BOTS
-from board99.wire.protocol import ProtocolError
+from board99.wire.protocol import DEFAULT_NAME, ProtocolError
 
 from .presence import Bucket
 from .ratings import BOT_RATINGS, Skill
@@ -78,7 +80,8 @@ class Players:
     def claim(self, name: str, key: str, host: str, now: float, next_id: int) -> Player | None:
         """The player for ``key`` under ``name``, if that needs journaling (new or renamed); else None.
 
-        ProtocolError('name-taken') if another key holds the name; ('too-many-players') past the limits.
+        ProtocolError('name-taken') if another key holds the name; ('name-bound') if this key is another
+        name's; ('too-many-players') past the limits.
         """
         digest = key_digest(key)
         holder = self.named(name)
@@ -86,6 +89,12 @@ class Players:
             raise _taken(name)
         known = self.by_key.get(digest)
         if known is not None:
+            # A key registered under the placeholder (by a window before this rule) may still take a name.
+            if name_key(known.name) not in (name_key(name), name_key(DEFAULT_NAME)):
+                raise ProtocolError("name-bound", f"name: this player key is {known.name}'s on this server, so it "
+                                                  f"cannot play as {name!r} (a name and its rating stay with "
+                                                  f"their key); to play as {name}, use a key of their own: "
+                                                  f"board99 join --as {name}")
             return None if known.name == name else replace(known, name=name)
         if len(self.by_key) >= self.max_players:
             raise ProtocolError("too-many-players", f"this server knows {self.max_players} players, its limit; "

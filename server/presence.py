@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from board99.wire.protocol import DEFAULT_NAME
+
 
 class Bucket:
     """A token bucket: ``rate`` a second sustained, ``burst`` at once; ``take`` one if there is one."""
@@ -52,7 +54,7 @@ class Conn:
 
     ident: bytes
     last_seen: float
-    name: str = "player"
+    name: str = DEFAULT_NAME
     host: str = ""  # the peer's address, as libzmq gives it ("Peer-Address")
     link: int | None = None  # the TCP link (socket descriptor) its first message came over, if known
     table: str | None = None

@@ -16,10 +16,17 @@ from board99 import Game, Refused, seen_by
 from board99.coach import advise
 from board99.record import Record
 from board99.wire.listings import Met, PlayerHistory, Rating, RecordEntry
-from board99.wire.protocol import LIST_MAX, NAME_MAX, PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
+from board99.wire.protocol import (
+    DEFAULT_NAME,
+    LIST_MAX,
+    NAME_MAX,
+    PAGE_DEFAULT,
+    PROTOCOL_VERSION,
+    ProtocolError,
+)
 
 from .play import act
-from .players import Player, key_digest
+from .players import Player, key_digest, name_key
 from .presence import Bucket, Conn
 from .ratings import BOT_RATINGS
 from .state import DAMAGED, State
@@ -52,7 +59,11 @@ def hello(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
                                            f"not {f['version']}")
     name = f.get("name") or conn.name
     player = None
-    if "key" in f:
+    known = state.players.by_key.get(key_digest(f["key"])) if "key" in f else None
+    placeholder = name_key(name) == name_key(DEFAULT_NAME)
+    if known is not None and placeholder:
+        name = known.name  # a window that chose no name yet is its key's player, under their own name
+    if "key" in f and (known is not None or not placeholder):  # the placeholder registers nobody
         claimed = state.players.claim(name, f["key"], conn.host, state.now, state.journal.next_player_id())
         if claimed is not None:
             try:
@@ -65,7 +76,7 @@ def hello(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
             log.info("event=player-%s player=%d name=%r conn=%s", "new" if new else "renamed", claimed.id,
                      claimed.name, conn.label)
         player = state.players.by_key[key_digest(f["key"])]
-    else:
+    else:  # a guest, or a key not yet registered while the window has no name of its own
         state.players.check_guest_name(name)
     conn.name, conn.player = name, None if player is None else player.id
     log.info("event=hello conn=%s name=%r player=%s", conn.label, conn.name, conn.player)
@@ -193,6 +204,8 @@ def resume(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if conn.seat is not None and (conn.table, conn.seat) != (t.id, seat):
         raise _held(conn)
     s = t.check_token(seat, f["token"])
+    if conn.player is not None:  # the token proves the seat; a proven key must still be the seat's player
+        t.check_one_seat(seat, conn.player, conn.name)
     old = s.conn
     if old == conn.ident:
         return snapshot_of(state, t, seat)  # this connection holds it already: nothing changes

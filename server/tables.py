@@ -160,6 +160,46 @@ class Table:
         """True where the coach gives hints: casual tables, neither rated nor playing a match (docs/coach.md)."""
         return not self.rated and self.match is None
 
+    @property
+    def one_seat_each(self) -> bool:
+        """True where a player key holds one seat at most: rated, match and tournament tables (docs/server.md)."""
+        return self.rated or self.match is not None or self.tournament is not None
+
+    def check_one_seat(self, seat: int, player: int | None, name: str) -> None:
+        """ProtocolError('one-seat') if player ``player`` (``name``) may not hold ``seat`` here besides what it holds.
+
+        At a rated, match or tournament table a player's key holds one seat, and a connection
+        that proved one player's key does not play another player's seat (even with its token).
+        A casual table lets one person play several seats (hot-seat play).
+        """
+        if player is None or not self.one_seat_each:
+            return
+        s = self.seat(seat)
+        if s.player is not None and s.player != player:
+            raise ProtocolError("one-seat", f"seat: S{seat} at table {self.id} is {s.name}'s, and this connection "
+                                            f"is {name}'s; at a rated, match or tournament table each player "
+                                            f"plays their own seat only")
+        held = next((o for o in self.seats if o.seat != seat and o.occupant == "human" and o.player == player), None)
+        if held is not None:
+            raise ProtocolError("one-seat", f"seat: {name} already holds S{held.seat} at table {self.id}; a rated, "
+                                            f"match or tournament table seats each player once (one player key, "
+                                            f"one seat): this seat is for someone else")
+
+    def unlink_second_seats(self) -> list[int]:
+        """Seats past a player's first at a one-seat-each table lose their player link (a journal from before
+        the rule): their person plays on under the name shown, and no game there moves a rating. Which seats."""
+        if not self.one_seat_each:
+            return []
+        seen: set[int] = set()
+        unlinked = []
+        for s in self.seats:
+            if s.player is not None and s.player in seen:
+                s.player = None
+                unlinked.append(s.seat)
+            elif s.player is not None:
+                seen.add(s.player)
+        return unlinked
+
     def describe(self, now: float) -> dict:
         """The table description as plain data, ready for msgpack."""
         return self.info(now).to_data()
@@ -223,6 +263,8 @@ class Table:
         if self.rated and player is None:
             raise ProtocolError("rated-table", f"table {self.id} is rated: it seats players who hold a player key "
                                                f"(the window makes one), not guests")
+        if player is not None:
+            self.check_one_seat(seat, player.id, player.name)
         self.colours[s.side] = self._pick_colour(s.side, colour)
         token = secrets.token_hex(TOKEN_BYTES)
         s.occupant, s.name, s.bot = "human", name, None

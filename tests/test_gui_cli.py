@@ -70,3 +70,27 @@ def test_play_with_server_sits_at_a_new_table_on_that_server(tmp_path):
         assert not (tmp_path / "data" / "board99" / "play").exists()  # no embedded server this time
     finally:
         handle.stop()
+
+
+def test_two_people_play_from_one_machine_as_themselves_with_their_own_keys(tmp_path):
+    from board99.client.net import GameClient
+    from board99.server.loop import run_in_thread
+
+    display()
+    handle = run_in_thread(port=0, data_dir=tmp_path / "server", bot_delay=0.0)
+    try:
+        port = handle.endpoint.rsplit(":", 1)[1]
+        for who in ("Ann", "Bob"):  # one OS user, one config folder, two people
+            env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), BOARD99_T0=repr(time.time()),
+                       BOARD99_FIRST_FRAME_FILE=str(tmp_path / f"frame-{who}"),
+                       BOARD99_CONFIG=str(tmp_path / "config" / "settings.toml"))
+            out = board99("play", "--mute", "--server", f"127.0.0.1:{port}", "--as", who, env=env)
+            assert out.returncode == 0, out.stderr
+        keys = sorted(p.name for p in (tmp_path / "config" / "players").iterdir())
+        assert keys == ["ann.key", "bob.key"]
+        with GameClient(handle.endpoint, name="check") as client:
+            assert sorted(s.name for t in client.list_tables() for s in t.seats if s.occupant == "human") == [
+                "Ann", "Bob"]
+            assert [client.player_history(n).rating.name for n in ("Ann", "Bob")] == ["Ann", "Bob"]
+    finally:
+        handle.stop()

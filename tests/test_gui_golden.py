@@ -18,6 +18,8 @@ class StandIn:
     """Only what the lobby reads of a session, so the golden lobby shows fixed tables (real ids are random)."""
 
     endpoint = "tcp://192.168.1.20:9099"
+    key = "a" * 64  # the window's player key, which the server knows as Ann:
+    player = {"name": "Ann", "rating": 1612, "spread": 84, "games": 31}  # as on the leaderboard
 
     def drain(self) -> list[dict]:
         return []

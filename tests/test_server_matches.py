@@ -63,10 +63,10 @@ def test_player_keys_keep_names_unique_and_the_server_keeps_only_their_hash(tmp_
         assert error_of(GameClient(server.endpoint, name="rulebook").hello).code == "name-taken"
         # Every bot's name is reserved, unrated bots' too.
         assert error_of(GameClient(server.endpoint, name="Fastsearch", key=key(3)).hello).code == "name-taken"
-        # The key finds Ann again; a new name that nobody holds renames her.
-        again = GameClient(server.endpoint, name="Ann B", key=key(1))
-        assert again.hello()["player"]["name"] == "Ann B"
-        assert GameClient(server.endpoint, name="Ann", key=key(2)).hello()["player"]["name"] == "Ann"
+        # The key finds Ann again; it keeps her name (tests/test_server_seats.py: another name is refused).
+        again = GameClient(server.endpoint, name="Ann", key=key(1))
+        assert again.hello()["player"]["name"] == "Ann"
+        assert error_of(GameClient(server.endpoint, name="Ann", key=key(2)).hello).code == "name-taken"
         for c in (ann, impostor, guest, again):
             c.close()
     finally:

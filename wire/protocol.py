@@ -41,6 +41,8 @@ CLIENT_MAX_MESSAGE = 16 << 20
 CLIENT_UNPACK_LIMITS = {"max_str_len": 8 << 20, "max_bin_len": 1 << 20,
                         "max_array_len": 1 << 16, "max_map_len": 1 << 10, "max_ext_len": 0}
 NAME_MAX = 40
+#: The name of a connection that chose none: a placeholder, never registered to a player key.
+DEFAULT_NAME = "player"
 TOKEN_BYTES = 16  # 128 random bits, sent as 32 hex digits
 #: A player key: 256 random bits the player's own machine keeps, sent as 64 hex digits.
 PLAYER_KEY_BYTES = 32
@@ -78,6 +80,8 @@ ERRORS: dict[str, str] = {
     "no-record": "that table has no finished game with that number",
     "no-such-bot": "there is no bot by that name",
     "name-taken": "another player (another player key) has that name on this server",
+    "name-bound": "this player key already has another name on this server; a key never takes another name",
+    "one-seat": "a rated, match or tournament table seats each player key once, and only in that player's seat",
     "too-many-players": "the server knows as many players as it allows, or this machine made new ones too often",
     "rated-table": "a rated table seats only people who hold a player key: no bots, no guests",
     "seat-reserved": "a tournament keeps that seat for a named player",

@@ -114,10 +114,11 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
     return setup
 
 
-def load_key() -> tuple[str | None, str | None]:
-    """The player key, made on first start; or (None, what went wrong) when its file is unreadable."""
+def load_key(identity: str | None = None) -> tuple[str | None, str | None]:
+    """The player key of ``identity`` (a name given with --as; None: the window's own), made on first use;
+    or (None, what went wrong) when its file is unreadable."""
     try:
-        return player_key.load_or_create(), None
+        return player_key.load_or_create(player_key.key_path(identity)), None
     except (ValueError, OSError) as exc:  # a broken key file must not stop the game: play as a guest
         log.warning("player key: %s", exc)
         return None, key_problem_words(str(exc))
@@ -127,9 +128,11 @@ class App:
     """Owns the window's session and switches between the lobby and the table."""
 
     def __init__(self, window: GameWindow, *, name: str = "player", server_key: bytes | str | None = None,
-                 discover: Callable[[], list[dict]] | None = _discover) -> None:
+                 discover: Callable[[], list[dict]] | None = _discover, identity: str | None = None) -> None:
         self.window = window
-        self.name = name
+        #: Whose key the window uses: a name given with --as (or switched to in the lobby), None for its own.
+        self.identity = identity
+        self.name = identity or name
         self.server_key = server_key
         pinned = server_key.decode() if isinstance(server_key, bytes) else server_key
         self.discover = (lambda: _discover(pinned)) if discover is _discover else discover
@@ -146,7 +149,7 @@ class App:
         self.learn_back: arcade.View | None = None
         #: The player key every session says hello with (the server knows a returning player by it);
         #: None, with the reason in ``key_problem``, when the key file cannot be read: a guest then.
-        self.key, self.key_problem = load_key()
+        self.key, self.key_problem = load_key(identity)
         # Below the views' own handlers: a view that uses a key (a text field, the rules' Esc) keeps it.
         window.push_handlers(on_close=self.shutdown, on_key_press=self.on_key_press, on_text=self.on_text)
 
@@ -155,7 +158,9 @@ class App:
         endpoint = endpoint_of(address)
         if self.session is not None:
             self.session.close()
-        name = self.lobby.name_input.text.strip() if self.lobby is not None else self.name
+        name = self.lobby.my_name() if self.lobby is not None else self.name
+        if self.identity is not None:
+            name = self.identity  # a key of a name's own says hello under that name
         self.session_key = self.server_key or self._key_for(endpoint)
         self.session = Session(endpoint, name=name or self.name, server_key=self.session_key, key=self.key)
         self.show_lobby(address)
@@ -192,19 +197,45 @@ class App:
         # The name the player last typed (a refused one may have been changed there) outlives the lobby.
         name = (self.lobby.my_name() if self.lobby is not None else "") or self.name
         previous = self.lobby  # the servers found stay listed in the new lobby
+        table_name = self.lobby.table_name.text if self.lobby is not None else None
         self.lobby = LobbyView(self.session, address=address, on_connect=self.connect, on_table=self.show_table,
                                discover=self.discover, name=name, on_help=self.show_help,
                                on_settings=self.show_settings, on_quit=self.quit, prefs=self.window.prefs,
                                local_only=self.server is not None and self.session is not None
                                and self.session.endpoint == self.server.endpoint,
                                on_open_record=self.show_record, on_learn=self.show_learn,
-                               on_reached=self.reached)
+                               on_reached=self.reached, on_switch=self.switch_identity,
+                               on_known=self.note_identity)
         if previous is not None:
             self.lobby.servers, self.lobby.server_first = previous.servers, previous.server_first
+        if table_name is not None:
+            self.lobby.table_name.text = table_name  # what the player typed outlives the lobby too
         self.window.show_view(self.lobby)
         if self.key_problem:
             self.lobby.say(self.key_problem, bad=True)
         return self.lobby
+
+    def switch_identity(self, name: str) -> str | None:
+        """Play as ``name`` with that name's own key (made on first use) and say hello again; None if done,
+        else why not (a seat kept for the player here, or an unreadable key)."""
+        if self.session is not None and hasattr(self.session, "kept") and self.session.kept():
+            return "You left a game that is still on: take your seat back, or let it end, before you switch"
+        key, problem = load_key(name)
+        if key is None:
+            return problem
+        self.identity, self.name, self.key, self.key_problem = name, name, key, None
+        if self.lobby is not None:
+            self.lobby.name_input.text = name
+        if self.session is not None:
+            self.connect(self.lobby.address.text if self.lobby is not None else self.session.endpoint)
+        if self.lobby is not None:
+            self.lobby.say(f"You play as {name} now, with {name}'s own key on this machine")
+        return None
+
+    def note_identity(self, name: str) -> None:
+        """The server knows this window's key as ``name``: note it for the window's own key (``--as`` finds it)."""
+        if self.identity is None and self.key is not None:
+            player_key.note_name(player_key.key_path(None), name)
 
     def show_table(self) -> TableView:
         """Show the table this session sits at (or watches)."""
@@ -420,7 +451,7 @@ def open_window(command: str, muted: bool) -> GameWindow | None:
 
 def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
              server: str | None = None, muted: bool = False, *, start_server: Callable[[], Any] | None = None,
-             saved: Path | None = None) -> int:
+             saved: Path | None = None, identity: str | None = None) -> int:
     """`board99 play`: a table with bots at ``server``, or at the server ``start_server()`` starts.
 
     ``start_server`` returns a handle with ``endpoint`` and ``stop()`` (the command line passes the
@@ -430,7 +461,7 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
     window = open_window("play", muted)
     if window is None:
         return 2
-    app = App(window, name=name)
+    app = App(window, name=name, identity=identity)
     if server is None:
         if start_server is None:
             raise ValueError("run_play: give a server address or a way to start one")
@@ -447,12 +478,12 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
 
 
 def run_join(address: str | None = None, name: str = "player", server_key: str | None = None,
-             muted: bool = False) -> int:
+             muted: bool = False, identity: str | None = None) -> int:
     """`board99 join [HOST[:PORT]]`: the lobby of a LAN server, or the servers discovery finds."""
     window = open_window("join", muted)
     if window is None:
         return 2
-    app = App(window, name=name, server_key=server_key)
+    app = App(window, name=name, server_key=server_key, identity=identity)
     if address:
         app.connect(address)
     else:

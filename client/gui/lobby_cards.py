@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Callable
 from typing import NamedTuple
 
 from board99.wire.table_info import SeatInfo, TableInfo
 
 from .lobby_lists import match_words
+from .wording import rating_words
 
 
 class SeatSlot(NamedTuple):
@@ -52,7 +54,7 @@ def who_sits(seat: SeatInfo) -> str:
     if seat.bot:
         name = name if name.endswith("bot") else f"{name} bot"
     if seat.rating is not None:
-        name = f"{name} · {seat.rating}"  # beside the name, so a rated table shows who is favoured
+        name = f"{name} · {rating_words(seat.rating)}"  # beside the name, so a rated table shows who is favoured
     if seat.bot:
         return name
     if seat.left:
@@ -161,13 +163,44 @@ def friends_address(endpoint: str) -> str:
     """
     hostport = endpoint.split("://", 1)[-1]
     host, _, port = hostport.rpartition(":")
-    try:
-        loopback = ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = host == "localhost"
-    if loopback:
+    if _is_loopback(host):
         host = lan_address() or host
     return f"{host}:{port}"
+
+
+def port_open(host: str, port: int, timeout: float = 0.3) -> bool:
+    """Whether something accepts TCP connections at ``host``:``port`` (a connect, closed at once; nothing sent)."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def friends_line(endpoint: str, probe: Callable[[str, int], bool] = port_open) -> tuple[str, bool]:
+    """The lobby's line for friends, and whether it is an address they can use.
+
+    A server reached through this machine's loopback is offered at this machine's LAN address only
+    if it answers there: a server started with ``--bind 127.0.0.1`` listens on this machine alone.
+
+    >>> friends_line("tcp://192.168.1.20:9099")
+    ('Friends join with:  board99 join 192.168.1.20:9099', True)
+    >>> friends_line("tcp://127.0.0.1:9099", probe=lambda host, port: False)[0]
+    'Friends cannot join: this server listens on this machine only'
+    """
+    host, _, port = endpoint.split("://", 1)[-1].rpartition(":")
+    address = friends_address(endpoint)
+    lan = address.rpartition(":")[0]
+    if _is_loopback(host) and (_is_loopback(lan) or not (port.isdigit() and probe(lan, int(port)))):
+        return "Friends cannot join: this server listens on this machine only", False
+    return f"Friends join with:  board99 join {address}", True
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
 
 
 def lan_address() -> str | None:

@@ -20,6 +20,7 @@ from board99.wire.listings import Pairing, Rating, RecordEntry, Standing, Tourna
 from board99.wire.table_info import TableInfo
 
 from .records import file_stem, slug
+from .wording import rating_words
 
 #: The create-table "Match" choices in the first row: a single game (rematches as before) or first to N
 #: (first to 1 is left out: one game decides it, which a single game already does, less the rematch).
@@ -78,8 +79,10 @@ def badges(table: TableInfo) -> tuple[str, ...]:
 
 
 def rating_text(rating: Rating) -> str:
-    """'1520 ± 80'."""
-    return f"{rating.rating} ± {rating.spread}"
+    """'1520 ± 80'; a bot's fixed rating alone, and a rating below the floor as '< 100' (docs/ratings.md)."""
+    if rating.bot:
+        return rating_words(rating.rating)
+    return f"{rating_words(rating.rating)} ± {rating.spread}"
 
 
 def rated_name(rating: Rating) -> str:

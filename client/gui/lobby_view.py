@@ -19,6 +19,7 @@ import arcade.gui
 from arcade.gui import UIFlatButton, UIInputText, UILabel, UIWidget
 
 from board99 import MODES, PLAYER_COUNTS
+from board99.client import player_key
 from board99.client.net import LobbyPage
 from board99.match import MatchFormat
 from board99.wire.listings import RecordEntry, TournamentInfo
@@ -26,14 +27,16 @@ from board99.wire.table_info import TableInfo
 
 from . import wording
 from .lobby_cards import (
-    friends_address,
+    friends_line,
     joinable,
     keep_places,
     lobby_order,
+    port_open,
     setup_words,
     sides_of,
     state_words,
 )
+from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
 from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT, badges, name_taken_words, record_title
 from .lobby_panels import TABS, Lists, build_tab, export_standings, save_record
 from .messages import Failed, Message, Pushed, Replied
@@ -64,10 +67,11 @@ REQUEST_WORDS = {"take_seat": "taking the seat", "add_bot": "adding a bot", "cre
                  "list_tables": "listing the tables", "leaderboard": "the leaderboard",
                  "player_history": "that player's history", "list_records": "listing finished games",
                  "tournaments": "listing tournaments", "open_record": "the record", "save_record": "the record",
-                 "rename": "the new name"}
+                 "rename": "the new name", "switch": "playing as that name"}
 #: Refusals said in the lobby's own words rather than the server's (the code is stable, the words may vary).
 REFUSAL_WORDS = {"rated-table": "A rated table seats people with a player key only: no bots, no guests",
-                 "seat-reserved": "A tournament keeps that seat for another player"}
+                 "seat-reserved": "A tournament keeps that seat for another player",
+                 "one-seat": "You hold a seat there already: a rated or match table seats each player once"}
 RATED_BADGE = (196, 150, 40)  # the gold behind a card's "Rated" mark
 
 
@@ -96,11 +100,22 @@ class LobbyView(arcade.View):
                  on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None,
                  local_only: bool = False, on_open_record: Callable[[str, str], object] | None = None,
                  on_learn: Callable[[], object] | None = None,
-                 on_reached: Callable[[str], object] | None = None) -> None:
+                 on_reached: Callable[[str], object] | None = None,
+                 on_switch: Callable[[str], str | None] | None = None,
+                 on_known: Callable[[str], object] | None = None) -> None:
         super().__init__()
         #: Told the endpoint once the server answers (the window remembers servers used: known_servers).
         self.reached_cb = on_reached
         self._reached = False
+        #: Plays as another name with that name's own key (the app reconnects); returns why not, or None.
+        self.switch_cb = on_switch
+        #: Told the name the server knows this window's key by, once per session.
+        self.known_cb = on_known
+        #: How the lobby asks whether the server answers at this machine's LAN address (tests replace it).
+        self.probe: Callable[[str, int], bool] = port_open
+        self._friends_for: tuple[str, tuple[str, bool]] | None = None
+        #: What the server said of this player at hello (the session's ``player``), as last shown.
+        self.me: dict | None = None
         #: Opens the lessons (the Learn screen); None hides the "Learn" button.
         self.learn_cb = on_learn
         #: Shows a fetched record (its text and a title); None hides the finished games' "Open".
@@ -196,7 +211,7 @@ class LobbyView(arcade.View):
 
     def _place_fields(self) -> None:
         s = self.scale
-        for field, (x, y, w) in zip(self.fields, ((70, 56, 260), (100, 140, 220), (0, 226, 290))):
+        for field, (x, y, w) in zip(self.fields, ((70, 56, 260), (100, 140, 150), (0, 226, 290))):
             field.rect = arcade.LBWH(*self.box(x, y, w, 34))
             field.layout.font_size = 13 * s  # type: ignore[attr-defined]
             field.trigger_full_render()
@@ -231,7 +246,10 @@ class LobbyView(arcade.View):
         self.links[key] = (arcade.LBWH(*self.box(x, y, w, h)), action)
 
     def _build_header(self) -> None:
-        self._label("GAME OF 99", 0, 0, 400, 44, 24, bold=True)
+        self._label("GAME OF 99", 0, 0, 220, 44, 24, bold=True)
+        if self.session is not None:
+            words, known = identity_words(self.me, getattr(self.session, "key", "") is not None)
+            self._label(words, 228, 0, 490, 44, 12, GOOD if known else TEXT_DIM)
         if self.learn_cb is not None:
             self._button("learn", "Learn to play", self._call(self.learn_cb), 1240 - 90 - 8 - 120 - 8 - 130 - 8 - 150,
                          4, 150, 36, bg=CHOSEN)
@@ -251,8 +269,8 @@ class LobbyView(arcade.View):
             self._label("Practice server, on this machine only. To play with friends: board99 serve",
                         0, 98, 600, 30, 12, TEXT_DIM)
         elif self.session is not None:
-            self._label(f"Friends join with:  board99 join {friends_address(self.session.endpoint)}",
-                        0, 98, 600, 30, 12, TEXT)
+            words, reachable = self._friends()
+            self._label(words, 0, 98, 600, 30, 12, TEXT if reachable else TEXT_DIM)
         self._build_servers()
 
     def _build_servers(self) -> None:
@@ -289,6 +307,8 @@ class LobbyView(arcade.View):
 
     def _build_you(self) -> None:
         self._label("Your name", 0, 140, 96, 34, 12, TEXT_DIM)
+        # Another person at this machine plays under their own name with their own key.
+        self._button("play-as", "Play as", self.switch, 256, 140, 72, 34, 11)
         self._label("Your colour", 336, 140, 110, 34, 12, TEXT_DIM)
         for i, colour in enumerate(COLOUR_RGB):
             rgb = side_rgb(colour, self.prefs.palette)
@@ -428,6 +448,14 @@ class LobbyView(arcade.View):
         elif elsewhere:
             self._button("back-elsewhere", "Take my seat back", partial(self.take_back, elsewhere[0]),
                          1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
+
+    def _friends(self) -> tuple[str, bool]:
+        # Asked once per server (a connect to this machine's own LAN address answers at once).
+        assert self.session is not None
+        endpoint = self.session.endpoint
+        if self._friends_for is None or self._friends_for[0] != endpoint:
+            self._friends_for = (endpoint, friends_line(endpoint, self.probe))
+        return self._friends_for[1]
 
     def _call(self, callback: Callable[[], object] | None) -> Callable[[], None]:
         def run() -> None:
@@ -585,6 +613,22 @@ class LobbyView(arcade.View):
         self.session.call("rename", run)
         self.say(f"Asking the server for the name {name}…")
 
+    def switch(self) -> None:
+        """Play as the name in the box, with that name's own key (another person at this machine)."""
+        name = self.my_name()
+        if not name:
+            self.say("Type the name to play as under “Your name” first", bad=True)
+            return
+        if self.me is not None and same_name(name, str(self.me.get("name", ""))):
+            self.say(f"You already play as {self.me.get('name')} here")
+            return
+        if self.switch_cb is None:
+            self.say("Start the window with  board99 join --as NAME  to play as another name", bad=True)
+            return
+        why = self.switch_cb(name)
+        if why:
+            self.say(why, bad=True)
+
     def create(self) -> None:
         """Create a table with the chosen players, mode and clock."""
         if self.session is None:
@@ -693,9 +737,14 @@ class LobbyView(arcade.View):
                 if self.session is not None:
                     self.session.name = name  # later refusals name the name now in use
                 self.say(f"You play as {name} on this server")
+            case Failed(_, "name-bound", _) | Pushed({"type": "error", "code": "name-bound"}):
+                self.say(name_bound_words(self._refused_name(msg)), bad=True)
             case Failed(_, "name-taken", _) | Pushed({"type": "error", "code": "name-taken"}):
                 self.name_taken = True
-                self.say(name_taken_words(self._refused_name(msg)), bad=True)
+                refused = self._refused_name(msg)
+                # Taken by this very machine's key of that name: switching is the answer, not a new name.
+                mine = self.switch_cb is not None and player_key.has_key_here(refused)
+                self.say(own_key_words(refused) if mine else name_taken_words(refused), bad=True)
             case Failed(_, code, message) if code in UNREACHABLE:
                 self.say(f"Cannot reach the server: {message}", bad=True)
             case Failed(op, code, message):
@@ -705,6 +754,19 @@ class LobbyView(arcade.View):
                 self.say(f"The server says: {message}", bad=True)  # e.g. too-many-players at hello
             case Pushed():
                 self.refresh()
+
+    def _know(self, player: dict | None) -> None:
+        # The server told who this window is (at hello, or after a new name): show it, and put the
+        # name in the box if the box still holds the placeholder.
+        if player == self.me:
+            return
+        self.me = player
+        if isinstance(player, dict) and isinstance(player.get("name"), str):
+            if self.my_name() in ("", "player"):
+                self.name_input.text = player["name"]
+            if self.known_cb is not None:
+                self.known_cb(player["name"])
+        self.build()
 
     def _refused_name(self, msg: Message) -> str:
         # A name refused when we sat or renamed is the one in the box; at hello, the session's.
@@ -753,6 +815,7 @@ class LobbyView(arcade.View):
         if self.session is not None:
             for msg in self.session.drain():
                 self.handle(msg)
+            self._know(getattr(self.session, "player", None))
         if self._found is not None:
             self.servers, self._found, self.server_first = self._found[:SERVERS_LISTED], None, 0
             self.say(self._servers_words() if self.servers else

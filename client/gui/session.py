@@ -76,6 +76,9 @@ class Session:
         self.name = name
         #: The player key (board99.client.player_key) the client says hello with; None plays as a guest.
         self.key = key
+        #: What the server said of this player at its last accepted hello (name, rating, spread, games);
+        #: None for a guest or before the hello's reply. Written by the network thread.
+        self.player: dict | None = None
         self._requests: queue.Queue[tuple[str, Run]] = queue.Queue()
         self._out: queue.Queue[Message] = queue.Queue()
         self._stop = threading.Event()
@@ -243,6 +246,7 @@ class Session:
                     log.warning("poll failed: %s", exc)
                     pushes = []
                     self._stop.wait(POLL_SECONDS)
+                self.player = client.player
                 self._post_pushes(pushes, client.connected)
                 self._post_state(client.view, client.table, client.connected)
         finally:

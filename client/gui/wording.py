@@ -257,6 +257,21 @@ def disabled_line(reasons: dict[str, str | None]) -> str:
 
 # -- seats and the panel -----------------------------------------------------------------------------
 
+#: The lowest rating shown as a number (docs/ratings.md): below it a rating reads "< 100". The random bot's
+#: fixed figure is only a bound (at least 1,951 below the rulebook bot, i.e. -451 or lower), and a number
+#: under zero reads as a mistake rather than as "very weak".
+RATING_FLOOR = 100
+
+
+def rating_words(rating: int) -> str:
+    """A rating as a person reads it: the number, or "< 100" below the floor.
+
+    >>> rating_words(1612), rating_words(100), rating_words(-451)
+    ('1612', '100', '< 100')
+    """
+    return str(rating) if rating >= RATING_FLOOR else f"< {RATING_FLOOR}"
+
+
 
 def seat_label(seat: int, side: int, view: SeatView | None, table: TableInfo | None, colour: str) -> str:
     """A seat's label lines: name ('You' / 'partner'), side colour, hand size and skips."""
@@ -264,7 +279,7 @@ def seat_label(seat: int, side: int, view: SeatView | None, table: TableInfo | N
     name = seat_name(seat, table)
     entry = table.seat_info(seat) if table is not None else None
     if entry is not None and entry.rating is not None:
-        name = f"{name} · {entry.rating}"  # a rated table shows each player's rating by the name
+        name = f"{name} · {rating_words(entry.rating)}"  # a rated table shows each player's rating by the name
     if me is not None and seat == me:
         name = name if name == "You" else f"{name} (you)"
     elif me is not None and view is not None and view.partner(me) == seat:
