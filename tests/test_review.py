@@ -225,8 +225,8 @@ def test_board99_review_prints_the_table(capsys, tmp_path):
 
 def test_a_mark_follows_the_loss_as_shown_and_the_legend_states_the_same_thresholds():
     # A loss of 9.7 points shows as "10": the legend says a mistake starts at 10, so it is a mistake.
-    from board99.review import legend, points
     from board99.client.gui.review_model import chance_line, thresholds_line
+    from board99.review import legend, points
 
     assert mark_for(0.097, 0.0) == "mistake"
     assert mark_for(0.0951, 0.0) == "mistake" and mark_for(0.0949, 0.0) == "inaccuracy"
