@@ -301,3 +301,35 @@ def test_against_a_real_server_the_match_record_is_saved_and_the_history_makes_f
         assert isinstance(failed, Failed)
     finally:
         server.stop()
+
+
+def test_a_new_game_clears_the_last_games_vote_line_and_since_your_turn_and_the_words_match_the_button():
+    from board99.client.gui import wording
+    from board99.client.gui.table_intents import Rematch
+
+    state = TableState()
+    state.online = True
+    first = bot_game(seed=7)
+    state.show(first.view(0), match_table(RESULTS[:1], 1, "playing"))
+    state.take_events([seen_by(e, 0) for e in first.log[-1][2]])
+    for seat, _action, events in first.log[-6:]:
+        if seat != 0:
+            state.take_events([seen_by(e, 0) for e in events])
+    assert state.since  # others moved since the player's last move in game 1
+    over = match_table(RESULTS[:1], 1, "over")._replace(votes=(1,))
+    state.show(first.view(0), over)
+    assert wording.rematch_label(over) == "Next game"
+    state.perform(Rematch())
+    # Said in the button's own words, in the notice and in the status.
+    assert state.notice == "Next game asked for"
+    status = wording.status_lines(first.view(0), over, True, None)
+    assert "Next game asked by Ben" in status and not any("Rematch" in line for line in status)
+    second = Game(4, seed=8)
+    state.show(second.view(0), match_table(RESULTS[:1], 2, "playing"))
+    state.take_events([seen_by(e, 0) for e in second.opening])
+    assert not state.since  # the last game's moves are gone
+    assert "asked" not in state.notice
+    casual = table_info([{"colour": "red", "occupant": "human", "name": "Ann", "connected": True},
+                         {"colour": "blue", "occupant": "human", "name": "Bo", "connected": True}],
+                        name="Den", state="over", votes=(1,))
+    assert "Rematch asked by Bo" in wording.status_lines(None, casual, True, None)

@@ -148,6 +148,7 @@ class TableState:
         self.toasts: list[Toast] = []
         #: Moves by others since the player's own last move (the panel lists them; hovering lights squares).
         self.since: deque[Since] = deque(maxlen=SINCE_SHOWN)
+        self._vote_notice = ""  # the notice said when the player asked for the next game (cleared when it starts)
         self.moves = 0  # moves seen (the recent-peg marks fade by it)
         #: Seat -> (square, side, move number) of its most recent peg.
         self.last_peg: dict[int, tuple[int, int, int]] = {}
@@ -487,6 +488,10 @@ class TableState:
         if table.state != "playing" or view is None or key == self._game_seen:
             return
         self._game_seen = key
+        # A new game: the last one's "since your turn" moves and its rematch notice are history now.
+        self.since.clear()
+        if self.notice == self._vote_notice:
+            self.tell("")
         line = wording.game_start_line(view, table)
         self.log.append(line)
         self.announce(line, "good")
@@ -670,7 +675,8 @@ class TableState:
                 self.muted = not self.muted
                 return (SetSound(self.muted),)
             case Rematch() if self.online:
-                self.tell(wording.REMATCH_ASKED)
+                self._vote_notice = wording.rematch_asked(self.table)
+                self.tell(self._vote_notice)
                 return (AskRematch(),)
             case FillSeats() if self.online and self.table is not None:
                 self.tell(wording.BOTS_ASKED)

@@ -302,7 +302,7 @@ def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool
     if not connected:
         lines.append("Reconnecting… (the server is not answering)")
     if table is not None and table.state == "over" and table.votes:
-        lines.append("Rematch asked by " + ", ".join(seat_name(s, table) for s in table.votes))
+        lines.append(f"{rematch_label(table)} asked by " + ", ".join(seat_name(s, table) for s in table.votes))
     if view is None or (table is not None and table.state == "waiting"):
         empty = table.free_seats() if table is not None else ()
         if empty:
@@ -335,7 +335,6 @@ RECONNECTING = "Reconnecting…"
 CANCELLED = "Cancelled: nothing was done"
 PICK_TO_DISCARD = "Pick a card to discard first (keys 1-5)"
 NOT_CONNECTED = "Not connected to a server"
-REMATCH_ASKED = "Rematch asked for"
 BOTS_ASKED = "Bots asked for the empty seats"
 RESTARTED = "The server restarted; taking the seat back…"
 LOG_HEAD = "Event log"
@@ -496,6 +495,11 @@ def match_strip(table: TableInfo | None, colours: list[str]) -> tuple[str, str] 
         return None
     head = table.match.format.text()
     return f"{head[:1].upper()}{head[1:]} · game {match_game(table)}", score_words(table, colours)
+
+
+def rematch_asked(table: TableInfo | None) -> str:
+    """The notice after the player voted, in the button's own words: 'Rematch asked for', 'Next game asked for'."""
+    return f"{rematch_label(table)} asked for"
 
 
 def rematch_label(table: TableInfo | None) -> str:
