@@ -413,7 +413,7 @@ class TableState:
                 v = self.view
                 if v is not None and (advice.deal, advice.ply) == (v.deal, v.ply) and advice.hints:
                     self.coach = advice
-                    self.tell("")
+                    self.tell(self._pick_suggested(advice))
             case Replied("act", _):
                 # The action went through: its events say what happened, so "Drawing a card…" goes.
                 if self._last_sent is not None and self.notice == wording.sent(self._last_sent):
@@ -725,6 +725,15 @@ class TableState:
         self.coach_asking = True
         self.tell(wording.ASKING_COACH)
         return (FetchHint(),)
+
+    def _pick_suggested(self, advice: Advice) -> str:
+        # The framed card is picked for real on the player's turn, so a click on the ringed square
+        # plays it (and X discards it): what the hint shows is what the next click does.
+        action = advice.action
+        if not self.my_turn or not isinstance(action, Play | Discard) or action.card not in self.hand:
+            return ""
+        self.picked = self.hand.index(action.card)
+        return wording.coach_picked(action)
 
     def _pick(self, index: int) -> None:
         hand = self.hand

@@ -348,6 +348,13 @@ HINT_OFF = "Don't show again"
 DISMISS = "Esc or click: close"
 
 
+def coach_picked(action: Play | Discard) -> str:
+    """The notice when the coach's hint picks the card it suggests (Esc puts it back)."""
+    if type(action) is Play:
+        return f"Coach picked your {action.card}: click square {action.square}"
+    return f"Coach picked your {action.card}: X discards it"
+
+
 def picked(card: int) -> str:
     """The notice for a picked card: which squares it reaches."""
     return f"Card {card} picked: it allows squares {card} to 99. Click a square."
