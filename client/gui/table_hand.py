@@ -108,7 +108,7 @@ class HandPart(Part):
             self.glow.visible = False
         self._shown = show_only(self.card_list, self.sprites, self._shown)
         hint = state.hint_shown
-        set_text(self.t_hint, wording.FIRST_GAME_HINT if hint else "")
+        set_text(self.t_hint, wording.turn_tip(view) if hint else "")
         self.b_hint_off.visible = hint
         set_text(self.t_hand, "" if hint else wording.hand_label(view))
         self.t_hand.position = g.hand_card(0).left, 24 * g.scale

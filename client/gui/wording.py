@@ -344,6 +344,34 @@ WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was d
 LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
                   "while the game lasts.")
 FIRST_GAME_HINT = "Tip: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
+TIP_WAIT = "Tip: wait for your turn: your hand rises and glows when it comes."
+
+
+def turn_tip(view: SeatView | None) -> str:
+    """The first-game tip: what the player may do now, from the view's own legal actions (no rule said twice).
+
+    >>> from board99 import SeatView
+    >>> view = SeatView.before_deal(2, "guarded", 0)._replace(deal=1, turn=0, hand=(), deck_size=80)
+    >>> turn_tip(view)
+    'Tip: your hand is empty: draw a card (D).'
+    """
+    legal = view.legal_actions() if view is not None else []
+    if not legal:
+        return TIP_WAIT
+    play = any(type(a) is Play for a in legal)
+    draw = any(type(a) is Draw for a in legal)
+    discard = any(type(a) is Discard for a in legal)
+    if play and draw and discard:
+        return FIRST_GAME_HINT
+    if play:
+        return "Tip: pick a card (1-5), then click a lit square" + (", or draw (D)." if draw else
+                                                                    ", or discard the picked card (X)."
+                                                                    if discard else ".")
+    if draw and not discard:
+        return "Tip: your hand is empty: draw a card (D)."
+    if draw:
+        return "Tip: no card you hold fits a free square: draw (D), or pick a card (1-5) and discard it (X)."
+    return "Tip: no card you hold fits a free square: pick one (1-5) and discard it (X)."
 HINT_OFF = "Don't show again"
 DISMISS = "Esc or click: close"
 
