@@ -134,7 +134,7 @@ class CoachPart(Part):
     def _frame_cards(self, state: TableState, main: tuple[int, ...], other: set[int]) -> None:
         g = self.geo
         assert g is not None
-        dy = LIFT * g.scale if state.my_turn else 0
+        dy = LIFT * g.base if state.my_turn else 0
         framed = [(i, card in main) for i, card in enumerate(state.hand) if card in main or card in other]
         for k in range(MOST_FRAMES):
             outer, inner = self.frames[2 * k], self.frames[2 * k + 1]
