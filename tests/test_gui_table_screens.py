@@ -278,4 +278,4 @@ def test_the_first_game_tip_says_what_the_player_may_do_now_from_the_views_legal
     assert "draw" not in tv.hand.t_hint.text.lower() and "click a lit square" in tv.hand.t_hint.text
     tv.handle(StateChanged(full.view(0)._replace(turn=1), None, True))
     step(win)
-    assert tv.hand.t_hint.text.startswith("Tip: wait for your turn")
+    assert tv.hand.t_hint.text.startswith("Tip: not your turn yet")

@@ -88,6 +88,7 @@ class PanelPart(Part):
         self._shown: tuple[int, ...] = ()
         self.below_buttons = 0.0  # where the texts under the buttons start
         self._deck_home: Rect | None = None  # where the deck goes when the status leaves it room
+        self._controls_below: float | None = None  # the buttons' bottom as last placed
         self.log_bottom = 12
         #: The "since your turn" entries' squares, in the order shown (hovering one lights its square).
         self._since_squares: list[int | None] = []
@@ -109,6 +110,7 @@ class PanelPart(Part):
         pad = 16 * s
         inner = int(p.width - 2 * pad)
         self._deck_home = geo.deck
+        self._controls_below = None  # a new layout: the texts start under the buttons again
         self.t_title.position = p.left + pad, h - 6 * s
         self.t_turn.position = p.left + pad, h - 37 * s
         self.turn_back.position = p.cx, h - 55 * s
@@ -148,7 +150,11 @@ class PanelPart(Part):
         self.b_bots.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
         self.b_look.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
         self.b_coach.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
-        self.below_buttons = top - 3 * row - 40 * s
+        below = top - 3 * row - 40 * s
+        if below != self._controls_below:
+            # The texts under the buttons move with them (a lesson's panel has put its own texts there first).
+            self.below_buttons = below if self._controls_below is None else self.below_buttons + below - self._controls_below
+            self._controls_below = below
 
     def refresh(self, state: TableState) -> None:
         """Headline, status, deck, which buttons work and why not, announcements, the result, the lists."""

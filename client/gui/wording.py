@@ -344,7 +344,7 @@ WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was d
 LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
                   "while the game lasts.")
 FIRST_GAME_HINT = "Tip: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
-TIP_WAIT = "Tip: wait for your turn: your hand rises and glows when it comes."
+TIP_WAIT = "Tip: not your turn yet: your hand rises and glows when it is."
 
 
 def turn_tip(view: SeatView | None) -> str:
