@@ -16,7 +16,8 @@ import pytest
 from board99 import Game, seen_by
 from board99.bots import make_bot
 from board99.client.gui.geometry import Rect
-from board99.client.gui.messages import Events, StateChanged
+from board99.client.gui.messages import Events, Replied, StateChanged
+from board99.coach import advise
 from tests.gui_harness import midgame_4p, step, table_info, window
 
 pytestmark = pytest.mark.timeout(300)
@@ -34,11 +35,13 @@ def game_at_my_turn(players: int, seed: int) -> tuple:
     while game.ply < 6 * players or game.turn != 0:
         seat = game.turn
         events += game.apply(seat, bots[seat].choose(game.view(seat)))
-    names = ["Ann", "Bartholomew (bot)", "Cy", "Di (bot)", "Ed", "Flo (bot)"]
+    names = ["Annabel Lee", "Bartholomew (bot)", "Cy", "Di (bot)", "Ed", "Flo (bot)"]
     sides = 3 if players == 6 else 2
+    # Ratings, and hints asked, make the labels as long as they get (the player's own runs to four lines).
     table = table_info([{"colour": ("red", "blue", "green")[s % sides], "occupant": "human", "name": names[s],
-                         "connected": True} for s in range(players)],
-                       name="Layout", players=players, mode="guarded", clock=30.0, state="playing")
+                         "connected": True, "rating": 1500 + s, "hints": 2 if s == 0 else 0}
+                        for s in range(players)],
+                       name="Layout", players=players, mode="guarded", clock=30.0, state="playing", coach=True)
     return game.view(0), table, [seen_by(e, 0) for e in events]
 
 
@@ -113,8 +116,14 @@ def problems(tv) -> list[str]:
     for button in panel.buttons:
         if button.visible:
             inside[f"button {button.text!r}"] = button.rect
+    if tv.coach.shown:
+        inside["coach's box"] = sprite_box(tv.coach.back)
+        for text in tv.coach.texts:
+            if text.text and text_box(text).bottom < -SLACK:
+                found.append(f"the coach's {text.text[:24]!r} leaves the window")
     for (a, ra), (b, rb) in itertools.combinations(inside.items(), 2):
-        if overlap(ra, rb):
+        if overlap(ra, rb) and not (a == "coach's box" and b.startswith("panel text")) \
+                and not (b == "coach's box" and a.startswith("panel text")):  # the box covers the lists by design
             found.append(f"{a} overlaps {b}: {ra} / {rb}")
     return found
 
@@ -158,6 +167,10 @@ def test_nothing_overlaps_and_the_board_keeps_its_size_at_any_text_size(shown, s
         assert not found, f"{scene} at {size}, text {text:.0%}:\n" + "\n".join(found)
         boards.append(tv.geo.board)
         assert tv.seats.t_turns[0].text == "▶ your turn"
+        if tv.state.table.coach:  # the coach's hint on screen: its box under the buttons, its card picked
+            tv.handle(Replied("hint", advise(tv.state.view)))
+            found = problems(tv)
+            assert tv.coach.shown and not found, f"{scene} at {size}, text {text:.0%}, hint shown:\n" + "\n".join(found)
     assert boards[0] == boards[1], f"the board changed with the text size: {boards}"
 
 

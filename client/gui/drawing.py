@@ -76,6 +76,14 @@ def fit_width(text: arcade.Text, width: float, scale: float) -> None:
         text.font_size = size
 
 
+def fit_height(text: arcade.Text, height: float) -> None:
+    """Make a wrapped text smaller while it is taller than ``height`` (never below 8 pt); call after fit_width."""
+    size = text.font_size
+    while text.content_height > height and size > 8:
+        size = max(8.0, size - 0.5)
+        text.font_size = size
+
+
 def scale_button(button: object, scale: float, size: float = 12) -> None:
     """A table button's label at ``size`` times ``scale`` (never below 9 pt)."""
     points = round(max(min(size, MIN_POINTS), size * scale), 1)

@@ -8,7 +8,7 @@ from pyglet.graphics import Batch
 from board99 import PLAYER_COUNTS
 
 from . import wording
-from .drawing import Part, fit_width, make_text, rescale, set_text, show_only
+from .drawing import Part, fit_height, fit_width, make_text, rescale, set_text, show_only
 from .geometry import SeatSpot, TableGeometry, line_height
 from .palette import BAD, GOOD, TEXT, TEXT_DIM, WARN
 from .table_state import TICK_FROM, TableState
@@ -81,6 +81,8 @@ class SeatsPart(Part):
             is_turn = state.turn_lit(seat)
             set_text(label, text, WARN if is_turn else TEXT)
             fit_width(label, label.width or 60, sc)  # a long name smaller rather than over the board
+            if spot.pile_y < g.hand_h:  # the player's own label keeps above the tip's row, turn line and clock too
+                fit_height(label, spot.label_top - g.tip_h - self.below_label(state) - 2 * sc)
             top, pile_y = self._label_top(spot, label, state)
             pile.visible = True
             pile.texture = tx.cards[discards[-1]] if discards else tx.white
@@ -124,8 +126,7 @@ class SeatsPart(Part):
         if spot.count_from_left or spot.pile_y < g.hand_h:  # the seat across, and the player's own: fixed
             return spot.label_top, spot.pile_y
         sc = self.scale
-        need = label.content_height + self.below_label(state) + 6 * sc
-        stack = need + g.pile_h + line_height(10, sc) + 4 * sc
+        extra = self.below_label(state) + 6 * sc + g.pile_h + line_height(10, sc) + 4 * sc
         # The strip above the board belongs to the seat across, when there is one (an even number of players).
         lo, hi = g.hand_h + 2, g.board.top if g.players % 2 == 0 else g.height - 4
         for other in range(g.players):
@@ -134,9 +135,12 @@ class SeatsPart(Part):
                 continue  # not a seat on this side of the board
             middle = (o.pile_y + spot.pile_y) / 2
             if o.pile_y < spot.pile_y:
-                lo = max(lo, middle)
+                lo = max(lo, middle + 2 * sc)
             else:
-                hi = min(hi, middle)
+                hi = min(hi, middle - 4 * sc)  # the peg beside the label reaches a little above it
+        fit_height(label, hi - lo - extra)  # a band too low for the label's lines: smaller text
+        need = label.content_height + self.below_label(state) + 6 * sc
+        stack = label.content_height + extra
         top = min(hi, max(spot.label_top, spot.pile_y + g.pile_h / 2 + need))
         top = max(top, lo + stack)
         return top, top - need - g.pile_h / 2
