@@ -325,6 +325,7 @@ def _bot(args: argparse.Namespace) -> int:
 
 def _records(args: argparse.Namespace) -> int:
     """`board99 records`: list a server's (or a data folder's) finished games; write those asked for."""
+    from board99.client.gui.records import match_name
     from board99.wire.listings import RecordEntry
 
     source: Any
@@ -397,9 +398,11 @@ def _records(args: argparse.Namespace) -> int:
                 print(f"board99 records: {wanted}: {exc}", file=sys.stderr)
                 status = 1
                 continue
-            # A match's file is named for its first game, as the window names it, whichever game was asked.
-            name = (f"match-from-game-{MatchRecord.loads(text)[0].first_game}" if args.match
-                    else f"game-{game_text}")
+            # A match's file is named for the games it holds, as the window names it, whichever game was asked.
+            name = f"game-{game_text}"
+            if args.match:
+                match = MatchRecord.loads(text)[0]
+                name = match_name(match.first_game, match.first_game + len(match.games) - 1)
             path = out / f"{table}-{name}.txt"
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path}")

@@ -32,6 +32,7 @@ docs/review.md states the method, the thresholds and the measured error.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple, Protocol
@@ -53,7 +54,8 @@ from .view import SeatView
 WAIT = None
 Move = Action | None
 
-#: Marks by the loss in points of win chance (0-1), worst first: a loss of at least this much earns the mark.
+#: Marks by the loss in points of win chance (0-1), worst first: a loss that *shows* as at least this many
+#: whole points (``points``) earns the mark, so the number printed beside a move and its mark never disagree.
 MARKS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 #: Chess notation for each mark, so it reads without colour.
 SYMBOLS: dict[str, str] = {"blunder": "??", "mistake": "?", "inaccuracy": "?!"}
@@ -245,8 +247,7 @@ class Review(NamedTuple):
             f"Review of S{self.seat} (side {self.side}), {self.players} players: "
             f"{len(self.moves)} moves; estimate: {self.estimator}, {o.guesses} guesses a move "
             f"({o.second}-{o.most} on a second look), seed {o.seed}",
-            "Win chance of the side: a win counts 1, a tied deal 1/sides. Loss in points; "
-            + ", ".join(f"{name} {SYMBOLS[name]} from {round(at * 100)}" for name, at in reversed(MARKS)) + ".",
+            "Win chance of the side: a win counts 1, a tied deal 1/sides. Loss in points; " + legend() + ".",
             "",
             f"{'game':>4} {'act':>4} {'deal':>4}  {'move':<16} {'before':>6} {'after':>6} {'loss':>5}  "
             f"{'mark':<13} {'better':<16} hint",
@@ -257,7 +258,7 @@ class Review(NamedTuple):
             better = move_text(m.better) if m.mark else ""
             hint = HINT_NAMES[m.hint] if m.mark and m.hint else ""
             rows.append(f"{m.game:>4} {m.ply:>4} {m.deal:>4}  {move_text(m.action):<16} {m.before:>6.0%} "
-                        f"{m.after:>6.0%} {m.loss * 100:>5.0f}  {mark:<13} {better:<16} {hint}".rstrip())
+                        f"{m.after:>6.0%} {points(m.loss):>5}  {mark:<13} {better:<16} {hint}".rstrip())
         return head + rows + ["", self.summary()]
 
     def summary(self) -> str:
@@ -268,7 +269,7 @@ class Review(NamedTuple):
         if worst is None or worst.loss <= 0:
             return said
         return (f"{said}; worst: game {worst.game} action {worst.ply}, {move_text(worst.action)} "
-                f"(-{worst.loss * 100:.0f} points)")
+                f"(-{points(worst.loss)} points)")
 
 
 def _plural(n: int, name: str) -> str:
@@ -282,15 +283,32 @@ def move_text(move: Move) -> str:
     return "wait" if move is None else move.text()
 
 
+def points(chance: float) -> int:
+    """A chance (or a loss of chance) in whole points, rounded half up: the one number every page shows.
+
+    >>> points(0.097), points(0.095), points(0.0949), points(0.2)
+    (10, 10, 9, 20)
+    """
+    return math.floor(chance * 100 + 0.5 + 1e-9)
+
+
 def mark_for(loss: float, se: float) -> str | None:
-    """The mark a loss earns (None: below 5 points, or not clearly above 0).
+    """The mark a loss earns by the points it shows as (None: below 5 points, or not clearly above 0).
 
     >>> mark_for(0.25, 0.03), mark_for(0.12, 0.03), mark_for(0.06, 0.02), mark_for(0.06, 0.04), mark_for(0.02, 0.0)
     ('blunder', 'mistake', 'inaccuracy', None, None)
+    >>> mark_for(0.097, 0.0)  # shown as a loss of 10 points: a mistake, as the legend says
+    'mistake'
     """
     if loss < MARK_Z * se:
         return None
-    return next((name for name, at in MARKS if loss >= at - 1e-9), None)
+    shown = points(loss)
+    return next((name for name, at in MARKS if shown >= points(at)), None)
+
+
+def legend() -> str:
+    """The marks' thresholds as every page states them: 'inaccuracy ?! from 5, mistake ? from 10, blunder ?? from 20'."""
+    return ", ".join(f"{name} {SYMBOLS[name]} from {points(at)}" for name, at in reversed(MARKS))
 
 
 # -- one move -----------------------------------------------------------------------------------
@@ -360,7 +378,7 @@ def weigh(view: SeatView, action: Action, estimator: Estimator, options: Options
         pair[1] += more[1]
         loss, se = _mean(pair[0]) - _mean(pair[1]), _paired_se(pair[0], pair[1])
         n = len(pair[0])
-        if loss < MARKS[-1][1] or loss >= MARK_Z * se or n + n > options.most:
+        if points(loss) < points(MARKS[-1][1]) or loss >= MARK_Z * se or n + n > options.most:
             break
         batch, look = n, look + 1  # double the guesses
     return _mean(pair[0]), _mean(pair[1]), se, moves[best], n
@@ -519,5 +537,5 @@ def offence_words(offence: str) -> str:
 __all__ = [
     "DEFAULT", "HINTS", "HINT_NAMES", "MARKS", "SYMBOLS", "WAIT", "Estimator", "Move", "MoveReview", "Options",
     "PlayoutEstimator", "Review", "candidate_moves", "hint_broken", "mark_for", "move_text", "review_move", "review_record",
-    "review_records", "weigh",
+    "review_records", "weigh", "legend", "points",
 ]

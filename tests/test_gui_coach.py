@@ -9,10 +9,10 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from board99 import Game, SeatView
+from board99 import Game, Play, SeatView
 from board99.client.gui import wording
 from board99.client.gui.messages import Failed, Pushed, Replied, StateChanged
-from board99.client.gui.table_intents import AskCoach, Cancel, FetchHint, OnButton
+from board99.client.gui.table_intents import AskCoach, Attempt, Cancel, FetchHint, OnButton, OnSquare
 from board99.client.gui.table_state import TableState
 from board99.coach import advise
 from board99.layout import POSITION
@@ -58,6 +58,9 @@ class Recorder:
     def call(self, op, run) -> None:
         self.calls.append(op)
 
+    def act(self, action) -> None:
+        self.calls.append(("act", action))
+
     def drain(self) -> list:
         return []
 
@@ -80,7 +83,7 @@ def test_h_asks_the_coach_and_the_answer_shows_until_esc() -> None:
     assert state.notice == wording.ASKING_COACH and state.coach_asking
     advice = advise(state.view)
     state.receive(Replied("hint", advice))
-    assert state.coach == advice and not state.coach_asking and state.notice == ""
+    assert state.coach == advice and not state.coach_asking and state.notice == "Coach picked your 3: click square 4"
     assert advice.hints[0].squares == (4,) and advice.hints[0].cards == (0, 1, 2, 3, 4)
     state.perform(Cancel())
     assert state.coach is None
@@ -148,6 +151,19 @@ def test_the_coachs_words_name_the_players() -> None:
     assert wording.coach_title("Win now", my_turn=False) == "Coach: Win now (for your turn)"
 
 
+def test_the_hint_picks_the_card_it_suggests_so_a_click_on_the_ringed_square_plays_it() -> None:
+    state = seated_state()
+    state.receive(Replied("hint", advise(state.view)))
+    assert state.coach.action == Play(3, 4)
+    assert state.picked_card == 3  # the framed card is the picked card, not just a look-alike
+    assert "click square 4" in state.notice
+    assert state.click(OnSquare(4)) == Attempt(Play(3, 4))
+    # Off the player's turn nothing is picked (the advice is for the turn when it comes).
+    waiting = seated_state(view=example_view()._replace(turn=1))
+    waiting.receive(Replied("hint", advise(waiting.view)))
+    assert waiting.coach is not None and waiting.picked is None
+
+
 # -- in the window ------------------------------------------------------------------------------------------
 
 
@@ -181,10 +197,13 @@ def test_the_hint_on_screen_matches_golden(table_view) -> None:
     assert framed and all(f.position[0] == table_view.geo.hand_card(0).cx for f in framed)  # the 3, first in hand
     assert "Coach: Block the threat" in table_view.coach.t_head.text
     assert "only square 4 blocks it" in table_view.coach.t_main.text
+    assert table_view.hand.glow.visible and table_view.state.picked_card == 3  # raised and lit: picked for real
     assert compare_golden(screenshot(win), "table_coach.png") <= MAX_DIFFERENT
     win.press(arcade.key.ESCAPE)
     step(win)
     assert not table_view.coach.shown and table_view.state.coach is None
+    win.click(*table_view.geo.square_centre(*POSITION[4]))  # the square the hint ringed: the picked 3 goes there
+    assert table_view.session.calls[-1] == ("act", Play(3, 4))
 
 
 def test_at_a_match_table_the_button_is_hidden_and_h_says_why(table_view) -> None:

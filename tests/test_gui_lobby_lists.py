@@ -88,7 +88,7 @@ def test_standings_are_never_overwritten(tmp_path):
     first = export_standings(TOURNAMENT, tmp_path / "new")
     second = export_standings(TOURNAMENT, tmp_path / "new")
     stem = f"{slug(TOURNAMENT.name)}-standings-round-{TOURNAMENT.round}"
-    assert (first.name, second.name) == (f"{stem}.csv", f"{stem}-2.csv")
+    assert (first.name, second.name) == (f"{stem}.csv", f"{stem}-copy-2.csv")
     assert first.read_bytes() == second.read_bytes() == standings_csv(TOURNAMENT).encode()
 
 
@@ -177,8 +177,8 @@ def test_records_match_golden_open_and_save(tmp_path, monkeypatch):
         win.click(save.rect.center_x, save.rect.center_y)
         step(win, 2)
     saved = sorted(p.name for p in (tmp_path / "records").iterdir())
-    assert saved == ["friday-four-game-1-2.txt", "friday-four-game-1.txt"]
-    assert lobby.status.startswith("Saved as friday-four-game-1-2.txt in ")
+    assert saved == ["friday-four-game-1-copy-2.txt", "friday-four-game-1.txt"]
+    assert lobby.status.startswith("Saved as friday-four-game-1-copy-2.txt in ")
 
 
 def test_without_a_replay_screen_there_is_no_open():

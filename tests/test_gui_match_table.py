@@ -92,10 +92,11 @@ def test_save_record_asks_for_the_match_record_at_a_match_table_and_says_where_i
     state.online = True
     state.show(bot_game().view(0), match_table(RESULTS, 3, "over"))
     commands = state.perform(SaveRecord())
-    assert commands == (FetchRecord("m1", 3, True, "den-match-from-game-1"),)
+    # Named for the games it holds (games 1 to 3), not "match-from-game-1", which a copy's -2 made read "games 1-2".
+    assert commands == (FetchRecord("m1", 3, True, "den-match-games-1-to-3"),)
     assert state.notice == "Saving the record…"
-    state.receive(Replied("save_record", tmp_path / "den-match-from-game-1.txt"))
-    assert state.toasts[-1].text == f"Saved as den-match-from-game-1.txt in {tmp_path}"
+    state.receive(Replied("save_record", tmp_path / "den-match-games-1-to-3.txt"))
+    assert state.toasts[-1].text == f"Saved as den-match-games-1-to-3.txt in {tmp_path}"
     state.receive(Failed("save_record", "no-record", "no finished game yet"))
     assert state.notice == "The record was not saved: no finished game yet"
 
@@ -115,9 +116,15 @@ def test_records_are_never_overwritten(tmp_path, monkeypatch):
     first = records.write_new("one", "den-game-2")
     second = records.write_new("two", "den-game-2")
     third = records.write_new("three", "den-game-2")
-    assert [p.name for p in (first, second, third)] == ["den-game-2.txt", "den-game-2-2.txt", "den-game-2-3.txt"]
+    assert [p.name for p in (first, second, third)] == ["den-game-2.txt", "den-game-2-copy-2.txt",
+                                                         "den-game-2-copy-3.txt"]
     assert first.read_text() == "one" and third.read_text() == "three"
     assert records.file_stem("Friday four!", 2) == "friday-four-game-2"
+    assert records.file_stem("Friday match", 2, 1) == "friday-match-match-games-1-to-2"
+    assert records.file_stem("Friday match", 1, 1) == "friday-match-match-game-1"
+    again = records.write_new("again", records.file_stem("Friday match", 2, 1))
+    assert records.write_new("again", records.file_stem("Friday match", 2, 1)).name == \
+        "friday-match-match-games-1-to-2-copy-2.txt" and again.name == "friday-match-match-games-1-to-2.txt"
     assert records.shown_path(records.records_dir()) == str(tmp_path / "recs") or \
         records.shown_path(records.records_dir()).startswith("~/")
 
@@ -204,9 +211,9 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
     for _ in range(2):
         win.click(*tv.panel.b_save.rect.center)
         step(win, 2)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["den-game-1-2.txt", "den-game-1.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["den-game-1-copy-2.txt", "den-game-1.txt"]
     assert (tmp_path / "den-game-1.txt").read_text() == text
-    assert tv.state.toasts[-1].text == f"Saved as den-game-1-2.txt in {records.shown_path(tmp_path)}"
+    assert tv.state.toasts[-1].text == f"Saved as den-game-1-copy-2.txt in {records.shown_path(tmp_path)}"
     assert session_module.save_record is not None
 
 
@@ -287,10 +294,42 @@ def test_against_a_real_server_the_match_record_is_saved_and_the_history_makes_f
             session.close()
         saved = next(m for m in replies if m.op == "save_record")
         assert isinstance(saved, Replied), saved
-        assert saved.result == tmp_path / "records" / "den-match-from-game-1.txt"
+        assert saved.result == tmp_path / "records" / "den-match-game-1.txt"
         record, results = MatchRecord.loads(saved.result.read_text(encoding="utf-8"))
         assert len(results) == 1 and replay_model.load(saved.result.read_text(encoding="utf-8")).frames
         failed = next(m for m in replies if m.op == "history")
         assert isinstance(failed, Failed)
     finally:
         server.stop()
+
+
+def test_a_new_game_clears_the_last_games_vote_line_and_since_your_turn_and_the_words_match_the_button():
+    from board99.client.gui import wording
+    from board99.client.gui.table_intents import Rematch
+
+    state = TableState()
+    state.online = True
+    first = bot_game(seed=7)
+    state.show(first.view(0), match_table(RESULTS[:1], 1, "playing"))
+    state.take_events([seen_by(e, 0) for e in first.log[-1][2]])
+    for seat, _action, events in first.log[-6:]:
+        if seat != 0:
+            state.take_events([seen_by(e, 0) for e in events])
+    assert state.since  # others moved since the player's last move in game 1
+    over = match_table(RESULTS[:1], 1, "over")._replace(votes=(1,))
+    state.show(first.view(0), over)
+    assert wording.rematch_label(over) == "Next game"
+    state.perform(Rematch())
+    # Said in the button's own words, in the notice and in the status.
+    assert state.notice == "Next game asked for"
+    status = wording.status_lines(first.view(0), over, True, None)
+    assert "Next game asked by Ben" in status and not any("Rematch" in line for line in status)
+    second = Game(4, seed=8)
+    state.show(second.view(0), match_table(RESULTS[:1], 2, "playing"))
+    state.take_events([seen_by(e, 0) for e in second.opening])
+    assert not state.since  # the last game's moves are gone
+    assert "asked" not in state.notice
+    casual = table_info([{"colour": "red", "occupant": "human", "name": "Ann", "connected": True},
+                         {"colour": "blue", "occupant": "human", "name": "Bo", "connected": True}],
+                        name="Den", state="over", votes=(1,))
+    assert "Rematch asked by Bo" in wording.status_lines(None, casual, True, None)

@@ -263,3 +263,19 @@ def test_rules_settings_and_quit_buttons_call_the_app_and_the_table_leaves_f1_al
     assert tv.state.notice == notice and called == ["help", "quit"]  # F1 is the window's, not the table's
     tv.perform(Attempt(Draw()))  # no game: nothing to do, said in words
     assert tv.state.notice.startswith("Not possible now")
+
+
+def test_the_first_game_tip_says_what_the_player_may_do_now_from_the_views_legal_actions(tv):
+    win = tv.window
+    empty = position(players=2, pegs={0: (50, 51), 1: (60, 61)}, hands={0: (), 1: (2, 70)}, turn=0)
+    tv.handle(StateChanged(empty.view(0), table_for(2, "guarded"), True))
+    step(win, 2)
+    assert tv.state.hint_shown
+    assert tv.hand.t_hint.text == "Tip: your hand is empty: draw a card (D)."  # not "pick a card (1-5)"
+    full = position(players=2, pegs={0: (50, 51), 1: (60, 61)}, hands={0: (3, 10, 20, 30, 40), 1: (2,)}, turn=0)
+    tv.handle(StateChanged(full.view(0), None, True))
+    step(win)
+    assert "draw" not in tv.hand.t_hint.text.lower() and "click a lit square" in tv.hand.t_hint.text
+    tv.handle(StateChanged(full.view(0)._replace(turn=1), None, True))
+    step(win)
+    assert tv.hand.t_hint.text.startswith("Tip: not your turn yet")

@@ -221,3 +221,30 @@ def test_board99_review_prints_the_table(capsys, tmp_path):
     assert "worst: game 1 action" in out
     assert main(["review", str(path), "--seat", "5"]) == 2
     assert "seats 0-1" in capsys.readouterr().err
+
+
+def test_a_mark_follows_the_loss_as_shown_and_the_legend_states_the_same_thresholds():
+    # A loss of 9.7 points shows as "10": the legend says a mistake starts at 10, so it is a mistake.
+    from board99.client.gui.review_model import chance_line, thresholds_line
+    from board99.review import legend, points
+
+    assert mark_for(0.097, 0.0) == "mistake"
+    assert mark_for(0.0951, 0.0) == "mistake" and mark_for(0.0949, 0.0) == "inaccuracy"
+    steps = {name: int(at) for name, _symbol, at in
+             (part.split(" ") for part in legend().replace("from ", "").split(", "))}
+    assert steps == {"inaccuracy": 5, "mistake": 10, "blunder": 20}
+    assert "?! 5, ? 10, ?? 20" in thresholds_line()
+    for tenth in range(0, 3000):
+        loss = tenth / 10000 + 0.00004
+        shown = points(loss)
+        expected = next((name for name, at in sorted(steps.items(), key=lambda kv: -kv[1]) if shown >= at), None)
+        assert mark_for(loss, 0.0) == expected, (loss, shown)
+    move = review_move_like(0.097)
+    assert "(−10 points)" in chance_line(move)
+
+
+def review_move_like(loss: float):
+    from board99.review import MoveReview
+
+    return MoveReview(1, 1, 1, 0, Draw(), 0.5, 0.5 - loss, loss, 0.0, mark_for(loss, 0.0), None, None, False,
+                      None, 8)

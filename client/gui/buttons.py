@@ -35,6 +35,8 @@ class Button:
         self.label = arcade.Text(text, 0, 0, TEXT_ON, size, font_name=FONT, anchor_x="center",
                                  anchor_y="center", batch=batch)
         self.rect = Rect(-1000, -1000, 10, 10)
+        #: The label's size when it fits; a label wider than its button is drawn smaller (never below 8 pt).
+        self.points = float(size)
         self._disabled = False
         self._visible = True
         self._hovered = False
@@ -48,6 +50,20 @@ class Button:
     def text(self, value: str) -> None:
         if self.label.text != value:
             self.label.text = value
+            self.fit()
+
+    def fit(self) -> None:
+        """The label at its size, or smaller until it fits inside the button (large text in a narrow panel)."""
+        if self.rect.left <= -1000:
+            return  # not placed yet: nothing to fit into
+        label, size = self.label, self.points
+        if label.font_size != size:
+            label.font_size = size
+        room = self.rect.width - 8
+        while label.content_width > room and size > 8:
+            # Straight to about the size that fits (each size costs a layout of the label), then in half points.
+            size = max(8.0, min(size - 0.5, int(size * room / label.content_width * 2) / 2))
+            label.font_size = size
 
     @property
     def disabled(self) -> bool:
@@ -80,7 +96,8 @@ class Button:
         self.rect = rect
         self.sprite.position = rect.cx, rect.cy
         self.sprite.width, self.sprite.height = width, height
-        self.label.position = rect.cx, rect.cy
+        self.label.position = round(rect.cx), round(rect.cy)
+        self.fit()
 
     def hover(self, x: float, y: float) -> None:
         """Light up while the pointer is over it."""

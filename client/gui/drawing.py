@@ -67,12 +67,29 @@ def rescale(texts: list[arcade.Text], scale: float) -> None:
             text.font_size = size
 
 
+def fit_width(text: arcade.Text, width: float, scale: float) -> None:
+    """A text at its size for ``scale`` (as rescale), or smaller while a word is wider than ``width`` (never below 8 pt)."""
+    rescale([text], scale)
+    size = text.font_size
+    while text.content_width > width and size > 8:
+        size = max(8.0, min(size - 0.5, int(size * width / text.content_width * 2) / 2))
+        text.font_size = size
+
+
+def fit_height(text: arcade.Text, height: float) -> None:
+    """Make a wrapped text smaller while it is taller than ``height`` (never below 8 pt); call after fit_width."""
+    size = text.font_size
+    while text.content_height > height and size > 8:
+        size = max(8.0, size - 0.5)
+        text.font_size = size
+
+
 def scale_button(button: object, scale: float, size: float = 12) -> None:
     """A table button's label at ``size`` times ``scale`` (never below 9 pt)."""
-    label = button.label  # type: ignore[attr-defined]
     points = round(max(min(size, MIN_POINTS), size * scale), 1)
-    if label.font_size != points:
-        label.font_size = points
+    if button.points != points:  # type: ignore[attr-defined]
+        button.points = points  # type: ignore[attr-defined]
+        button.fit()  # type: ignore[attr-defined]
 
 
 def set_text(text: arcade.Text, value: str, color: Colour | None = None) -> None:

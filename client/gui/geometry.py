@@ -12,6 +12,14 @@ from typing import NamedTuple
 PANEL_W = 380  # the right-hand panel: status, deck, buttons, event log
 HAND_H = 190  # the strip under the board: the player's hand
 TOP_H = 96  # the strip above the board: the seat(s) opposite
+RAISE = 14  # how far the picked card rises (at scale 1)
+OWN_LABEL = 190  # the player's own label beside the hand: its width (at scale 1)
+COUNT_HALF = 46  # half the width of a pile's count ("12 discarded") at scale 1
+
+
+def line_height(points: float, scale: float) -> float:
+    """About how tall one line of text of ``points`` (at scale 1) is in pixels at ``scale`` (never below 9 pt)."""
+    return max(min(points, 9.0), points * scale) * 96 / 72 * 1.3
 
 
 class Rect(NamedTuple):
@@ -53,7 +61,11 @@ class Rect(NamedTuple):
 
 
 class SeatSpot(NamedTuple):
-    """Where one seat's things go: its label box (left, top, width), discard pile centre, pile count."""
+    """Where one seat's things go: its label box (left, top, width), discard pile centre, pile count.
+
+    The count's text is centred on ``count_x`` (or starts there, ``count_from_left``) and, like the
+    label, stays between ``lo`` and ``hi`` (the seat's own stretch of the table, off the board and panel).
+    """
 
     label_left: float
     label_top: float
@@ -62,30 +74,47 @@ class SeatSpot(NamedTuple):
     pile_y: float
     count_x: float
     count_y: float
+    lo: float = 0.0
+    hi: float = 0.0
+    count_from_left: bool = False
 
 
 class TableGeometry:
-    """Every position on the table screen for one window size and seating."""
+    """Every position on the table screen for one window size and seating.
 
-    def __init__(self, width: int, height: int, players: int, me: int | None, scale: float = 1.0) -> None:
+    Two scales: ``base`` comes from the window alone and sizes the regions (the board, the hand and
+    top strips, the panel's width, the cards); ``scale`` is ``base`` times the player's text size and
+    sizes the text and the room made for it. A larger text size never takes room from the board: the
+    regions around it give way (the cards get a little smaller to leave the tip its two lines).
+    """
+
+    def __init__(self, width: int, height: int, players: int, me: int | None, scale: float = 1.0,
+                 base: float | None = None) -> None:
         self.width, self.height = width, height
         self.players = players
         self.me = 0 if me is None else me
-        #: Text, cards and the panel grow with the window (scale.ui_scale); the board takes what is left.
+        #: Text (and the room around it) grows with the window and the player's text size (scale.ui_scale).
         self.scale = s = scale
-        hand_h, top_h = HAND_H * s, TOP_H * s
+        #: The regions grow with the window only: the board's size never depends on the text size.
+        self.base = b = scale if base is None else base
+        hand_h, top_h = HAND_H * b, TOP_H * b
         self.hand_h = hand_h
         # The panel gives up some width in small windows so the board stays large.
-        play_w = max(200, width - max(300 * s, min(PANEL_W * s, width * 0.3)))
-        margin = (150 if play_w < 860 * s else 170) * s
+        play_w = max(200, width - max(300 * b, min(PANEL_W * b, width * 0.3)))
+        margin = (150 if play_w < 860 * b else 170) * b
         side = max(160.0, min(height - hand_h - top_h - 12, play_w - 2 * margin))
         self.board = Rect((play_w - side) / 2, hand_h + (height - hand_h - top_h - side) / 2, side, side)
         self.cell = side / 10
         self.panel = Rect(play_w, 0, width - play_w, height)
         self.hand = Rect(0, 0, play_w, hand_h)
-        self.card_w = max(40.0, min(84.0 * s, (play_w - 360 * s) / 5.6))
+        #: The row along the bottom of the hand strip: the first-game tip (two lines) and its button, or the caption.
+        self.tip_h = float(round(2 * line_height(10, s) + 6 * b))  # whole pixels: a 1 px stroke at y+0.5 vanishes
+        #: Where the cards stand: over the tip's row, with room above for the raised card and the turn's lift.
+        self.card_bottom = self.tip_h + 4 * b
+        room = hand_h - self.card_bottom - RAISE * b - 12 * b
+        self.card_w = max(36.0, min(84.0 * b, (play_w - 360 * b) / 5.6, room / 1.4))
         self.card_h = self.card_w * 1.4
-        self.pile_w = min(56.0 * s, self.card_w * 0.62)
+        self.pile_w = min(56.0 * b, self.card_w * 0.62)
         self.pile_h = self.pile_w * 1.4
         deck_w, deck_h = self.pile_w * 1.25, self.pile_h * 1.25
         #: The deck, in the panel under its title and the turn line.
@@ -110,12 +139,21 @@ class TableGeometry:
 
     def hand_card(self, index: int, raised: bool = False) -> Rect:
         """The rectangle of the player's ``index``-th card (0-4)."""
-        s = self.scale
+        b = self.base
         gap = self.card_w * 0.14
         total = 5 * self.card_w + 4 * gap
-        left = self.hand.cx - total / 2 + index * (self.card_w + gap) - 90 * s
-        bottom = 38 * s + (14 * s if raised else 0)
+        # A little left of centre; further left when the player's label and pile need the room (large text).
+        need = OWN_LABEL * self.scale + self.pile_w + COUNT_HALF * self.scale + 40 * b
+        first = max(12 * b, min(self.hand.cx - total / 2 - 90 * b, self.panel.left - need - total))
+        left = first + index * (self.card_w + gap)
+        bottom = self.card_bottom + (RAISE * b if raised else 0)
         return Rect(left, bottom, self.card_w, self.card_h)
+
+    def tip_row(self) -> Rect:
+        """The row under the cards for the first-game tip and its button (or the hand's caption)."""
+        first = self.hand_card(0)
+        left = round(first.left)
+        return Rect(left, 3.0, round(self.panel.left - 8 * self.base) - left, self.tip_h - 3)
 
     def place(self, seat: int) -> float:
         """The seat's angle round the table in degrees: 270 at the bottom (me), clockwise from there."""
@@ -123,27 +161,36 @@ class TableGeometry:
         return (270 - 360 * offset / self.players) % 360
 
     def seat_spot(self, seat: int) -> SeatSpot:
-        """Where ``seat``'s label and discard pile go, in front of that seat."""
+        """Where ``seat``'s label and discard pile go, in front of that seat (the label's top is the highest it starts)."""
         b, pw, ph, s, hh = self.board, self.pile_w, self.pile_h, self.scale, self.hand_h
+        base = self.base
         if seat == self.me:
+            # Between the cards and the panel, over the tip's row: the label, then the pile at the right.
             last = self.hand_card(4)
-            x = last.right + 16 * s
-            room = max(120 * s, self.panel.left - x - pw - 24 * s)
-            width = min(184 * s, room)
-            pile_x = x + width + pw / 2
-            return SeatSpot(x, hh - 24 * s, width, pile_x, hh / 2 - 10 * s, pile_x - pw / 2, hh / 2 - 10 * s - ph / 2 - 4)
+            x = last.right + 16 * base
+            width = OWN_LABEL * s
+            pile_x = min(x + width + COUNT_HALF * s + 6 * base, self.panel.left - 8 * base - COUNT_HALF * s)
+            width = min(width, pile_x - COUNT_HALF * s - 6 * base - x)  # clear of the pile's count under it
+            pile_y = (self.tip_h + hh) / 2 + 8 * base
+            return SeatSpot(x, hh - 8 * base, width, pile_x, pile_y, pile_x, pile_y - ph / 2 - 2 * base,
+                            last.right + 4 * base, self.panel.left - 4 * base)
         rad = math.radians(self.place(seat))
         dx, dy = math.cos(rad), math.sin(rad)
-        if abs(dy) > 0.9:  # straight across: above the board
+        if abs(dy) > 0.9:  # straight across: above the board, the label left of the pile and as wide as it needs
             y = b.top + (self.height - b.top) / 2
-            return SeatSpot(b.cx - 250 * s, self.height - 8, 230 * s, b.cx + pw / 2, y, b.cx + pw + 10, y + 8)
-        # to the left or right of the board, higher or lower with the angle
+            pile_x = b.cx + b.width * 0.2
+            right = pile_x - pw / 2 - 12 * base
+            left = max(8.0, right - 330 * s)
+            return SeatSpot(left, self.height - 6 * base, right - left, pile_x, y, pile_x + pw / 2 + 10 * base,
+                            y + 8 * base, 4 * base, self.panel.left - 4 * base, True)
+        # to the left or right of the board, higher or lower with the angle; the label stands over the pile
         room = b.left if dx < 0 else self.panel.left - b.right
-        left = 8 if dx < 0 else b.right + 8
-        width = room - 16
+        left = 8 * base if dx < 0 else b.right + 8 * base
+        width = room - 16 * base
         y = b.cy + dy * b.height * 0.5  # two seats on one side (6 players) sit well apart
         x = left + width / 2
-        return SeatSpot(left, y + ph / 2 + 78 * s, width, x, y, x - pw / 2, y - ph / 2 - 4)
+        lo, hi = (4 * base, b.left - 4 * base) if dx < 0 else (b.right + 4 * base, self.panel.left - 4 * base)
+        return SeatSpot(left, y + ph / 2 + 78 * s, width, x, y, x, y - ph / 2 - 2 * base, lo, hi)
 
     def seat_hand(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards come from and go to in a motion: the player's hand, else its label."""

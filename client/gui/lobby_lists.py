@@ -144,9 +144,11 @@ def record_title(entry: RecordEntry) -> str:
     return f"{entry.table_name} · {what} · {when(entry.finished)}"
 
 
-def record_stem(entry: RecordEntry, match_first: int | None = None) -> str:
-    """The file name (less '.txt') of a listed game, or of its whole match from ``match_first``: as the table's."""
-    return file_stem(entry.table_name or "table", entry.game, match_first)
+def record_stem(entry: RecordEntry, match_games: tuple[int, int] | None = None) -> str:
+    """The file name (less '.txt') of a listed game, or of its whole match (its first and last game): as the table's."""
+    if match_games is None:
+        return file_stem(entry.table_name or "table", entry.game)
+    return file_stem(entry.table_name or "table", match_games[1], match_games[0])
 
 
 # -- tournaments -------------------------------------------------------------------------------------

@@ -254,8 +254,11 @@ def _tournament(view: LobbyView) -> None:
 
 def save_record(entry: RecordEntry, text: str, folder: Path | None = None) -> Path:
     """Write a fetched record to the records folder (a new file); its path."""
-    first = MatchRecord.loads(text)[0].first_game if entry.match else None  # named as the table names it
-    return write_new(text, record_stem(entry, first), folder)
+    games = None
+    if entry.match:  # named for the games it holds, as the table names it
+        match = MatchRecord.loads(text)[0]
+        games = match.first_game, match.first_game + len(match.games) - 1
+    return write_new(text, record_stem(entry, games), folder)
 
 
 def export_standings(tournament: TournamentInfo, folder: Path | None = None) -> Path:

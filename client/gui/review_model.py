@@ -31,6 +31,7 @@ from board99.review import (
     MoveReview,
     Options,
     Review,
+    points,
     review_records,
 )
 from board99.wire.table_info import TableInfo
@@ -180,8 +181,8 @@ def mark_words(move: MoveReview) -> str:
 def chance_line(move: MoveReview) -> str:
     """'Win chance 52% → 19% (−33 points)': the side's chance with the best move found, and after the move made."""
     text = f"Win chance {move.before:.0%} → {move.after:.0%}"
-    points = round(move.loss * 100)
-    return f"{text} (−{points} point{'' if points == 1 else 's'})" if points else text
+    lost = points(move.loss)
+    return f"{text} (−{lost} point{'' if lost == 1 else 's'})" if lost else text
 
 
 def move_words(move: Move) -> str:
@@ -224,7 +225,7 @@ def summary_line(review: Review, table: TableInfo | None) -> str:
 
 def thresholds_line() -> str:
     """'Marks by points of win chance lost: ?! 5, ? 10, ?? 20'."""
-    return "Marks by win chance lost: " + ", ".join(f"{SYMBOLS[n]} {round(at * 100)}" for n, at in reversed(MARKS)) \
+    return "Marks by win chance lost: " + ", ".join(f"{SYMBOLS[n]} {points(at)}" for n, at in reversed(MARKS)) \
         + " points"
 
 

@@ -134,7 +134,7 @@ class CoachPart(Part):
     def _frame_cards(self, state: TableState, main: tuple[int, ...], other: set[int]) -> None:
         g = self.geo
         assert g is not None
-        dy = LIFT * g.scale if state.my_turn else 0
+        dy = LIFT * g.base if state.my_turn else 0
         framed = [(i, card in main) for i, card in enumerate(state.hand) if card in main or card in other]
         for k in range(MOST_FRAMES):
             outer, inner = self.frames[2 * k], self.frames[2 * k + 1]
@@ -178,15 +178,24 @@ class CoachPart(Part):
         gap, pad, bottom = 5 * s, 10 * s, 8 * s
         self._room_top = top = self.room_top()
         room = max(top - bottom, p.height * MIN_BOX)
+        if self.panel is not None:  # rising over the announcements, never over the panel's buttons
+            shown = [b.rect.bottom for b in self.panel.buttons if b.visible]
+            if shown:
+                room = min(room, min(shown) - 6 * s - bottom)
 
         def height() -> float:
             shown = [t for t in self.texts if t.text]
             return sum(t.content_height for t in shown) + gap * (len(shown) - 1) + 2 * pad
 
-        # What does not fit gives way, least needed first: the other hints, then the rulebook's words.
-        for text in (self.t_also, self.t_rule):
+        # What does not fit gives way, least needed first: the other hints, the rulebook's words, the closing line;
+        # then the title and the advice get smaller (large text in a small panel).
+        for text in (self.t_also, self.t_rule, self.t_close):
             if height() > room:
                 set_text(text, "")
+        rescale([self.t_head, self.t_main], s)
+        while height() > room and self.t_main.font_size > 8:
+            for text in (self.t_head, self.t_main):
+                text.font_size = max(8.0, text.font_size - 0.5)
         total = max(height(), room)  # the box fills the room under the announcements: the log's place
         left = p.left + 8 * s
         self.back.position = p.cx, bottom + total / 2

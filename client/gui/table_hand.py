@@ -10,7 +10,7 @@ from board99 import HAND_LIMIT
 from . import wording
 from .buttons import Button
 from .drawing import Part, make_text, rescale, scale_button, set_text, show_only
-from .geometry import TableGeometry
+from .geometry import RAISE, TableGeometry
 from .palette import TEXT_DIM, WARN
 from .table_intents import OnCard, Target
 from .table_state import TableState
@@ -63,13 +63,19 @@ class HandPart(Part):
         rescale([self.t_hand, self.t_hint], s)
         scale_button(self.b_hint_off, s, 10)
         first, last = geo.hand_card(0), geo.hand_card(4)
-        # The hint runs under the cards as far as the player's own pile; its button sits under the seat's label.
-        spot = geo.seat_spot(geo.me)
-        self.t_hint.width = int(max(120, spot.count_x - first.left - 12 * s))
-        self.t_hint.position = first.left, first.bottom - 3 * s
-        self.b_hint_off.place(spot.label_left + 30 * s, spot.label_top - 96 * s, 140 * s, 22 * s)
-        self.turn_glow.position = (first.left + last.right) / 2, first.cy + LIFT * s
-        self.turn_glow.width, self.turn_glow.height = last.right - first.left + 24 * s, first.height + 24 * s
+        # The tip has the row under the cards to itself (two lines), its button at the row's right end.
+        row = geo.tip_row()
+        self.b_hint_off.label.font_size = self.b_hint_off.points  # measured at its own size, then placed to fit it
+        bw, bh = max(140 * s, self.b_hint_off.label.content_width + 16 * s), round(22 * s)
+        self.b_hint_off.place(row.right - bw, row.top - bh, bw, bh)
+        self.t_hint.width = int(max(120, row.width - bw - 10 * s))
+        self.t_hint.position = row.left, row.top
+        self.t_hand.position = row.left, row.top
+        # Behind the cards on the player's turn: from just under them (the tip's row stays clear) to over the raised one.
+        b = geo.base
+        low, high = first.bottom - 2 * b, first.top + (RAISE + LIFT + 6) * b
+        self.turn_glow.position = (first.left + last.right) / 2, (low + high) / 2
+        self.turn_glow.width, self.turn_glow.height = last.right - first.left + 24 * b, high - low
         for i, (card, slot) in enumerate(zip(self.cards, self.slots)):
             r = geo.hand_card(i)
             card.position = slot.position = r.cx, r.cy
@@ -88,7 +94,7 @@ class HandPart(Part):
         # On the player's turn the hand rises a little and glows: it cannot be missed.
         self.lifted = lift = state.my_turn
         self.turn_glow.visible = lift
-        dy = LIFT * g.scale if lift else 0
+        dy = LIFT * g.base if lift else 0
         for i, sprite in enumerate(self.cards):
             if i < len(hand):
                 sprite.texture = self.tx.cards[hand[i]]
@@ -108,10 +114,9 @@ class HandPart(Part):
             self.glow.visible = False
         self._shown = show_only(self.card_list, self.sprites, self._shown)
         hint = state.hint_shown
-        set_text(self.t_hint, wording.FIRST_GAME_HINT if hint else "")
+        set_text(self.t_hint, wording.turn_tip(view) if hint else "")
         self.b_hint_off.visible = hint
         set_text(self.t_hand, "" if hint else wording.hand_label(view))
-        self.t_hand.position = g.hand_card(0).left, 24 * g.scale
 
     def target_at(self, x: float, y: float) -> Target | None:
         """The held card under (x, y)."""
@@ -119,7 +124,7 @@ class HandPart(Part):
             return None
         for i in range(self._held):
             r = self.geo.hand_card(i, raised=i == self._picked)
-            dy = LIFT * self.geo.scale if self.lifted else 0
+            dy = LIFT * self.geo.base if self.lifted else 0
             if r._replace(bottom=r.bottom + dy).contains(x, y):
                 return OnCard(i)
         return self.b_hint_off.target_at(x, y)

@@ -87,6 +87,8 @@ class PanelPart(Part):
         self.sprite_list: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._shown: tuple[int, ...] = ()
         self.below_buttons = 0.0  # where the texts under the buttons start
+        self._deck_home: Rect | None = None  # where the deck goes when the status leaves it room
+        self._controls_below: float | None = None  # the buttons' bottom as last placed
         self.log_bottom = 12
         #: The "since your turn" entries' squares, in the order shown (hovering one lights its square).
         self._since_squares: list[int | None] = []
@@ -107,21 +109,35 @@ class PanelPart(Part):
         p, h = geo.panel, geo.height
         pad = 16 * s
         inner = int(p.width - 2 * pad)
-        deck = self.deck
-        d = geo.deck
-        deck.width, deck.height = d.width, d.height
-        deck.position = d.cx, d.cy
+        self._deck_home = geo.deck
+        self._controls_below = None  # a new layout: the texts start under the buttons again
         self.t_title.position = p.left + pad, h - 6 * s
         self.t_turn.position = p.left + pad, h - 37 * s
         self.turn_back.position = p.cx, h - 55 * s
         self.turn_back.width, self.turn_back.height = p.width - 12 * s, 40 * s
         self.t_status.position = p.left + pad, h - 82 * s
-        self.t_deck.position = deck.right + 14 * s, deck.top
-        self.t_deck.width = int(p.right - deck.right - 14 * s - pad)
         for text in (self.t_title, self.t_turn, self.t_status, self.t_toasts, self.t_result_line, self.t_disabled,
                      self.t_notice, self.t_log):
             text.width = inner
-        top = d.bottom - 8 * s
+        self._place_controls(geo.deck)
+
+    def _place_controls(self, d: Rect) -> None:
+        # The deck at ``d``, its lines beside it, the buttons under it (two columns, then the small row).
+        geo = self.geo
+        assert geo is not None
+        s, p = self.scale, geo.panel
+        pad = 16 * s
+        deck = self.deck
+        deck.width, deck.height = d.width, d.height
+        deck.position = d.cx, d.cy
+        geo.deck = d  # the motions fly cards to and from where the deck is drawn
+        if (self.t_deck.x, self.t_deck.y) != (deck.right + 14 * s, deck.top):
+            self.t_deck.position = deck.right + 14 * s, deck.top
+        width = int(p.right - deck.right - 14 * s - pad)
+        if self.t_deck.width != width:
+            self.t_deck.width = width
+        # The buttons under the deck, and under its lines when they run longer than the deck is tall.
+        top = min(d.bottom, deck.top - self.t_deck.content_height) - 8 * s
         row, bh = ROW * s, 34 * s
         grid = [(self.b_draw, self.b_discard), (self.b_cancel, self.b_mute), (self.b_rematch, self.b_lobby)]
         bw = (p.width - 2 * pad - 12 * s) / 2
@@ -134,7 +150,11 @@ class PanelPart(Part):
         self.b_bots.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
         self.b_look.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
         self.b_coach.place(p.left + pad, top - 4 * row - 30 * s, p.width - 2 * pad, bh)
-        self.below_buttons = top - 3 * row - 40 * s
+        below = top - 3 * row - 40 * s
+        if below != self._controls_below:
+            # The texts under the buttons move with them (a lesson's panel has put its own texts there first).
+            self.below_buttons = below if self._controls_below is None else self.below_buttons + below - self._controls_below
+            self._controls_below = below
 
     def refresh(self, state: TableState) -> None:
         """Headline, status, deck, which buttons work and why not, announcements, the result, the lists."""
@@ -196,10 +216,12 @@ class PanelPart(Part):
             self._refresh_log(state)
 
     _toast_count = 0
+    _toasts_fit = 0  # while not 0: only this many newest announcements fit above the panel's bottom
 
     def _refresh_toasts(self, state: TableState) -> None:
         toasts = state.toasts_now()
         self._toast_count = len(toasts)
+        toasts = toasts[-self._toasts_fit:] if self._toasts_fit else toasts
         # One text for all: the newest last, each in its tone's colour would need a text each;
         # the worst tone colours the lot (a penalty reads as bad).
         worst = next((t.tone for t in reversed(toasts) if t.tone == "bad"), toasts[-1].tone if toasts else "plain")
@@ -210,6 +232,12 @@ class PanelPart(Part):
         lines = wording.status_lines(state.view, state.table, state.connected, left, state.colours())
         set_text(self.t_status, "\n".join(lines), BAD if not state.connected else TEXT)
         set_text(self.t_deck, "\n".join(wording.deck_lines(state.view, state.table, left)))
+        # A status taller than its room (many sides, large text) pushes the deck and the buttons down.
+        home = self._deck_home
+        if home is not None:
+            room_top = min(home.top, self.t_status.y - self.t_status.content_height - 10 * self.scale)
+            if self.geo is not None:
+                self._place_controls(home._replace(bottom=room_top - home.height))
 
     def _flow(self, state: TableState) -> None:
         # The panel's texts stack under the buttons, each as tall as its wrapped content.
@@ -220,6 +248,24 @@ class PanelPart(Part):
         # the status wraps within its width and keeps to the top.
         y = self.below_buttons - (ROW * s if self.b_bots.visible or self.b_look.visible or self.b_coach.visible else 0)
         box_top = y
+        # Announcements never run off the panel's bottom: the oldest give way (large text, a small window).
+        self._toasts_fit = 0
+        self._refresh_toasts(state)
+        taken = sum(t.content_height + 12 * s for t in (self.t_result, self.t_result_line) if t.text)
+        taken += 38 * s if self.b_save.visible else 0
+        after = sum(t.content_height + 8 * s for t in (self.t_notice, self.t_disabled) if t.text) + 10 * s
+
+        def overflows() -> bool:
+            return y - taken - self.t_toasts.content_height - after < self.log_bottom
+
+        shown = len(state.toasts_now())
+        while shown > 1 and overflows():
+            shown -= 1
+            self._toasts_fit = shown
+            self._refresh_toasts(state)
+        if overflows() and self.t_disabled.text:  # then the standing note (why buttons are off, the mode's note)
+            after -= self.t_disabled.content_height + 8 * s
+            set_text(self.t_disabled, "")
         for text, gap in ((self.t_result, 4), (self.t_result_line, 8), (self.t_toasts, 8)):
             if (text.x, text.y) != (x, y):
                 text.position = x, y
@@ -239,17 +285,25 @@ class PanelPart(Part):
             tone = state.result.tone if state.result is not None else "plain"
             back.color = RESULT_BACK[tone] if state.result is not None else TOAST_BACK
             y -= 10 * s
+        line_h = 17 * s
         for text, gap in ((self.t_notice, 8), (self.t_disabled, 8), (self.t_since_head, 3)):
+            if text is self.t_since_head and y - text.content_height - line_h < self.log_bottom:
+                set_text(text, "")  # not even one entry fits: the list and its heading give way
+                for entry in self.t_since:
+                    set_text(entry, "")
             if (text.x, text.y) != (x, y):
                 text.position = x, y
             y -= (text.content_height if text.text else 0) + (gap * s if text.text else 0)
-        line_h = 17 * s
         for text in self.t_since:
+            if text.text and y - text.content_height < self.log_bottom:
+                set_text(text, "")  # no room left under the panel's other texts (large text, a small window)
             if text.text:
                 if (text.x, text.y) != (x + 8 * s, y):
                     text.position = x + 8 * s, y
-                y -= line_h
+                y -= max(line_h, text.content_height)
         y -= 6 * s
+        if y - self.t_log_head.content_height - line_h - 20 < self.log_bottom:
+            set_text(self.t_log_head, "")  # no room for a line of the log: no heading either
         for text, gap in ((self.t_log_head, 3), (self.t_log, 0)):
             if (text.x, text.y) != (x, y):
                 text.position = x, y

@@ -8,8 +8,8 @@ from pyglet.graphics import Batch
 from board99 import PLAYER_COUNTS
 
 from . import wording
-from .drawing import Part, make_text, rescale, set_text, show_only
-from .geometry import TableGeometry
+from .drawing import Part, fit_height, fit_width, make_text, rescale, set_text, show_only
+from .geometry import SeatSpot, TableGeometry, line_height
 from .palette import BAD, GOOD, TEXT, TEXT_DIM, WARN
 from .table_state import TICK_FROM, TableState
 from .textures import Textures, peg_texture
@@ -75,35 +75,75 @@ class SeatsPart(Part):
             spot = g.seat_spot(seat)
             side = state.side_of(seat)
             discards = view.discards[seat] if view is not None else ()
-            pile.visible = True
-            pile.texture = tx.cards[discards[-1]] if discards else tx.white
-            pile.color = PLAIN if discards else EMPTY_PILE
-            pile.position = spot.pile_x, spot.pile_y
-            pile.width, pile.height = g.pile_w, g.pile_h
-            set_text(count, wording.pile_label(len(discards)))
-            count.position = spot.count_x, spot.count_y
             text = wording.seat_label(seat, side, view, state.table, colours[side])
             sc = self.scale
             label.width = max(60, int(spot.label_width - 30 * sc))
-            label.position = spot.label_left + 30 * sc, spot.label_top
+            is_turn = state.turn_lit(seat)
+            set_text(label, text, WARN if is_turn else TEXT)
+            fit_width(label, label.width or 60, sc)  # a long name smaller rather than over the board
+            if spot.pile_y < g.hand_h:  # the player's own label keeps above the tip's row, turn line and clock too
+                fit_height(label, spot.label_top - g.tip_h - self.below_label(state) - 2 * sc)
+            top, pile_y = self._label_top(spot, label, state)
+            pile.visible = True
+            pile.texture = tx.cards[discards[-1]] if discards else tx.white
+            pile.color = PLAIN if discards else EMPTY_PILE
+            pile.position = spot.pile_x, pile_y
+            pile.width, pile.height = g.pile_w, g.pile_h
+            set_text(count, wording.pile_label(len(discards)))
+            cx = spot.count_x if spot.count_from_left else spot.count_x - count.content_width / 2
+            count.position = (round(max(spot.lo, min(cx, spot.hi - count.content_width))),
+                              round(spot.count_y - (spot.pile_y - pile_y)))
+            label.position = round(spot.label_left + 30 * sc), round(top)
             palette = getattr(getattr(self.window, "prefs", None), "palette", "standard")
             peg.texture = peg_texture(colours[side], side, palette)
             peg.width = peg.height = SEAT_PEG * sc
             peg.visible = True
-            peg.position = spot.label_left + 12 * sc, spot.label_top - 10 * sc
-            is_turn = state.turn_lit(seat)
+            peg.position = spot.label_left + 12 * sc, top - 10 * sc
             mark.visible = is_turn
             if is_turn:
-                mark.position = spot.pile_x, spot.pile_y
+                mark.position = spot.pile_x, pile_y
                 mark.width, mark.height = g.pile_w + 12, g.pile_h + 12
-            set_text(label, text, WARN if is_turn else TEXT)
             turn = self.t_turns[seat]
             mine = view is not None and seat == view.seat
             set_text(turn, ("▶ your turn" if mine else "▶ playing") if is_turn else "")
-            turn.position = spot.label_left + 30 * sc, spot.label_top - label.content_height - 2 * sc
+            turn.position = round(spot.label_left + 30 * sc), round(top - label.content_height - 2 * sc)
         self._turn_seat = next((seat for seat in range(players) if state.turn_lit(seat)), None)
         self._refresh_clock(state)
         self._shown = show_only(self.pile_list, self.sprites, self._shown)
+
+    def below_label(self, state: TableState) -> float:
+        """How much room a seat's label needs under its text: the turn line, and the clock bar at a timed table."""
+        sc = self.scale
+        clock = 30 * sc if state.table is not None and state.table.clock else 0.0
+        return max(line_height(11, sc) + 2 * sc, clock)
+
+    def _label_top(self, spot: SeatSpot, label: arcade.Text, state: TableState) -> tuple[float, float]:
+        # A label beside the board stands over its pile, the count under the pile; the three keep inside
+        # the seat's band of the side (two seats on a side share it at the middle between their piles):
+        # a tall label rises, and at the band's top the pile goes down instead; nothing runs over another.
+        g = self.geo
+        assert g is not None
+        if spot.count_from_left or spot.pile_y < g.hand_h:  # the seat across, and the player's own: fixed
+            return spot.label_top, spot.pile_y
+        sc = self.scale
+        extra = self.below_label(state) + 6 * sc + g.pile_h + line_height(10, sc) + 4 * sc
+        # The strip above the board belongs to the seat across, when there is one (an even number of players).
+        lo, hi = g.hand_h + 2, g.board.top if g.players % 2 == 0 else g.height - 4
+        for other in range(g.players):
+            o = g.seat_spot(other)
+            if o.pile_y < g.hand_h or o.count_from_left or o.lo != spot.lo or o.pile_y == spot.pile_y:
+                continue  # not a seat on this side of the board
+            middle = (o.pile_y + spot.pile_y) / 2
+            if o.pile_y < spot.pile_y:
+                lo = max(lo, middle + 2 * sc)
+            else:
+                hi = min(hi, middle - 4 * sc)  # the peg beside the label reaches a little above it
+        fit_height(label, hi - lo - extra)  # a band too low for the label's lines: smaller text
+        need = label.content_height + self.below_label(state) + 6 * sc
+        stack = label.content_height + extra
+        top = min(hi, max(spot.label_top, spot.pile_y + g.pile_h / 2 + need))
+        top = max(top, lo + stack)
+        return top, top - need - g.pile_h / 2
 
     def tick(self, state: TableState) -> None:
         """The clock bar empties as the turn's time runs."""
@@ -120,7 +160,7 @@ class SeatsPart(Part):
         spot, sc = g.seat_spot(seat), self.scale
         label = self.t_seats[seat]
         width = max(60.0, min(spot.label_width - 30 * sc, 200 * sc))
-        y = spot.label_top - label.content_height - 24 * sc
+        y = label.y - label.content_height - 24 * sc
         x = spot.label_left + 30 * sc
         self.clock_back.width, self.clock_back.height = width, 8 * sc
         self.clock_back.position = x + width / 2, y

@@ -148,6 +148,7 @@ class TableState:
         self.toasts: list[Toast] = []
         #: Moves by others since the player's own last move (the panel lists them; hovering lights squares).
         self.since: deque[Since] = deque(maxlen=SINCE_SHOWN)
+        self._vote_notice = ""  # the notice said when the player asked for the next game (cleared when it starts)
         self.moves = 0  # moves seen (the recent-peg marks fade by it)
         #: Seat -> (square, side, move number) of its most recent peg.
         self.last_peg: dict[int, tuple[int, int, int]] = {}
@@ -412,7 +413,7 @@ class TableState:
                 v = self.view
                 if v is not None and (advice.deal, advice.ply) == (v.deal, v.ply) and advice.hints:
                     self.coach = advice
-                    self.tell("")
+                    self.tell(self._pick_suggested(advice))
             case Replied("act", _):
                 # The action went through: its events say what happened, so "Drawing a card…" goes.
                 if self._last_sent is not None and self.notice == wording.sent(self._last_sent):
@@ -487,6 +488,10 @@ class TableState:
         if table.state != "playing" or view is None or key == self._game_seen:
             return
         self._game_seen = key
+        # A new game: the last one's "since your turn" moves and its rematch notice are history now.
+        self.since.clear()
+        if self.notice == self._vote_notice:
+            self.tell("")
         line = wording.game_start_line(view, table)
         self.log.append(line)
         self.announce(line, "good")
@@ -670,7 +675,8 @@ class TableState:
                 self.muted = not self.muted
                 return (SetSound(self.muted),)
             case Rematch() if self.online:
-                self.tell(wording.REMATCH_ASKED)
+                self._vote_notice = wording.rematch_asked(self.table)
+                self.tell(self._vote_notice)
                 return (AskRematch(),)
             case FillSeats() if self.online and self.table is not None:
                 self.tell(wording.BOTS_ASKED)
@@ -719,6 +725,15 @@ class TableState:
         self.coach_asking = True
         self.tell(wording.ASKING_COACH)
         return (FetchHint(),)
+
+    def _pick_suggested(self, advice: Advice) -> str:
+        # The framed card is picked for real on the player's turn, so a click on the ringed square
+        # plays it (and X discards it): what the hint shows is what the next click does.
+        action = advice.action
+        if not self.my_turn or not isinstance(action, Play | Discard) or action.card not in self.hand:
+            return ""
+        self.picked = self.hand.index(action.card)
+        return wording.coach_picked(action)
 
     def _pick(self, index: int) -> None:
         hand = self.hand

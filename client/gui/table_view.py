@@ -123,8 +123,9 @@ class TableView(arcade.View):
         view = self.state.view
         width, height = self.window.width, self.window.height
         scale = ui_scale(width, height, self.window.prefs.ui_scale)
-        #: Where everything sits (the window tests click squares at its positions).
-        self.geo = TableGeometry(width, height, self.state.players, view.seat if view is not None else None, scale)
+        #: Where everything sits (the window tests click squares at its positions); the board by the window alone.
+        self.geo = TableGeometry(width, height, self.state.players, view.seat if view is not None else None, scale,
+                                 base=ui_scale(width, height))
         ratio = self.window.get_pixel_ratio()
         for part in self.parts:
             part.relayout(self.geo, ratio)

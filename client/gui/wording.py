@@ -317,7 +317,7 @@ def status_lines(view: SeatView | None, table: TableInfo | None, connected: bool
     if not connected:
         lines.append("Reconnecting… (the server is not answering)")
     if table is not None and table.state == "over" and table.votes:
-        lines.append("Rematch asked by " + ", ".join(seat_name(s, table) for s in table.votes))
+        lines.append(f"{rematch_label(table)} asked by " + ", ".join(seat_name(s, table) for s in table.votes))
     if view is None or (table is not None and table.state == "waiting"):
         empty = table.free_seats() if table is not None else ()
         if empty:
@@ -350,7 +350,6 @@ RECONNECTING = "Reconnecting…"
 CANCELLED = "Cancelled: nothing was done"
 PICK_TO_DISCARD = "Pick a card to discard first (keys 1-5)"
 NOT_CONNECTED = "Not connected to a server"
-REMATCH_ASKED = "Rematch asked for"
 BOTS_ASKED = "Bots asked for the empty seats"
 RESTARTED = "The server restarted; taking the seat back…"
 LOG_HEAD = "Event log"
@@ -360,8 +359,43 @@ WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was d
 LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
                   "while the game lasts.")
 FIRST_GAME_HINT = "Tip: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
+TIP_WAIT = "Tip: not your turn yet: your hand rises and glows when it is."
+
+
+def turn_tip(view: SeatView | None) -> str:
+    """The first-game tip: what the player may do now, from the view's own legal actions (no rule said twice).
+
+    >>> from board99 import SeatView
+    >>> view = SeatView.before_deal(2, "guarded", 0)._replace(deal=1, turn=0, hand=(), deck_size=80)
+    >>> turn_tip(view)
+    'Tip: your hand is empty: draw a card (D).'
+    """
+    legal = view.legal_actions() if view is not None else []
+    if not legal:
+        return TIP_WAIT
+    play = any(type(a) is Play for a in legal)
+    draw = any(type(a) is Draw for a in legal)
+    discard = any(type(a) is Discard for a in legal)
+    if play and draw and discard:
+        return FIRST_GAME_HINT
+    if play:
+        return "Tip: pick a card (1-5), then click a lit square" + (", or draw (D)." if draw else
+                                                                    ", or discard the picked card (X)."
+                                                                    if discard else ".")
+    if draw and not discard:
+        return "Tip: your hand is empty: draw a card (D)."
+    if draw:
+        return "Tip: no card you hold fits a free square: draw (D), or pick a card (1-5) and discard it (X)."
+    return "Tip: no card you hold fits a free square: pick one (1-5) and discard it (X)."
 HINT_OFF = "Don't show again"
 DISMISS = "Esc or click: close"
+
+
+def coach_picked(action: Play | Discard) -> str:
+    """The notice when the coach's hint picks the card it suggests (Esc puts it back)."""
+    if type(action) is Play:
+        return f"Coach picked your {action.card}: click square {action.square}"
+    return f"Coach picked your {action.card}: X discards it"
 
 
 def picked(card: int) -> str:
@@ -511,6 +545,11 @@ def match_strip(table: TableInfo | None, colours: list[str]) -> tuple[str, str] 
         return None
     head = table.match.format.text()
     return f"{head[:1].upper()}{head[1:]} · game {match_game(table)}", score_words(table, colours)
+
+
+def rematch_asked(table: TableInfo | None) -> str:
+    """The notice after the player voted, in the button's own words: 'Rematch asked for', 'Next game asked for'."""
+    return f"{rematch_label(table)} asked for"
 
 
 def rematch_label(table: TableInfo | None) -> str:
