@@ -35,6 +35,7 @@ def bots_for(players: int, names: tuple[str, ...], seed: int) -> list:
 # -- legality ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_every_bot_only_returns_legal_actions(players, mode):

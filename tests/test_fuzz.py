@@ -372,6 +372,7 @@ msgpack_values = st.recursive(
 @given(kind=st.sampled_from(sorted(REQUESTS) + ["nope"]),
        fields=st.dictionaries(st.sampled_from(sorted(GOOD) + ["extra"]), msgpack_values, max_size=5),
        rid=st.integers(0, 2 ** 31))
+@pytest.mark.slow
 def test_random_requests_get_a_reply_or_a_clear_error(kind, fields, rid, conns, bystander) -> None:
     reply = conns("requests").ask(pack({**fields, "type": kind, "id": rid}))
     assert reply["id"] == rid

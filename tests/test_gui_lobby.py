@@ -71,6 +71,7 @@ def test_kept_seats_then_open_tables_come_first_and_a_refresh_keeps_places():
     assert [t.id for t in keep_places(["t1", "t2", "t3"], [new, t3, t1])] == ["t1", "t6", "t3"]
 
 
+@pytest.mark.slow
 def test_a_refresh_does_not_move_the_button_under_the_pointer():
     win = window()
     from board99.client.gui.lobby_view import LobbyView
@@ -117,6 +118,7 @@ def test_a_click_in_the_name_field_puts_the_caret_where_clicked():
     assert not lobby.typing
 
 
+@pytest.mark.slow
 def test_the_lobby_reads_at_960_by_640_and_grows_at_2560_by_1440():
     win = window()
     from board99.client.gui.lobby_view import LobbyView
@@ -141,6 +143,7 @@ def test_the_lobby_reads_at_960_by_640_and_grows_at_2560_by_1440():
 # -- leaving a game and taking the seat back, with a real server ------------------------------
 
 
+@pytest.mark.slow
 def test_a_seat_left_during_a_game_is_taken_back_from_the_lobby(tmp_path):
     from board99.client.gui.app import App
     from board99.client.gui.table_view import TableView
@@ -199,6 +202,7 @@ def test_a_seat_left_during_a_game_is_taken_back_from_the_lobby(tmp_path):
         win.show_view(arcade.View())
 
 
+@pytest.mark.slow
 def test_a_practice_server_is_not_offered_to_friends():
     from board99.client.gui.lobby_view import LobbyView
 

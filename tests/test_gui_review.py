@@ -55,6 +55,7 @@ def test_each_reviewed_move_sits_on_its_own_frame_and_says_its_mark_chance_bette
     assert review_model.summary_line(review, replay.table).startswith("S0: ")
 
 
+@pytest.mark.slow
 def test_a_review_job_works_in_a_process_of_its_own_and_stops_when_cancelled():
     text, *_ = planted_text()
     records = review_model.records_of(text)
@@ -124,6 +125,7 @@ def viewer():
     step(win, 2)
 
 
+@pytest.mark.slow
 def test_the_window_stays_live_while_the_review_runs_then_shows_the_blunder_with_the_block(viewer):
     win = viewer.window
     step(win, 2)

@@ -257,6 +257,7 @@ def test_a_finished_table_nobody_is_at_is_archived_and_its_record_stays_fetchabl
 # -- 5. A big lobby stalls nobody ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_lobby_of_five_thousand_tables_is_read_a_page_at_a_time(tmp_path) -> None:
     desk = Desk(tmp_path, tables_per_conn=10_000, games_burst=10_000, rate=None)
     host = desk.peer("host")
@@ -279,6 +280,7 @@ def server_rss(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
+@pytest.mark.slow
 def test_a_client_that_never_reads_cannot_grow_the_server_and_bots_keep_their_pace(tmp_path) -> None:
     port = free_port()
     proc = start_server(port, tmp_path)
@@ -512,6 +514,7 @@ def test_resume_spam_is_limited_and_grows_neither_pushes_nor_timers(tmp_path) ->
 # -- 11. Search bots share the thinking --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_search_bots_from_one_client_do_not_starve_another_tables_bot() -> None:
     from board99 import Game
     from board99.bots import SearchBot

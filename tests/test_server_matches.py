@@ -197,6 +197,7 @@ def hand_standings(entrants: int, results: list[Result]) -> list[tuple[int, floa
     return [(e, points[e], sum(points[o] for o in met[e])) for e in range(entrants)]
 
 
+@pytest.mark.slow
 def test_a_swiss_tournament_of_six_bot_sides_runs_four_rounds_with_the_right_standings(tmp_path) -> None:
     server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)  # a round lasts a second or two: it can be caught open
     try:

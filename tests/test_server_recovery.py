@@ -44,6 +44,7 @@ def play_until(seated: Seated, ply: int, seconds: float = 20.0) -> None:
     drive(seated, seconds=seconds, stop=lambda s: min(c.view.ply for c in s.clients) >= ply)
 
 
+@pytest.mark.slow
 def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path) -> None:
     port, data = free_port(), tmp_path / "data"
     proc = start_server(port, data)
