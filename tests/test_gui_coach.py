@@ -167,6 +167,7 @@ def table_view():
     return tv
 
 
+@pytest.mark.slow
 def test_the_hint_on_screen_matches_golden(table_view) -> None:
     win = table_view.window
     assert table_view.panel.b_coach.visible and not table_view.panel.b_coach.disabled
@@ -202,6 +203,7 @@ def test_at_a_match_table_the_button_is_hidden_and_h_says_why(table_view) -> Non
 # -- against a real server ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_at_a_practice_table_h_brings_the_coachs_hint_from_a_real_server(tmp_path, monkeypatch) -> None:
     # The window, a real server on 127.0.0.1 and a rulebook bot: H on the player's turn, after a few
     # draws, shows the coach's advice of the player's own view.

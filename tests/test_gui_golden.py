@@ -122,6 +122,7 @@ def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
     assert LAYOUT[POSITION[free][0]][POSITION[free][1]] == free
 
 
+@pytest.mark.slow
 def test_window_resizes_and_keeps_the_board_inside(table_view):
     win = table_view.window
     try:

@@ -247,6 +247,7 @@ def test_the_learn_screen_lists_every_lesson_with_ticks_and_opens_one_by_keys(sm
     assert back == [True]
 
 
+@pytest.mark.slow
 def test_a_penalty_lesson_played_with_keys_and_clicks_keeps_its_progress(small, config) -> None:
     clock = HandClock()
     done: list[str] = []

@@ -94,6 +94,7 @@ def test_a_refresh_does_not_move_the_button_under_the_pointer():
     assert lobby.buttons["sit-t1-1"].rect == aimed
 
 
+@pytest.mark.slow
 def test_a_click_in_the_name_field_puts_the_caret_where_clicked():
     win = window()
     from board99.client.gui.lobby_view import LobbyView

@@ -192,6 +192,7 @@ def test_without_a_replay_screen_there_is_no_open():
     assert "save-m1-3" in lobby.buttons and not any(k.startswith("open-") for k in lobby.buttons)
 
 
+@pytest.mark.slow
 def test_tournament_matches_golden_and_exports_csv(tmp_path):
     win, lobby = _lobby()
     _tab(win, lobby, "tournaments")

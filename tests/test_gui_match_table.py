@@ -211,6 +211,7 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
     assert session_module.save_record is not None
 
 
+@pytest.mark.slow
 def test_a_spectator_looks_back_and_comes_back_to_the_live_table(tv):
     from board99.client.gui.replay_view import ReplayView
 

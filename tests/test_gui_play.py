@@ -189,6 +189,7 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     assert label.startswith("Nell · 1500 (you)"), label
 
 
+@pytest.mark.slow
 def test_a_lost_server_shows_reconnecting_and_the_window_keeps_drawing(app, server):
     win = app.window
     tv = app.practice(players=2, mode="guarded", bot="rulebook")

@@ -42,6 +42,7 @@ def test_the_wheel_installs_exactly_one_top_level_name(wheel) -> None:
         assert f"{inside}/__init__.py" in names, f"{folder}/ is not installed as {package}"
 
 
+@pytest.mark.slow
 def test_the_installed_wheel_imports_by_its_one_name_and_finds_its_assets(wheel, tmp_path) -> None:
     # Unpacking a pure-Python wheel is installing it. -S skips site processing, so the checkout's
     # editable install (a .pth hook) stays away while its dependencies (zmq, msgpack, PIL ...) are

@@ -86,6 +86,7 @@ def test_random_actions_keep_every_invariant(args, data):
     check_invariants(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=game_args, data=st.data(), salt=st.integers(0, 1000))
 def test_no_view_holds_another_seats_hand_or_the_deck_order(args, data, salt):

@@ -77,6 +77,7 @@ def test_a_four_left_unblocked_is_the_worst_move_a_blunder_naming_the_block(play
     assert review.lines()[-1].startswith(review.summary().split(";")[0])
 
 
+@pytest.mark.slow
 def test_every_move_of_the_seat_is_weighed_in_order_and_only_its_own():
     game, _ = planted_game(2, 15, 1)
     review = review_record(Record.of(game), seat=1, options=QUICK)

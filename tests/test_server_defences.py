@@ -54,6 +54,7 @@ def stop(proc: subprocess.Popen) -> None:
 # -- 1. Identity comes from what a client proves --------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("curve", [False, True])
 def test_a_client_naming_itself_as_the_next_connection_cannot_abort_the_server(tmp_path, curve) -> None:
     """libzmq's first automatic routing id was 0x6B8B4567 in every process: taking it, then any connection, aborted."""
@@ -321,6 +322,7 @@ def fds(pid: int) -> int:
     return len(list(Path(f"/proc/{pid}/fd").iterdir()))
 
 
+@pytest.mark.slow
 def test_silent_connections_are_closed_and_do_not_hold_descriptors(tmp_path) -> None:
     code = ("import sys; from board99.server.loop import Server\n"
             "s = Server('127.0.0.1', 0, sys.argv[1], handshake=3.0); s.bind(); print(s.port, flush=True)\n"
@@ -616,6 +618,7 @@ def test_only_a_player_at_the_table_or_its_creator_may_add_bots(tmp_path) -> Non
     desk.close()
 
 
+@pytest.mark.slow
 def test_forged_beacons_cannot_hide_or_impersonate_the_real_server(tmp_path) -> None:
     from board99.client.discovery import Listener
     from board99.client.net import ServerError, connect

@@ -43,6 +43,7 @@ def test_a_full_game_over_the_wire_ends_with_every_view_exact(server, players, m
         seated.close()
 
 
+@pytest.mark.slow
 def test_every_penalty_is_announced_to_the_whole_table_with_its_rule(server) -> None:
     seated = seat_table(server.endpoint, 4, "penalty")
     try:

@@ -168,6 +168,7 @@ def test_leaving_frees_a_waiting_seat_and_hands_a_running_one_to_a_bot(server) -
         seated.close()
 
 
+@pytest.mark.slow
 def test_a_rematch_keeps_the_seats_and_both_records_stay_fetchable(server) -> None:
     seated = seat_table(server.endpoint, 2, "penalty", capture=False)
     try:
@@ -243,6 +244,7 @@ def test_a_flood_from_one_connection_is_rate_limited_while_others_play(tmp_path)
         handle.stop()
 
 
+@pytest.mark.slow
 def test_a_rematch_waiting_for_an_empty_seat_starts_when_a_bot_fills_it(server) -> None:
     seated = seat_table(server.endpoint, 2, "guarded", spectate=False, capture=False)
     try:
@@ -306,6 +308,7 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
         raw.close()
 
 
+@pytest.mark.slow
 def test_a_request_the_rate_limit_dropped_is_reported_as_such_not_as_silence(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path, rate=1, burst=3)
     try:
