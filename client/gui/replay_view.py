@@ -403,8 +403,8 @@ class ReplayView(arcade.View):
         """Once an update: show the progress when a move more is weighed, and the review once it is there.
 
         Only then: the screen laid out again every frame, at the full frame rate, took the CPU the review's
-        own process needed (on a busy machine a review in the window took 2.5 times as long as `board99
-        review`; bench/review_speed.py, docs/benchmarks.md).
+        own process needed (on a busy machine a review in the window took up to three times as long as
+        `board99 review`; bench/review_speed.py, docs/benchmarks.md).
         """
         job = self.job
         if job is None:
