@@ -239,7 +239,7 @@ def test_the_progress_says_about_how_long_the_review_has_left():
     text, *_ = planted_text()
     job = review_model.ReviewJob(review_model.records_of(text), 0, QUICK, start=False, elsewhere=False)
     assert review_model.shown_for(job, None, None, None).head == f"Reviewing Seat 1's moves… 0 of {job.total}"
-    job.done, job.total, job.started = 5, 15, time.monotonic() - 10  # 2 s a move so far, 10 moves to go
+    job.done, job.total, job.first_at = 5, 15, time.monotonic() - 8  # 2 s a move since the first, 10 to go
     assert review_model.shown_for(job, None, None, None).head == "Reviewing Seat 1's moves… 5 of 15, about 20 s left"
 
 

@@ -69,7 +69,7 @@ class ReviewJob:
         self.error: str | None = None
         self._stop = False
         self.worker_pid: int | None = None  # the worker process's, once started (None on the thread itself)
-        self.started = time.monotonic()
+        self.first_at: float | None = None  # when the first move was weighed: the pace counts from there
         self.thread = threading.Thread(target=self._watch if elsewhere else self.run, name=f"review-S{seat}",
                                        daemon=True)
         if start:
@@ -85,11 +85,11 @@ class ReviewJob:
         return self.done / self.total if self.total else 1.0
 
     def seconds_left(self, now: float | None = None) -> float | None:
-        """About how long the rest will take at the pace so far (None until a first move is weighed)."""
-        if self.done < 1 or self.finished:
-            return None
-        spent = (time.monotonic() if now is None else now) - self.started
-        return spent / self.done * max(0, self.total - self.done)
+        """About how long the rest will take at the pace since the first move (None before a second one)."""
+        if self.done < 2 or self.first_at is None or self.finished:
+            return None  # the first move's time includes the worker process starting
+        spent = (time.monotonic() if now is None else now) - self.first_at
+        return spent / (self.done - 1) * max(0, self.total - self.done)
 
     def cancel(self) -> None:
         """Stop: the worker process at once, a review on this process after the move being weighed."""
@@ -105,9 +105,15 @@ class ReviewJob:
             self.error = f"The review failed: {exc}"
 
     def _progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
+        self._moved(done, total)
         if self._stop:
             raise _Stopped
+
+    def _moved(self, done: int, total: int) -> None:
+        """A move more is weighed."""
+        if self.first_at is None:
+            self.first_at = time.monotonic()
+        self.done, self.total = done, total
 
     def _watch(self) -> None:
         """(The job's thread) a spawned process weighs the moves; its progress and review come through a queue."""
@@ -127,7 +133,7 @@ class ReviewJob:
                         return
                     continue
                 if kind == "progress":
-                    self.done, self.total = rest
+                    self._moved(*rest)
                 elif kind == "review":
                     self.review = rest[0]
                     return
