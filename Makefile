@@ -4,18 +4,20 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean gui-deps assets lan-check
+.PHONY: play test test-fast lint bench clean gui-deps assets lan-check
 
 # The window needs OpenGL; its tests run it on Xvfb with Mesa's software GL (Debian packages),
 # and pyglet loads the X11, font and FreeType libraries by name.
 GUI_DEBS := xvfb xauth libgl1 libegl1 libgl1-mesa-dri libglu1-mesa fonts-dejavu-core \
 	libx11-6 libxext6 libxi6 libxrandr2 libxrender1 libxinerama1 libxxf86vm1 libfontconfig1 libfreetype6
 
+# One line of progress: pip says only its errors (-qq), with no notice of a newer pip.
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	@echo "Setting up $(VENV): board99 and its dependencies (a minute or two on a fresh machine)"
+	@$(PYTHON) -m venv $(VENV)
+	@PIP_DISABLE_PIP_VERSION_CHECK=1 $(BIN)/pip install -qq --upgrade pip
+	@PIP_DISABLE_PIP_VERSION_CHECK=1 $(BIN)/pip install -qq --no-warn-script-location -e '.[test]'
+	@touch $(STAMP)
 
 play: $(STAMP) gui-deps
 	$(BIN)/board99 play
@@ -41,6 +43,11 @@ lint: $(STAMP)
 
 test: $(STAMP) lint gui-deps
 	$(BIN)/python -m pytest
+
+# The quick loop while working (README, "Contributing"): every test but those marked slow, stopping at the
+# first failure. `make test` stays the whole suite, and is what CI runs.
+test-fast: $(STAMP) gui-deps
+	$(BIN)/python -m pytest -q -x -m "not slow"
 
 # Two network namespaces as two machines: discovery, a remote bot and a full game across them (root).
 lan-check: $(STAMP)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "bench" / "bot_match.py"
 
@@ -18,6 +20,7 @@ def run(*args: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_a_match_in_two_parts_adds_up(tmp_path: Path) -> None:
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     run("search", "rulebook", "--budget", "0.005", "--games", "2", "--jobs", "1", "--json", str(a), "--quiet")

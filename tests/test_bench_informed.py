@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from board99 import Game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -29,6 +31,7 @@ def test_the_informed_bot_puts_the_told_hands_first_as_known():
     assert sorted(cards) == [c for c in range(100) if c not in seen]
 
 
+@pytest.mark.slow
 def test_an_informed_match_runs_and_reports_its_interval():
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "informed_match.py"), "--games", "2", "--budget",
                            "0.005", "--jobs", "1"], capture_output=True, text=True, timeout=120, cwd=ROOT, check=False)

@@ -47,11 +47,13 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_play_at_an_address_where_nobody_answers_says_so_and_stops() -> None:
     out = run("play", "--server", f"127.0.0.1:{free_port()}", timeout=30)
     assert out.returncode == 2 and "no board99 server answers there" in out.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("address", ["nosuchhost:abc:9099", "den:99999", "ho st:9099", "http://den"])
 def test_a_malformed_address_is_named_not_turned_into_an_endpoint(address) -> None:
     with pytest.raises(ValueError) as caught:

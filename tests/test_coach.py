@@ -190,7 +190,7 @@ def test_views_that_differ_only_in_the_other_hands_get_the_same_advice() -> None
     views = [g.view(0) for g in games]
     assert views[0] == views[1]
     assert advise(views[0]) == advise(views[1])
-    assert advise(views[0]).action == Play(44, 44) or advise(views[0]).hints  # it says something
+    assert advise(views[0]).action == Play(3, 3) and advise(views[0]).kinds() == ("high-card-high-square",)
 
 
 def test_the_coach_advises_a_seat_not_a_spectator_and_nothing_before_the_deal() -> None:

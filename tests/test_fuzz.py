@@ -238,10 +238,11 @@ def test_huge_lengths_deep_nesting_and_limits_get_a_clear_error(conns, bystander
     replies = raw.collect(20 * len(HUGE))
     assert len(replies) == 20 * len(HUGE)
     for reply in replies:
-        assert_clear_error(reply, "bad-message", "bad-field")
+        assert_clear_error(reply, "bad-message")
     bystander.step()
 
 
+@pytest.mark.slow
 def test_a_message_over_maxmsgsize_drops_the_link_which_comes_back(server, conns, bystander, server_log) -> None:
     raw = conns("oversized")
     for _ in range(5):
@@ -372,6 +373,7 @@ msgpack_values = st.recursive(
 @given(kind=st.sampled_from(sorted(REQUESTS) + ["nope"]),
        fields=st.dictionaries(st.sampled_from(sorted(GOOD) + ["extra"]), msgpack_values, max_size=5),
        rid=st.integers(0, 2 ** 31))
+@pytest.mark.slow
 def test_random_requests_get_a_reply_or_a_clear_error(kind, fields, rid, conns, bystander) -> None:
     reply = conns("requests").ask(pack({**fields, "type": kind, "id": rid}))
     assert reply["id"] == rid
@@ -433,6 +435,7 @@ def test_actions_for_tables_and_seats_that_do_not_exist_are_refused(server, conn
     bystander.step()
 
 
+@pytest.mark.slow
 def test_a_flood_from_one_connection_is_rate_limited_and_nobody_else_notices(
     server, conns, bystander, server_log
 ) -> None:
@@ -516,6 +519,7 @@ def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(ser
     bystander.step()
 
 
+@pytest.mark.slow
 def test_a_socket_that_names_itself_is_never_served(tmp_path, ctx) -> None:
     """A DEALER may pick its own routing id, and so could claim a departed holder's: such sockets get nothing."""
     handle = run_in_thread(0, tmp_path, lost_after=0.5)

@@ -7,6 +7,7 @@ import sys
 import wave
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops
 
 from board99.client.gui.assets import FILES, asset, asset_dir
@@ -25,6 +26,7 @@ def test_the_font_ships_with_its_free_licence():
     assert "Permission is hereby granted, free of charge" in licence and "Bitstream" in licence
 
 
+@pytest.mark.slow
 def test_make_assets_remakes_the_committed_files(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "tools" / "make_assets.py"), "--out", str(tmp_path)],
                    check=True, capture_output=True, timeout=60)

@@ -19,6 +19,7 @@ def board99(*args: str, env: dict, timeout: float = 60) -> subprocess.CompletedP
                           text=True, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_play_without_a_display_says_why_and_points_to_the_terminal_game():
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     out = board99("play", env=env)
@@ -26,6 +27,7 @@ def test_play_without_a_display_says_why_and_points_to_the_terminal_game():
     assert "board99 play: cannot open a window" in out.stderr and "--terminal" in out.stderr
 
 
+@pytest.mark.slow
 def test_play_opens_the_window_on_a_table_with_bots_from_its_own_server(tmp_path):
     display()
     marker = tmp_path / "first_frame"
@@ -48,6 +50,7 @@ def test_join_and_play_list_their_options():
 
 
 
+@pytest.mark.slow
 def test_play_with_server_sits_at_a_new_table_on_that_server(tmp_path):
     from board99.client.net import GameClient
     from board99.server.loop import run_in_thread

@@ -26,6 +26,7 @@ def app(tmp_path, monkeypatch):
     win.show_view(arcade.View())
 
 
+@pytest.mark.slow
 def test_the_rules_show_every_offence_with_its_penalty_and_every_section(app):
     view = app.show_help()
     step(app.window, 2)
@@ -50,6 +51,7 @@ def test_f1_from_the_lobby_opens_the_rules_and_esc_returns(app):
     assert win.current_view is lobby
 
 
+@pytest.mark.slow
 def test_question_mark_opens_the_rules_but_is_a_letter_in_a_text_field(app):
     from board99.client.gui.help_view import HelpView
 
@@ -78,6 +80,7 @@ def rules_over_a_table(win):
     return table
 
 
+@pytest.mark.slow
 def test_f1_from_a_table_opens_the_rules_and_esc_returns_to_the_same_table(app):
     from board99.client.gui.help_view import HelpView
 
@@ -89,6 +92,7 @@ def test_f1_from_a_table_opens_the_rules_and_esc_returns_to_the_same_table(app):
     assert win.current_view is table
 
 
+@pytest.mark.slow
 def test_learn_from_the_rules_over_a_table_and_back_to_the_same_table(app):
     from board99.client.gui.learn_view import LearnView
 
@@ -102,6 +106,7 @@ def test_learn_from_the_rules_over_a_table_and_back_to_the_same_table(app):
     assert win.current_view is table
 
 
+@pytest.mark.slow
 def test_the_rules_scroll_and_stop_at_their_end(app):
     view = app.show_help()
     step(app.window, 1)
@@ -114,6 +119,7 @@ def test_the_rules_scroll_and_stop_at_their_end(app):
     assert view.scroll == 0
 
 
+@pytest.mark.slow
 def test_rules_golden(app):
     app.show_help()
     step(app.window, 3)

@@ -222,6 +222,7 @@ def square_at(view, square: int) -> tuple[float, float]:
     return view.geo.square_centre(*POSITION[square])
 
 
+@pytest.mark.slow
 def test_the_learn_screen_lists_every_lesson_with_ticks_and_opens_one_by_keys(small, config) -> None:
     from board99.client.gui.learn_view import LearnView, done_words
 
@@ -246,6 +247,7 @@ def test_the_learn_screen_lists_every_lesson_with_ticks_and_opens_one_by_keys(sm
     assert back == [True]
 
 
+@pytest.mark.slow
 def test_a_penalty_lesson_played_with_keys_and_clicks_keeps_its_progress(small, config) -> None:
     clock = HandClock()
     done: list[str] = []
@@ -277,6 +279,7 @@ def test_a_penalty_lesson_played_with_keys_and_clicks_keeps_its_progress(small, 
     assert view.panel.t_title.text.startswith(f"Lesson {index_of('discard-out-of-turn') + 1} of")
 
 
+@pytest.mark.slow
 def test_a_refused_square_and_a_wrong_card_are_explained_and_tried_again(small, config) -> None:
     clock = HandClock()
     view = open_lesson(small, index_of("cards"), clock)
@@ -314,6 +317,7 @@ def test_in_a_guarded_lesson_a_draw_with_five_cards_reaches_the_engine(small, co
     assert view.lesson.run.step_index == 1 and view.panel.t_note.text == "✓ Step 1 done."
 
 
+@pytest.mark.slow
 def test_the_app_opens_the_lessons_from_the_lobby_and_goes_back(small, config) -> None:
     from board99.client.gui.app import App
     from board99.client.gui.learn_view import LearnView
@@ -351,6 +355,7 @@ def test_the_app_opens_the_lessons_from_the_lobby_and_goes_back(small, config) -
 # -- every lesson's start and explanation ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lessons_start_and_explanation_match_their_goldens(small, config, lesson) -> None:
     clock = HandClock()
@@ -374,12 +379,14 @@ def test_every_lessons_start_and_explanation_match_their_goldens(small, config, 
     assert compare_small(screenshot(small), f"{stem}-end.png") <= MAX_DIFFERENT
     view.do(StartAgain())
     step(small, 1)
-    assert view.lesson.phase in ("task", "quiz") and view.lesson.run.step_index == 0
+    assert view.lesson.phase == ("quiz" if isinstance(lesson.steps[0], QuizStep) else "task")
+    assert view.lesson.run.step_index == 0
 
 
 # -- the command --------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_board99_learn_lists_the_lessons_and_opens_one_in_the_window_without_a_server(tmp_path) -> None:
     import subprocess
     import sys

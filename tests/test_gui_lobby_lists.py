@@ -116,6 +116,7 @@ def _lobby(**options):
     return win, lobby
 
 
+@pytest.mark.slow
 def test_create_table_sends_the_chosen_match_and_rated():
     win, lobby = _lobby()
     step(win, 2)
@@ -130,6 +131,7 @@ def test_create_table_sends_the_chosen_match_and_rated():
     assert lobby.match == ("games", 5) and lobby.buttons["match-games"].text == "5 games"
 
 
+@pytest.mark.slow
 def test_match_cards_match_golden():
     win, lobby = _lobby()
     lobby.show_tables(MATCH_TABLES)
@@ -143,6 +145,7 @@ def _tab(win, lobby, tab: str) -> None:
     step(win, 3)
 
 
+@pytest.mark.slow
 def test_leaderboard_matches_golden_and_a_name_opens_the_history():
     win, lobby = _lobby()
     _tab(win, lobby, "leaderboard")
@@ -160,6 +163,7 @@ def test_leaderboard_matches_golden_and_a_name_opens_the_history():
     assert lobby.lists.history is None
 
 
+@pytest.mark.slow
 def test_records_match_golden_open_and_save(tmp_path, monkeypatch):
     opened = []
     win, lobby = _lobby(on_open_record=lambda text, title: opened.append((text, title)))
@@ -181,12 +185,14 @@ def test_records_match_golden_open_and_save(tmp_path, monkeypatch):
     assert lobby.status.startswith("Saved as friday-four-game-1-copy-2.txt in ")
 
 
+@pytest.mark.slow
 def test_without_a_replay_screen_there_is_no_open():
     win, lobby = _lobby()
     _tab(win, lobby, "records")
     assert "save-m1-3" in lobby.buttons and not any(k.startswith("open-") for k in lobby.buttons)
 
 
+@pytest.mark.slow
 def test_tournament_matches_golden_and_exports_csv(tmp_path):
     win, lobby = _lobby()
     _tab(win, lobby, "tournaments")
@@ -201,6 +207,7 @@ def test_tournament_matches_golden_and_exports_csv(tmp_path):
     assert str(path) in lobby.status
 
 
+@pytest.mark.slow
 def test_name_taken_is_said_and_another_name_can_be_used():
     win, lobby = _lobby()
     step(win, 2)
@@ -218,6 +225,7 @@ def test_name_taken_is_said_and_another_name_can_be_used():
     assert "seats people with a player key only" in lobby.status
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tab", ["tables", "leaderboard", "records", "tournaments"])
 def test_every_tab_fits_a_small_window(tab):
     win, lobby = _lobby(on_open_record=lambda text, title: None)
@@ -237,6 +245,7 @@ def test_every_tab_fits_a_small_window(tab):
 # -- against a real server ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_and_players(tmp_path):
     from board99.client.gui.app import App
     from board99.client.net import GameClient

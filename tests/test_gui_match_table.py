@@ -125,8 +125,9 @@ def test_records_are_never_overwritten(tmp_path, monkeypatch):
     again = records.write_new("again", records.file_stem("Friday match", 2, 1))
     assert records.write_new("again", records.file_stem("Friday match", 2, 1)).name == \
         "friday-match-match-games-1-to-2-copy-2.txt" and again.name == "friday-match-match-games-1-to-2.txt"
-    assert records.shown_path(records.records_dir()) == str(tmp_path / "recs") or \
-        records.shown_path(records.records_dir()).startswith("~/")
+    assert records.shown_path(records.records_dir()) == str(tmp_path / "recs")  # outside the home folder
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert records.shown_path(records.records_dir()) == "~/recs"
 
 
 # -- in the window -------------------------------------------------------------------------------------
@@ -158,7 +159,7 @@ def test_the_match_result_box_matches_its_golden_and_its_buttons_work(tv):
     table = match_table(final, 4, "over")
     tv.handle(StateChanged(game.view(0), table, True))
     step(win, 2)
-    assert tv.match.box_shown and tv.match.t_title.text in ("You won the match", "You lost the match")
+    assert tv.match.box_shown and tv.match.t_title.text == "You won the match"  # red 3, blue 1
     lines = tv.match.t_lines.text
     assert lines.startswith("First to 3: Red 3 – Blue 1") and "Game 2: Blue. Ben completed 90–91–92–93–94 (2 deals)" \
         in lines and "Red: Ann & Cy" in lines and "Blue: Ben & Di" in lines
@@ -207,7 +208,7 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
     tv.handle(StateChanged(game.view(0), table, True))
     tv.handle(Events(tuple(seen_by(e, 0) for e in game.log[-1][2])))
     step(win, 2)
-    assert tv.panel.b_save.visible and winner in (0, 1)
+    assert tv.panel.b_save.visible and winner == 0  # seed 7: S0 completes the line
     for _ in range(2):
         win.click(*tv.panel.b_save.rect.center)
         step(win, 2)
@@ -217,6 +218,7 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
     assert session_module.save_record is not None
 
 
+@pytest.mark.slow
 def test_a_spectator_looks_back_and_comes_back_to_the_live_table(tv):
     from board99.client.gui.replay_view import ReplayView
 

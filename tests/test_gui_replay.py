@@ -191,6 +191,7 @@ def test_start_penalty_and_end_match_their_goldens(viewer):
     assert compare_golden(screenshot(win), "replay_end.png") <= MAX_DIFFERENT
 
 
+@pytest.mark.slow
 def test_forward_to_the_end_and_back_shows_the_same_frames(viewer):
     win = viewer.window
     forward = [on_screen(viewer)]
@@ -227,6 +228,7 @@ def test_keys_and_the_slider_move_and_esc_goes_back(viewer):
     assert viewer.back == [True]
 
 
+@pytest.mark.slow
 def test_a_match_record_in_a_small_window_matches_its_golden():
     from board99.client.gui.replay_view import ReplayView
 
@@ -250,6 +252,7 @@ def test_a_match_record_in_a_small_window_matches_its_golden():
         step(win, 2)
 
 
+@pytest.mark.slow
 def test_a_bad_record_is_said_on_screen():
     from board99.client.gui.replay_view import ReplayView
 

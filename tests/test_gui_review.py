@@ -6,6 +6,7 @@ Golden: replay_review.png (the planted blunder of tests/test_review.py, reviewed
 
 from __future__ import annotations
 
+import os
 import time
 
 import arcade
@@ -32,6 +33,7 @@ def planted_text() -> tuple[str, int, Play | Draw, Play]:
 # -- without a window ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_each_reviewed_move_sits_on_its_own_frame_and_says_its_mark_chance_better_move_and_hint():
     from board99.client.gui.replay_model import load
 
@@ -54,12 +56,16 @@ def test_each_reviewed_move_sits_on_its_own_frame_and_says_its_mark_chance_bette
     assert review_model.summary_line(review, replay.table).startswith("S0: ")
 
 
+@pytest.mark.slow
 def test_a_review_job_works_in_a_process_of_its_own_and_stops_when_cancelled():
     text, *_ = planted_text()
     records = review_model.records_of(text)
     job = review_model.ReviewJob(records, 0, QUICK)  # a thread relays a spawned process's progress
-    assert job.thread.is_alive() or job.finished
+    run_until_true(lambda: job.worker_pid is not None, 30)
+    assert job.worker_pid != os.getpid()  # a process of its own
     job.thread.join(60)
+    with pytest.raises(ProcessLookupError):  # ended and reaped once the review is in
+        os.kill(job.worker_pid, 0)
     assert job.error is None and job.review == review_record(records[0], 0, options=QUICK)  # the same review
     assert job.done == job.total == len(job.review.moves)
     long = review_model.ReviewJob(records, 1, Options(guesses=4000, second=0))
@@ -120,6 +126,7 @@ def viewer():
     step(win, 2)
 
 
+@pytest.mark.slow
 def test_the_window_stays_live_while_the_review_runs_then_shows_the_blunder_with_the_block(viewer):
     win = viewer.window
     step(win, 2)
@@ -226,3 +233,30 @@ def test_board99_review_window_opens_the_viewer_reviewing_that_seat(tmp_path, mo
     assert main(["review", str(path), "--seat", "1", "--window"]) == 0
     assert calls == [((str(path),), {"review_seat": 1})]
     assert main(["review", str(path), "--seat", "2", "--window"]) == 2 and len(calls) == 1  # no such seat
+
+
+def test_the_progress_says_about_how_long_the_review_has_left():
+    text, *_ = planted_text()
+    job = review_model.ReviewJob(review_model.records_of(text), 0, QUICK, start=False, elsewhere=False)
+    assert review_model.shown_for(job, None, None, None).head == f"Reviewing Seat 1's moves… 0 of {job.total}"
+    job.done, job.total, job.first_at = 5, 15, time.monotonic() - 8  # 2 s a move since the first, 10 to go
+    assert review_model.shown_for(job, None, None, None).head == "Reviewing Seat 1's moves… 5 of 15, about 20 s left"
+
+
+@pytest.mark.slow
+def test_while_the_review_runs_the_window_lays_out_again_only_when_a_move_more_is_weighed(viewer):
+    # Laying the screen out again every frame at the full frame rate took the CPU the review's process needed.
+    win = viewer.window
+    step(win, 2)
+    viewer.job.cancel()
+    text, *_ = planted_text()
+    job = review_model.ReviewJob(review_model.records_of(text), 0, QUICK, start=False, elsewhere=False)
+    viewer.job, viewer.job_shown = job, None
+    shows: list[bool] = []
+    real = viewer.show
+    viewer.show = lambda wake=True: (shows.append(wake), real(wake))[1]
+    step(win, 30)
+    assert shows == [False]  # the progress at 0 of N once, not on each of 30 frames, and not waking the window
+    job.done = 1
+    step(win, 5)
+    assert shows == [False, False] and viewer.review_part.t_head.text.startswith("Reviewing S0's moves… 1 of ")

@@ -45,6 +45,7 @@ def buttons(view) -> dict[str, object]:
     return found
 
 
+@pytest.mark.slow
 def test_saved_settings_reach_the_window_and_the_file_and_the_lobby_comes_back(app):
     win, lobby = app.window, app.lobby
     click(win, lobby.buttons["settings"])
@@ -62,6 +63,7 @@ def test_saved_settings_reach_the_window_and_the_file_and_the_lobby_comes_back(a
     assert preferences.load() == want  # written to $BOARD99_CONFIG, read back as saved
 
 
+@pytest.mark.slow
 def test_cancel_and_esc_change_nothing(app):
     win = app.window
     view = app.show_settings()
@@ -74,12 +76,14 @@ def test_cancel_and_esc_change_nothing(app):
     assert not preferences.config_path().exists()
 
 
+@pytest.mark.slow
 def test_settings_golden(app):
     app.show_settings()
     step(app.window, 3)
     assert compare_golden(screenshot(app.window), "settings.png") <= MAX_DIFFERENT
 
 
+@pytest.mark.slow
 def test_quit_closes_the_session_and_the_embedded_server_and_leaves_the_loop(app):
     stopped, exited = [], []
 
@@ -93,6 +97,7 @@ def test_quit_closes_the_session_and_the_embedded_server_and_leaves_the_loop(app
     assert stopped == [True] and exited == [True] and app.server is None
 
 
+@pytest.mark.slow
 def test_f11_toggles_full_screen_and_remembers_it(app):
     win = app.window
     win.press(arcade.key.F11)

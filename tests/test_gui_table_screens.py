@@ -72,6 +72,7 @@ def finish_game(tv, winner_seat: int, me: int) -> None:
 
 @pytest.mark.parametrize(("winner", "golden", "title"), [(0, "table_won.png", "You won"),
                                                           (1, "table_lost.png", "You lost")])
+@pytest.mark.slow
 def test_the_end_of_a_game_is_said_beside_the_board_and_the_final_board_stays_visible(tv, winner, golden, title):
     win = tv.window
     finish_game(tv, winner, me=0)
@@ -91,6 +92,7 @@ def test_the_end_of_a_game_is_said_beside_the_board_and_the_final_board_stays_vi
     assert not tv.panel.b_rematch.disabled and tv.panel.b_lobby.visible
 
 
+@pytest.mark.slow
 def test_a_penalised_peg_is_shown_then_lifted_off(tv):
     win = tv.window
     game = Game(2, "penalty", seed=5, first=1)
@@ -134,6 +136,7 @@ def six_player_table(tv) -> None:
 
 @pytest.mark.parametrize(("size", "golden"), [((960, 640), "table_6p_small.png"),
                                                ((2560, 1440), "table_6p_large.png")])
+@pytest.mark.slow
 def test_six_players_fit_small_and_large_windows_with_text_that_scales(tv, size, golden):
     win = tv.window
     win.set_size(*size)

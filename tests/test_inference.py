@@ -38,6 +38,7 @@ def newest(moves: list[Move], depth: int = DEPTH) -> list[Move]:
     return kept[::-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_memory_tells_every_other_seats_moves_from_one_seats_views(players):
     watcher = 0
@@ -68,7 +69,8 @@ def test_memory_tells_every_other_seats_moves_from_one_seats_views(players):
                             assert got._replace(board=real.board) == real
                             assert all(g is None or g == r for g, r in zip(got.board, real.board))
                         else:
-                            assert got.kind == real.kind or (got.kind, real.kind) == (DISCARD, PLAY)
+                            # A play whose square cannot be told is remembered by its card alone, as a discard.
+                            assert got.kind == (DISCARD if real.kind == PLAY else real.kind)
                 memory.acted(view, action)
                 checked += 1
                 looked = True
@@ -180,6 +182,7 @@ def test_weighted_guesses_follow_an_unblocked_four():
     assert two_low[1] > 40 and two_low[0] * 4 < two_low[1], two_low
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_infer_bot_plays_legally_and_remembers(players, mode):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from board99.layout import BIT, LINES, SQUARES, has_five, has_five_scan, mask, squares_of, winning_run
 
 
@@ -11,6 +13,7 @@ def brute_force_five(squares: set[int]) -> bool:
     return any(all(sq in squares for sq in line) for line in LINES)
 
 
+@pytest.mark.slow
 def test_bitboard_five_check_matches_brute_force_on_random_boards():
     rng = random.Random(99)
     hits = 0

@@ -29,6 +29,7 @@ def wheel(tmp_path_factory) -> Path:
     return built
 
 
+@pytest.mark.slow
 def test_the_wheel_installs_exactly_one_top_level_name(wheel) -> None:
     with zipfile.ZipFile(wheel) as whl:
         names = whl.namelist()
@@ -41,6 +42,7 @@ def test_the_wheel_installs_exactly_one_top_level_name(wheel) -> None:
         assert f"{inside}/__init__.py" in names, f"{folder}/ is not installed as {package}"
 
 
+@pytest.mark.slow
 def test_the_installed_wheel_imports_by_its_one_name_and_finds_its_assets(wheel, tmp_path) -> None:
     # Unpacking a pure-Python wheel is installing it. -S skips site processing, so the checkout's
     # editable install (a .pth hook) stays away while its dependencies (zmq, msgpack, PIL ...) are
@@ -83,6 +85,7 @@ def _imports(path: Path) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_no_code_imports_a_folder_by_its_checkout_name() -> None:
     # In a checkout server/, client/ and wire/ are also importable as top-level names; nothing may
     # use them that way, or it would break in the installed wheel.
@@ -95,6 +98,7 @@ def test_no_code_imports_a_folder_by_its_checkout_name() -> None:
     assert not bad, bad
 
 
+@pytest.mark.slow
 def test_the_wire_imports_neither_end_and_the_ends_only_meet_through_it() -> None:
     # docs/architecture.md: the client and the server share the wire package, never each other.
     def imports_of(folder: str) -> set[str]:

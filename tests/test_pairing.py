@@ -305,6 +305,7 @@ def fewest_rematches(entrants: int, results: list[Result]) -> int:
                for bye in choices for matching in matchings([e for e in range(entrants) if e != bye]))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_swiss_rounds_pair_everyone_once_share_byes_and_avoid_every_avoidable_rematch(data: st.DataObject) -> None:
@@ -330,6 +331,7 @@ def test_swiss_rounds_pair_everyone_once_share_byes_and_avoid_every_avoidable_re
     assert sum(s.points for s in table) == rounds * (entrants // 2 + entrants % 2)
 
 
+@pytest.mark.slow
 def test_six_entrants_over_four_rounds_rematch_only_when_every_round_would() -> None:
     # Exhaustive over the first two rounds' results (a win for a, a draw or a win for b: 3^6 ways), with a
     # fixed rotation of results after that; each round against the brute-force fewest rematches.
@@ -347,6 +349,7 @@ def test_six_entrants_over_four_rounds_rematch_only_when_every_round_would() -> 
 @settings(max_examples=100, deadline=None)
 @given(st.integers(2, 9), st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8), st.integers(0, 3),
                                              st.integers(0, 3)), max_size=12))
+@pytest.mark.slow
 def test_standings_are_sorted_by_the_tie_breaks_in_order(entrants: int, raw: list[tuple[int, int, int, int]]) -> None:
     # Every match in its own round, so any pairs are valid results.
     results = [Result(n, a % entrants, b % entrants, ga, gb)

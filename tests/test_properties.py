@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ def play_random(game: Game, data, steps: int) -> Game:
 game_args = st.tuples(st.sampled_from([2, 3, 4, 6]), st.sampled_from(["guarded", "penalty"]), st.integers(0, 2**32))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=game_args, data=st.data())
 def test_random_actions_keep_every_invariant(args, data):
@@ -84,6 +86,7 @@ def test_random_actions_keep_every_invariant(args, data):
     check_invariants(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=game_args, data=st.data(), salt=st.integers(0, 1000))
 def test_no_view_holds_another_seats_hand_or_the_deck_order(args, data, salt):
@@ -94,6 +97,7 @@ def test_no_view_holds_another_seats_hand_or_the_deck_order(args, data, salt):
         assert reshuffled_unseen(game, seat, salt).view(seat) == game.view(seat)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=game_args, data=st.data())
 def test_replaying_the_record_gives_the_same_state(args, data):

@@ -14,6 +14,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from board99 import CODES
 from board99.rulings import GUARDED_CODES
 from board99.server.requests import HANDLERS
@@ -147,17 +149,20 @@ def test_every_request_on_the_page_is_handled_and_every_handled_request_is_on_th
             assert f"`{name}`" in text, f"field {name!r} of {kind!r} is not on the page"
 
 
+@pytest.mark.slow
 def test_every_message_the_server_sends_is_on_the_page_and_nothing_else() -> None:
     pushes = set(headings(section(PAGE, "## Pushes (server to client, no `id`)")))
     replies = set(re.findall(r"^- `(reply|error)`:", section(PAGE, "## Requests and replies"), re.M))
     assert pushes | replies == produced_message_types() == set(SERVER_MESSAGES)
 
 
+@pytest.mark.slow
 def test_every_table_change_on_the_page_is_announced_and_every_announced_one_is_on_the_page() -> None:
     documented = set(table_names(section(PAGE, "### `table`")))
     assert documented == produced_changes() == set(CHANGES)
 
 
+@pytest.mark.slow
 def test_every_error_code_on_the_page_is_raised_and_every_raised_one_is_on_the_page() -> None:
     codes = documented_codes()
     assert codes["server"] == produced_server_codes()
@@ -166,6 +171,7 @@ def test_every_error_code_on_the_page_is_raised_and_every_raised_one_is_on_the_p
     assert set(ERRORS) == codes["server"] | codes["client"]
 
 
+@pytest.mark.slow
 def test_the_page_parser_sees_what_is_there() -> None:
     # The parser above must not pass by finding nothing.
     codes = documented_codes()

@@ -112,6 +112,7 @@ def test_a_remote_bot_sent_to_a_taken_seat_stops_and_says_why(plain_server: int)
         assert any("seat-taken" in line for line in bot.err), bot.err
 
 
+@pytest.mark.slow
 def test_a_remote_bot_with_the_server_key_plays_and_with_another_key_is_refused(tmp_path: Path) -> None:
     server, port = serve(tmp_path, "--curve")
     try:

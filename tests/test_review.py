@@ -63,6 +63,7 @@ def planted_game(players: int, seed: int, first: int) -> tuple[Game, tuple[int, 
     return game, planter.planted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "first"), [(2, 15, 1), (4, 3, 0)])
 def test_a_four_left_unblocked_is_the_worst_move_a_blunder_naming_the_block(players, seed, first):
     game, (ply, made, block) = planted_game(players, seed, first)
@@ -76,6 +77,7 @@ def test_a_four_left_unblocked_is_the_worst_move_a_blunder_naming_the_block(play
     assert review.lines()[-1].startswith(review.summary().split(";")[0])
 
 
+@pytest.mark.slow
 def test_every_move_of_the_seat_is_weighed_in_order_and_only_its_own():
     game, _ = planted_game(2, 15, 1)
     review = review_record(Record.of(game), seat=1, options=QUICK)
@@ -88,6 +90,7 @@ def test_every_move_of_the_seat_is_weighed_in_order_and_only_its_own():
     assert review.moves[0].forced  # an empty hand can only draw
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_review_and_a_move_reviews_the_same_alone():
     game, (ply, made, _) = planted_game(2, 15, 1)
     record = Record.of(game)
@@ -210,6 +213,7 @@ def test_the_sample_blunder_in_docs_is_this_planted_game():
 # -- the command ------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_board99_review_prints_the_table(capsys, tmp_path):
     game, (ply, made, block) = planted_game(2, 15, 1)
     path = tmp_path / "game.txt"

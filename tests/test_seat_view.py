@@ -12,6 +12,7 @@ from board99.record import Record, RecordError
 from tests.test_properties import game_args, play_random, random_action
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(args=game_args, data=st.data())
 def test_a_views_ruling_is_what_the_engine_then_does(args, data):

@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from board99.client.net import GameClient, endpoint_for
 from board99.record import Record
 from board99.server.loop import run_in_thread
@@ -70,6 +72,7 @@ def every_table(client: GameClient) -> list:
             return tables
 
 
+@pytest.mark.slow
 def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
     # One connection opens every table here: a club's host, with the per-connection limits raised.
     handle = run_in_thread(data_dir=tmp_path, tables_per_conn=1000, tables_per_host=1000, games_burst=2000,

@@ -54,6 +54,7 @@ def stop(proc: subprocess.Popen) -> None:
 # -- 1. Identity comes from what a client proves --------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("curve", [False, True])
 def test_a_client_naming_itself_as_the_next_connection_cannot_abort_the_server(tmp_path, curve) -> None:
     """libzmq's first automatic routing id was 0x6B8B4567 in every process: taking it, then any connection, aborted."""
@@ -257,6 +258,7 @@ def test_a_finished_table_nobody_is_at_is_archived_and_its_record_stays_fetchabl
 # -- 5. A big lobby stalls nobody ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_lobby_of_five_thousand_tables_is_read_a_page_at_a_time(tmp_path) -> None:
     desk = Desk(tmp_path, tables_per_conn=10_000, games_burst=10_000, rate=None)
     host = desk.peer("host")
@@ -279,6 +281,7 @@ def server_rss(pid: int) -> int:
     raise AssertionError("no VmRSS")
 
 
+@pytest.mark.slow
 def test_a_client_that_never_reads_cannot_grow_the_server_and_bots_keep_their_pace(tmp_path) -> None:
     port = free_port()
     proc = start_server(port, tmp_path)
@@ -319,6 +322,7 @@ def fds(pid: int) -> int:
     return len(list(Path(f"/proc/{pid}/fd").iterdir()))
 
 
+@pytest.mark.slow
 def test_silent_connections_are_closed_and_do_not_hold_descriptors(tmp_path) -> None:
     code = ("import sys; from board99.server.loop import Server\n"
             "s = Server('127.0.0.1', 0, sys.argv[1], handshake=3.0); s.bind(); print(s.port, flush=True)\n"
@@ -512,6 +516,7 @@ def test_resume_spam_is_limited_and_grows_neither_pushes_nor_timers(tmp_path) ->
 # -- 11. Search bots share the thinking --------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_search_bots_from_one_client_do_not_starve_another_tables_bot() -> None:
     from board99 import Game
     from board99.bots import SearchBot
@@ -587,7 +592,7 @@ def test_an_action_type_that_is_a_list_and_deep_nesting_get_a_field_error(tmp_pa
     frame = msgpack.packb({"type": "take_seat", "id": 1, "table": deep, "seat": 0})
     out = desk.core.receive(p.ident, [frame], desk.now)
     reply = msgpack.unpackb(out.sends[-1][1])
-    assert reply["code"] in ("bad-field", "bad-message") and len(reply["message"]) < 200
+    assert reply["code"] == "bad-field" and len(reply["message"]) < 200
     desk.close()
 
 
@@ -613,6 +618,7 @@ def test_only_a_player_at_the_table_or_its_creator_may_add_bots(tmp_path) -> Non
     desk.close()
 
 
+@pytest.mark.slow
 def test_forged_beacons_cannot_hide_or_impersonate_the_real_server(tmp_path) -> None:
     from board99.client.discovery import Listener
     from board99.client.net import ServerError, connect

@@ -20,6 +20,7 @@ def server(tmp_path):
     handle.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["guarded", "penalty"])
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_a_full_game_over_the_wire_ends_with_every_view_exact(server, players, mode) -> None:
@@ -42,6 +43,7 @@ def test_a_full_game_over_the_wire_ends_with_every_view_exact(server, players, m
         seated.close()
 
 
+@pytest.mark.slow
 def test_every_penalty_is_announced_to_the_whole_table_with_its_rule(server) -> None:
     seated = seat_table(server.endpoint, 4, "penalty")
     try:
@@ -127,6 +129,7 @@ def test_server_side_bots_fill_seats_and_play_a_person_to_the_end(server) -> Non
         person.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bot", ["search", "fastsearch", "infer"])
 def test_a_search_bot_thinks_off_the_loop_and_moves(server, bot) -> None:
     watcher = GameClient(server.endpoint)
@@ -146,6 +149,7 @@ def test_a_search_bot_thinks_off_the_loop_and_moves(server, bot) -> None:
         watcher.close()
 
 
+@pytest.mark.slow
 def test_a_thinking_bot_comes_back_from_the_worker_with_what_it_learnt() -> None:
     import zmq
 

@@ -20,6 +20,7 @@ def server(tmp_path_factory):
 GAMES = [(players, mode, rep) for players in (2, 3, 4, 6) for mode in ("guarded", "penalty") for rep in range(2)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,mode,rep", GAMES)
 def test_no_message_shows_a_card_its_reader_may_not_see(server, players, mode, rep) -> None:
     seated = seat_table(server.endpoint, players, mode)

@@ -77,9 +77,9 @@ def test_seat_theft_without_the_token_or_with_another_seats_token_cannot_act(ser
         assert thief.ask({"type": "act", "id": 4, "table": table, "seat": 0, "token": c0.token,
                           "action": draw, "ply": ply})["code"] == "not-your-seat"
         # A seated player cannot act for the other seat, with or without its own token.
-        for token in (c1.token, c0.token):
+        for token, code in ((c1.token, "bad-token"), (c0.token, "not-your-seat")):
             assert error_of(lambda t=token: c1._request("act", table=table, seat=0, token=t, action=draw, ply=ply)).code \
-                in ("bad-token", "not-your-seat")
+                == code
         # Requests about a seat carry its token, even from the connection that holds it.
         for kind in ("snapshot", "leave", "rematch"):
             assert error_of(lambda k=kind: c0._request(k)).code == "bad-token"
@@ -168,6 +168,7 @@ def test_leaving_frees_a_waiting_seat_and_hands_a_running_one_to_a_bot(server) -
         seated.close()
 
 
+@pytest.mark.slow
 def test_a_rematch_keeps_the_seats_and_both_records_stay_fetchable(server) -> None:
     seated = seat_table(server.endpoint, 2, "penalty", capture=False)
     try:
@@ -206,7 +207,7 @@ def test_bad_input_gets_a_clear_error_and_harms_nobody(server) -> None:
         assert reply["code"] == "bad-field" and reply["message"].startswith("seat:")
         reply = raw.ask({"type": "act", "id": 9, "table": seated.table, "seat": 0, "token": "x",
                          "action": {"type": "play", "card": "7", "square": 9}})
-        assert reply["code"] in ("bad-token", "bad-field")
+        assert reply["code"] == "bad-field", reply
         assert raw.ask({"type": "hello", "id": 10, "version": 99})["code"] == "bad-version"
         assert raw.ask({"type": "ping", "id": 11, "extra": 1})["code"] == "bad-field"
         raw.sock.send_multipart([b"two", b"frames"])
@@ -243,6 +244,7 @@ def test_a_flood_from_one_connection_is_rate_limited_while_others_play(tmp_path)
         handle.stop()
 
 
+@pytest.mark.slow
 def test_a_rematch_waiting_for_an_empty_seat_starts_when_a_bot_fills_it(server) -> None:
     seated = seat_table(server.endpoint, 2, "guarded", spectate=False, capture=False)
     try:
@@ -306,6 +308,7 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
         raw.close()
 
 
+@pytest.mark.slow
 def test_a_request_the_rate_limit_dropped_is_reported_as_such_not_as_silence(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path, rate=1, burst=3)
     try:

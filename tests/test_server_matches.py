@@ -93,6 +93,7 @@ def test_one_machine_cannot_register_names_without_end(tmp_path) -> None:
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_four_player_match_to_three_survives_a_restart_and_its_record_replays(tmp_path) -> None:
     server = run_in_thread(data_dir=tmp_path)
     port = server.port
@@ -144,6 +145,7 @@ def test_a_four_player_match_to_three_survives_a_restart_and_its_record_replays(
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_rated_game_moves_both_ratings_and_the_leaderboard_shows_them(tmp_path) -> None:
     server = run_in_thread(data_dir=tmp_path)
     try:
@@ -197,6 +199,7 @@ def hand_standings(entrants: int, results: list[Result]) -> list[tuple[int, floa
     return [(e, points[e], sum(points[o] for o in met[e])) for e in range(entrants)]
 
 
+@pytest.mark.slow
 def test_a_swiss_tournament_of_six_bot_sides_runs_four_rounds_with_the_right_standings(tmp_path) -> None:
     server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)  # a round lasts a second or two: it can be caught open
     try:
@@ -235,6 +238,7 @@ def test_a_swiss_tournament_of_six_bot_sides_runs_four_rounds_with_the_right_sta
         assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 1
 
 
+@pytest.mark.slow
 def test_the_records_and_tournament_commands_get_games_out_of_a_server_and_a_data_folder(tmp_path, capsys) -> None:
     from board99.cli import main
 

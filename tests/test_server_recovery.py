@@ -44,6 +44,7 @@ def play_until(seated: Seated, ply: int, seconds: float = 20.0) -> None:
     drive(seated, seconds=seconds, stop=lambda s: min(c.view.ply for c in s.clients) >= ply)
 
 
+@pytest.mark.slow
 def test_sigkill_mid_game_then_restart_every_table_resumes_and_finishes(tmp_path) -> None:
     port, data = free_port(), tmp_path / "data"
     proc = start_server(port, data)
@@ -146,6 +147,7 @@ def test_a_dropped_client_comes_back_with_its_token_and_plays_on(quick) -> None:
         seated.close()
 
 
+@pytest.mark.slow
 def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
     watcher = GameClient(handle.endpoint)
@@ -179,6 +181,7 @@ def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) ->
         handle.stop()
 
 
+@pytest.mark.slow
 def test_a_second_server_on_the_same_data_directory_is_refused(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path)
     try:
@@ -202,6 +205,7 @@ def mover_of(seated: Seated) -> GameClient:
     raise AssertionError("no client's turn came")
 
 
+@pytest.mark.slow
 def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path)
     seated = seat_table(handle.endpoint, 2, "guarded", capture=False)

@@ -1,5 +1,7 @@
 """The package imports and the command runs."""
 
+import pytest
+
 from board99.cli import main
 
 
@@ -24,6 +26,7 @@ def test_the_rules_modules_import_neither_server_nor_client_nor_any_io_library()
     assert out == "", f"rules modules import {out}"
 
 
+@pytest.mark.slow
 def test_the_compiled_playouts_import_no_project_io_and_load_only_when_played():
     """fastplay brings numba (whose runtime imports threading and socket) but nothing of ours that does I/O,
     and naming the fastsearch or infer bot, as the server's loop does, loads neither numba nor numpy."""

@@ -244,6 +244,7 @@ class ReplayView(arcade.View):
         players = replay.frames[0].view.players if replay is not None and replay.frames else 2
         self.review_seat = review_seat if review_seat is not None and 0 <= review_seat < players else 0
         self.job: ReviewJob | None = None
+        self.job_shown: tuple[int, bool] | None = None  # the job's (done, finished) last shown
         self.review: Review | None = None
         self.review_moves: dict[int, MoveReview] = {}  # frame index -> the reviewed move it shows
         self.marked: list[int] = []  # frame indices of the marked moves
@@ -292,8 +293,8 @@ class ReplayView(arcade.View):
         self.t_hint.position = t.left, lay.slider_h - 6 * s
         self.show()
 
-    def show(self) -> None:
-        """Bring the screen in line with the cursor's frame."""
+    def show(self, wake: bool = True) -> None:
+        """Bring the screen in line with the cursor's frame (``wake``: at the full frame rate for a moment)."""
         lay = self.layout
         assert lay is not None
         frame = self.frame
@@ -340,7 +341,8 @@ class ReplayView(arcade.View):
         set_text(self.t_hint, LIVE_HINT if self.on_live else REVIEW_HINT if self.reviewable else KEY_HINT)
         self._show_review(x, y - 14 * s)
         self._slider()
-        self.window.awake()
+        if wake:
+            self.window.awake()
 
     def _show_review(self, x: float, top: float) -> None:
         """The review's block under the frame's words, the better move on the board, the seat button."""
@@ -383,6 +385,7 @@ class ReplayView(arcade.View):
             return
         self.review, self.review_moves, self.marked = None, {}, []
         self.job = ReviewJob(records, self.review_seat, self.review_options, elsewhere=self.review_elsewhere)
+        self.job_shown = None
         self.show()
 
     def next_seat(self) -> None:
@@ -397,7 +400,12 @@ class ReplayView(arcade.View):
             self.show()
 
     def take_review(self) -> None:
-        """Once a frame: show the progress, and the review once it is there."""
+        """Once an update: show the progress when a move more is weighed, and the review once it is there.
+
+        Only then: the screen laid out again every frame, at the full frame rate, took the CPU the review's
+        own process needed (on a busy machine a review in the window took up to three times as long as
+        `board99 review`; bench/review_speed.py, docs/benchmarks.md).
+        """
         job = self.job
         if job is None:
             return
@@ -407,10 +415,9 @@ class ReplayView(arcade.View):
             self.review_moves = frames_of_moves(frames, job.review)
             self.marked = marked_frames(self.review_moves)
             self.show()
-        elif not job.finished:
-            self.show()  # the progress bar
-        elif job.error and self.review is None:
-            self.show()
+        elif (job.done, job.finished) != self.job_shown and (not job.finished or self.review is None):
+            self.job_shown = (job.done, job.finished)
+            self.show(wake=job.finished)  # the progress bar: the idle frame rate draws it, twice a second
 
     def to_marked(self, by: int) -> bool:
         """To the next (1) or previous (-1) marked move; False when there is none that way."""
@@ -497,8 +504,6 @@ class ReplayView(arcade.View):
         """Follow a review under way."""
         if self.job is not None:
             self.take_review()
-            if not self.job.finished:
-                self.window.awake(0.3)
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         """Right/Left an action, Down/Up a deal, PgDn/PgUp a game, Home/End, Esc back."""

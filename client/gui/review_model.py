@@ -17,6 +17,7 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import threading
+import time
 from typing import Any, NamedTuple
 
 from board99 import Discard, Draw, Play
@@ -68,6 +69,8 @@ class ReviewJob:
         self.review: Review | None = None
         self.error: str | None = None
         self._stop = False
+        self.worker_pid: int | None = None  # the worker process's, once started (None on the thread itself)
+        self.first_at: float | None = None  # when the first move was weighed: the pace counts from there
         self.thread = threading.Thread(target=self._watch if elsewhere else self.run, name=f"review-S{seat}",
                                        daemon=True)
         if start:
@@ -81,6 +84,13 @@ class ReviewJob:
     def share(self) -> float:
         """How much of the review is done (0..1)."""
         return self.done / self.total if self.total else 1.0
+
+    def seconds_left(self, now: float | None = None) -> float | None:
+        """About how long the rest will take at the pace since the first move (None before a second one)."""
+        if self.done < 2 or self.first_at is None or self.finished:
+            return None  # the first move's time includes the worker process starting
+        spent = (time.monotonic() if now is None else now) - self.first_at
+        return spent / (self.done - 1) * max(0, self.total - self.done)
 
     def cancel(self) -> None:
         """Stop: the worker process at once, a review on this process after the move being weighed."""
@@ -96,9 +106,15 @@ class ReviewJob:
             self.error = f"The review failed: {exc}"
 
     def _progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
+        self._moved(done, total)
         if self._stop:
             raise _Stopped
+
+    def _moved(self, done: int, total: int) -> None:
+        """A move more is weighed."""
+        if self.first_at is None:
+            self.first_at = time.monotonic()
+        self.done, self.total = done, total
 
     def _watch(self) -> None:
         """(The job's thread) a spawned process weighs the moves; its progress and review come through a queue."""
@@ -108,6 +124,7 @@ class ReviewJob:
                              name=f"board99-review-S{self.seat}", daemon=True)
         try:
             worker.start()
+            self.worker_pid = worker.pid
             while not self._stop:
                 try:
                     kind, *rest = messages.get(timeout=POLL)
@@ -117,7 +134,7 @@ class ReviewJob:
                         return
                     continue
                 if kind == "progress":
-                    self.done, self.total = rest
+                    self._moved(*rest)
                 elif kind == "review":
                     self.review = rest[0]
                     return
@@ -237,12 +254,26 @@ class ReviewShown(NamedTuple):
     lines: tuple[str, ...]
 
 
+def left_words(seconds: float | None) -> str:
+    """How long a review has left, as a person reads it ("" before there is a pace to go by).
+
+    >>> left_words(None), left_words(3.2), left_words(43), left_words(130)
+    ('', ', about 5 s left', ', about 45 s left', ', about 2 min left')
+    """
+    if seconds is None:
+        return ""
+    if seconds < 90:
+        return f", about {max(5, 5 * round(seconds / 5))} s left"
+    return f", about {round(seconds / 60)} min left"
+
+
 def shown_for(job: ReviewJob | None, review: Review | None, move: MoveReview | None,
               table: TableInfo | None) -> ReviewShown | None:
     """The review block for the frame shown: progress, a move weighed, or the summary; None before any review."""
     if job is not None and not job.finished:
         name = wording.seat_name(job.seat, table)
-        return ReviewShown(f"Reviewing {name}'s moves… {job.done} of {job.total}", None, ())
+        return ReviewShown(f"Reviewing {name}'s moves… {job.done} of {job.total}{left_words(job.seconds_left())}",
+                           None, ())
     if job is not None and job.error:
         return ReviewShown(job.error, None, ())
     if review is None:
