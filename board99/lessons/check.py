@@ -57,6 +57,10 @@ class Options(NamedTuple):
     seed: int = 0
 
 
+#: The bench's effort: every legal move (the suite's quick check passes its own Options).
+DEFAULT = Options()
+
+
 class Weighed(NamedTuple):
     """One move against the solution: its score, the difference (solution - move) and that difference's SE."""
 
@@ -93,7 +97,7 @@ class StepCheck(NamedTuple):
         wrong = [w for w in self.moves if not w.right]
         closest = min(wrong, key=lambda w: w.diff, default=None)
         said = (f"{head}: {self.solution.text()} {self.score:.0%}; best {self.best.action.text()} "
-                f"{self.best.score:.0%} ({-self.best.diff * 100:+.1f}); {len(self.moves)} moves")
+                f"({-self.best.diff * 100:+.1f} points); {len(self.moves)} moves")
         if closest is not None:
             said += (f"; closest wrong {closest.action.text()} {closest.diff * 100:.1f} behind "
                      f"(se {closest.se * 100:.1f}, {closest.guesses} guesses)")
@@ -129,7 +133,7 @@ def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return m, (var / n) ** 0.5
 
 
-def check_step(run: LessonRun, estimator: Estimator | None = None, options: Options = Options()) -> StepCheck:
+def check_step(run: LessonRun, estimator: Estimator | None = None, options: Options = DEFAULT) -> StepCheck:
     """Check the step ``run`` is at (a task the learner is on turn for is weighed; see the module's words)."""
     lesson, index = run.lesson, run.step_index
     step = lesson.steps[index]
@@ -196,7 +200,7 @@ def check_step(run: LessonRun, estimator: Estimator | None = None, options: Opti
     return StepCheck(lesson.name, index + 1, kind, solution, sol.score, best, tuple(ordered), tuple(problems))
 
 
-def check_lesson(lesson: Lesson, estimator: Estimator | None = None, options: Options = Options()) -> list[StepCheck]:
+def check_lesson(lesson: Lesson, estimator: Estimator | None = None, options: Options = DEFAULT) -> list[StepCheck]:
     """Every step of ``lesson`` checked, its solution played between them."""
     run = LessonRun(lesson)
     checks = []
@@ -208,5 +212,5 @@ def check_lesson(lesson: Lesson, estimator: Estimator | None = None, options: Op
     return checks
 
 
-__all__ = ["BEST_MARGIN", "SURE_Z", "WRONG_MARGIN", "Options", "StepCheck", "Weighed", "accepted", "check_lesson",
+__all__ = ["BEST_MARGIN", "DEFAULT", "SURE_Z", "WRONG_MARGIN", "Options", "StepCheck", "Weighed", "accepted", "check_lesson",
            "check_step", "step_kind"]
