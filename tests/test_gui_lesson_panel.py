@@ -1,8 +1,9 @@
-"""Every lesson's panel keeps to the window: at 960 x 640, with text at 150 %, and at 1280 x 800 (measured).
+"""Every lesson's panel and box keep to the window: at 960 x 640, with text at 150 %, and at 1280 x 800 (measured).
 
 At every step of every lesson (its start, each step solved, and a wrong answer's note) every text drawn in
 the panel lies inside it, under the buttons; a task too tall for its area scrolls (the wheel, PgUp/PgDn)
-and every line of it can be brought into view. Goldens at 150 % show each lesson's tallest panel."""
+and every line of it can be brought into view. Goldens at 150 % show each lesson's tallest panel and its
+explanation box at the end."""
 
 from __future__ import annotations
 
@@ -104,6 +105,22 @@ def assert_panel_fits(view, where: str) -> None:
     assert panel.scroll == 0 and lesson[0].y <= clip.top + 0.5, where
 
 
+def assert_box_fits(view, where: str) -> None:
+    """The explanation box, when shown: inside the window, its words above its buttons and inside it."""
+    box = view.explanation
+    if not box.shown:
+        return
+    back = box.back
+    assert back.left >= 0 and back.bottom >= 0 and back.right <= view.geo.panel.left + 0.5, where
+    assert back.top <= view.window.height + 0.5, where
+    buttons = [b for b in box.buttons if b.visible]
+    floor = max(b.rect.top for b in buttons)
+    for text in (t for t in box.texts if t.text):
+        assert bottom(text) >= floor - 0.5 and text.y <= back.top + 0.5, (where, text.text[:40], bottom(text), floor)
+        assert text.x + text.content_width <= back.right + 1, (where, text.text[:40])
+    assert all(b.rect.bottom >= back.bottom - 0.5 for b in buttons), where
+
+
 @pytest.mark.parametrize("sized", ["960x640", "960x640-150"], indirect=True)
 def test_every_lesson_panel_fits_at_every_step(sized) -> None:
     win = sized
@@ -124,12 +141,15 @@ def test_every_lesson_panel_fits_at_every_step(sized) -> None:
                     view.perform(Confirm())
                 settle(win, view)
                 assert_panel_fits(view, f"{lesson.name} step {i + 1} wrong")
+                assert_box_fits(view, f"{lesson.name} step {i + 1} wrong")
                 if view.lesson.phase == "wrong":
                     view.do(view.lesson.key("enter"))
                     settle(win, view)
             solve_step(win, view, step_)
             assert view.lesson.run.step_index == i + 1, (lesson.name, i)
             assert_panel_fits(view, f"{lesson.name} after step {i + 1}")
+        assert view.explanation.shown
+        assert_box_fits(view, f"{lesson.name} done")
 
 
 def test_the_issues_lesson_11_fits_at_1280x800_with_its_penalty_announced(tmp_path, monkeypatch) -> None:
@@ -181,7 +201,12 @@ def test_every_lessons_panel_at_150_percent_matches_its_golden(sized) -> None:
         view = open_lesson(win, index)
         for step_ in lesson.steps[:tallest(lesson)]:
             solve_step(win, view, step_)
-        name = f"{lesson.name.removesuffix('.toml')}-150.png"
-        if compare_small(screenshot(win), name) > MAX_DIFFERENT:
-            failed.append(name)
+        stem = lesson.name.removesuffix(".toml")
+        if compare_small(screenshot(win), f"{stem}-150.png") > MAX_DIFFERENT:
+            failed.append(f"{stem}-150.png")
+        for step_ in lesson.steps[tallest(lesson):]:  # then the explanation box at the end
+            solve_step(win, view, step_)
+        step(win, 1)
+        if compare_small(screenshot(win), f"{stem}-150-end.png") > MAX_DIFFERENT:
+            failed.append(f"{stem}-150-end.png")
     assert not failed, f"differ from their goldens: {failed}"

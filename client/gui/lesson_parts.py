@@ -313,22 +313,29 @@ class ExplanationPart(Part):
     def _fit(self, focus: tuple[int, ...]) -> None:
         # The box is as tall as its words (shrunk, never below 9 pt, until they fit), at the board's top or its
         # bottom, whichever covers fewer of the squares the lesson is about (the top when it is all the same).
+        # Words that do not fit over the board even shrunk (large text on a small window) get the whole play
+        # area: the box is over the board either way, and the board is never made smaller for them.
         assert self.geo is not None
-        board, s = self.geo.board, self.scale
-        pad, edge = 16 * s, 6
-        # Wider than the board where the play area has room (fewer lines, so more of the board stays in view).
-        width = min(self.geo.panel.left - 24 * s, board.width * WIDER) - 2 * edge
-        buttons = 34 * s + pad
-        for factor in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66):
-            rescale(self.texts, s * factor)
-            for text in self.texts:
-                text.width = int(width - 2 * pad)
-            used = sum(t.content_height + self._gap(t) for t in self.texts if t.text)
-            if used + buttons + 2 * pad <= board.height - 2 * edge:
-                break
-        height = min(board.height - 2 * edge, used + buttons + 2 * pad)
-
         geo = self.geo
+        board, s = geo.board, self.scale
+        pad, edge = 16 * s, 6
+        buttons = 34 * s + pad
+        # Wider than the board where the play area has room (fewer lines, so more of the board stays in view).
+        rooms = ((min(geo.panel.left - 24 * s, board.width * WIDER) - 2 * edge, board.height - 2 * edge),
+                 (geo.panel.left - 2 * edge, geo.height - 2 * edge))
+        for width, tallest in rooms:
+            for factor in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66):
+                rescale(self.texts, s * factor)
+                for text in self.texts:
+                    text.width = int(width - 2 * pad)
+                used = sum(t.content_height + self._gap(t) for t in self.texts if t.text)
+                if used + buttons + 2 * pad <= tallest:
+                    break
+            else:
+                continue
+            break
+        height = min(tallest, used + buttons + 2 * pad)
+        big = tallest > board.height
 
         def covered(top: float) -> int:
             centres = [geo.square_centre(*POSITION[sq])[1] for sq in focus]
@@ -336,10 +343,13 @@ class ExplanationPart(Part):
 
         high, low = board.top - edge, board.bottom + edge + height
         top = low if covered(low) < covered(high) else high
+        if big:  # centred on the board, inside the window
+            top = min(geo.height - edge, max(edge + height, board.cy + height / 2))
         back = self.back
         back.width, back.height = width, height
-        back.position = board.cx, top - height / 2
-        x, y = board.cx - width / 2 + pad, top - pad
+        cx = min(board.cx, geo.panel.left - edge - width / 2) if big else board.cx
+        back.position = cx, top - height / 2
+        x, y = cx - width / 2 + pad, top - pad
         for text in self.texts:
             if text.text:
                 text.position = x, y
