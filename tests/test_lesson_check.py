@@ -113,3 +113,17 @@ def test_words_may_name_the_card_the_square_and_the_hand_left() -> None:
     lesson = parse(GOOD.replace("MISS", "{card} on {square} left {hand} ({left})."), "x.toml")
     run = LessonRun(lesson)
     assert run.act(Play(40, 50)).why == "40 on 50 left no card (0)."
+
+
+def test_the_bench_weighs_every_legal_move_and_says_how_many_steps_fail() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "bench" / "lesson_check.py"), "partners", "--guesses", "16",
+                          "--second", "32", "--most", "64"], capture_output=True, text=True, timeout=120, cwd=root)
+    assert out.returncode == 0, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("margins: solution within 5 points of the best")
+    assert lines[1].startswith("07-partners.toml step 1 (exercise): play 93 on 93") and "7 moves" in lines[1]
+    assert lines[-1].startswith("0 step(s) fail")
