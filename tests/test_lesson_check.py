@@ -127,3 +127,23 @@ def test_the_bench_weighs_every_legal_move_and_says_how_many_steps_fail() -> Non
     assert lines[0].startswith("margins: solution within 5 points of the best")
     assert lines[1].startswith("07-partners.toml step 1 (exercise): play 93 on 93") and "7 moves" in lines[1]
     assert lines[-1].startswith("0 step(s) fail")
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_the_words_for_every_wrong_move_fit_its_kind(lesson) -> None:
+    # "That square is not in the centre" after a draw, or "That peg …" after a discard, fits no move made.
+    for index, step in enumerate(lesson.steps):
+        run = LessonRun(lesson)
+        for earlier in lesson.steps[:index]:
+            assert (run.act(earlier.solution) if isinstance(earlier, PlayStep) else run.answer(earlier.answer)).right
+        if not isinstance(step, PlayStep) or not run.view.my_turn:
+            continue
+        for action in run.view.legal_actions():
+            if accepted(run, step, action):
+                continue
+            outcome = run.act(action)
+            assert outcome.verdict == "wrong" and outcome.why, (lesson.name, action)
+            if not isinstance(action, Play):
+                said = outcome.why.lower()
+                assert "that square" not in said and "that peg" not in said, (lesson.name, action.text(), said)
+            run.retry()
