@@ -108,7 +108,8 @@ def test_a_wrong_action_shows_why_and_try_again_goes_back_to_the_steps_start() -
     state.take(news)
     box = state.box()
     assert state.phase == "wrong" and box is not None and box.title == "Not quite"
-    assert box.what == "You pegged square 75 with card 2" and box.words.startswith("Card 2 is one of only three")
+    assert box.what == "You pegged square 75 with card 2" and box.words.startswith("Card 2 blocks 75 too")
+    assert "you are left with 70." in box.words  # the words name the hand the move left
     assert box.buttons == (("retry", "Try again (Enter)"), ("list", "Lessons (L)"))
     assert state.key("enter") == TryAgain() and state.key("space") == ToggleBox() and state.key("1") is None
     session.retry()
@@ -304,6 +305,10 @@ def test_a_refused_square_and_a_wrong_card_are_explained_and_tried_again(small, 
     assert low.lesson.phase == "task" and low.state.view.board[75] is None and low.state.view.hand == (2, 70)
     small.press(arcade.key.KEY_2)
     small.click(*square_at(low, 75))
+    settle(small, low)
+    assert low.lesson.phase == "task" and low.lesson.run.step_index == 1  # Bo pegged 19: block 20 with the 2
+    small.press(arcade.key.KEY_1)
+    small.click(*square_at(low, 20))
     settle(small, low)
     assert low.lesson.phase == "done"
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 import tomllib
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -76,6 +77,9 @@ REFUSAL_CODES = ("out-of-turn", "below-card", "hand-full", "occupied", "deck-emp
 ACTION_KINDS = ("play", "draw", "discard")
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
 MAX_CHOICES = 4
+#: What a wrong answer's words may name, filled in from the move actually made (``said``): the card and
+#: square it used, and the learner's hand after it ("70 and 75", "75", "no card") and its size.
+SAID_FIELDS = ("card", "square", "hand", "left")
 
 Kind = Literal["play", "draw", "discard"]
 
@@ -223,6 +227,18 @@ class _Reader:
         if type(value) is not str or not value.strip():
             raise self.fail(field, f"expected text, got {value!r}")
         return " ".join(value.split())  # one paragraph: the screen wraps it
+
+    def said(self, data: dict[str, Any], key: str, where: str = "", *, required: bool = True) -> str:
+        """A text said about the learner's move: it may name the move made and what it left (``SAID_FIELDS``)."""
+        value = self.text(data, key, where, required=required)
+        try:
+            fields = {name for _, name, _, _ in string.Formatter().parse(value) if name is not None}
+        except ValueError as exc:
+            raise self.fail(where + key, f"{exc}; write {{{{ and }}}} for a brace") from None
+        bad = sorted(fields - set(SAID_FIELDS))
+        if bad:
+            raise self.fail(where + key, f"{{{bad[0]}}} is not one of " + ", ".join(f"{{{f}}}" for f in SAID_FIELDS))
+        return value
 
     def whole(self, data: dict[str, Any], key: str, where: str, lo: int, hi: int, default: int | None = None) -> int:
         value = data.get(key, default)
@@ -388,13 +404,13 @@ def _play_step(reader: _Reader, data: dict[str, Any], where: str, players: int) 
         field = f"{where}wrong[{i + 1}]"
         goal = reader.goal(entry, field, extra=("why", "example"))
         example = reader.action(entry["example"], field + ".example") if "example" in entry else None
-        wrong.append(Wrong(goal, reader.text(entry, "why", field + "."), example))
+        wrong.append(Wrong(goal, reader.said(entry, "why", field + "."), example))
     unknown = sorted(set(data) - {"task", "goal", "solution", "reply", "wrong", "miss"})
     if unknown:
         raise reader.fail(where + unknown[0], "not a field of a task step (task, goal, solution, reply, wrong, miss)")
     return PlayStep(reader.text(data, "task", where), goals, reader.action(data.get("solution"), where + "solution"),
                     reader.script(data.get("reply"), where + "reply", players), tuple(wrong),
-                    reader.text(data, "miss", where, required=False))
+                    reader.said(data, "miss", where, required=False))
 
 
 def _quiz_step(reader: _Reader, data: dict[str, Any], where: str, players: int) -> QuizStep:
@@ -469,6 +485,26 @@ def goal_text(goal: Goal) -> str:
     return " ".join(parts)
 
 
+def cards_words(cards: tuple[int, ...] | list[int]) -> str:
+    """'70 and 75', '75', 'no card'."""
+    if not cards:
+        return "no card"
+    words = [str(c) for c in sorted(cards)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def said(text: str, action: Action, hand: tuple[int, ...]) -> str:
+    """A wrong answer's words with the move made filled in (``SAID_FIELDS``); ``hand`` is the hand after it.
+
+    >>> said("That leaves you one card, {hand}: {card} went on {square}.", Play(70, 80), (75,))
+    'That leaves you one card, 75: 70 went on 80.'
+    """
+    card = action.card if isinstance(action, Play | Discard) else None
+    square = action.square if type(action) is Play else None
+    return text.format(card="" if card is None else card, square="" if square is None else square,
+                       hand=cards_words(hand), left=len(hand))
+
+
 def kind_of(action: Action) -> Kind:
     """'play', 'draw' or 'discard'."""
     if type(action) is Play:
@@ -477,4 +513,5 @@ def kind_of(action: Action) -> Kind:
 
 
 __all__ = ["ACTION_KINDS", "EVENT_KINDS", "GROUPS", "TOPICS", "Goal", "Lesson", "LessonError", "PlayStep",
-           "QuizStep", "Scripted", "Step", "Table", "Wrong", "goal_text", "kind_of", "parse"]
+           "QuizStep", "SAID_FIELDS", "Scripted", "Step", "Table", "Wrong", "cards_words", "goal_text", "kind_of",
+           "parse", "said"]

@@ -28,7 +28,7 @@ from ..errors import Refused
 from ..events import Drew, Event, Penalty
 from ..game import Game
 from ..view import SeatView
-from .model import Goal, Lesson, LessonError, PlayStep, QuizStep, Scripted, Step, kind_of
+from .model import Goal, Lesson, LessonError, PlayStep, QuizStep, Scripted, Step, kind_of, said
 
 Verdict = Literal["refused", "wrong", "next", "done"]
 
@@ -175,10 +175,12 @@ class LessonRun:
         return step
 
     def _why(self, step: PlayStep, action: Action, events: tuple[Event, ...], refusal: Refused | None) -> str:
+        # The words are filled in from the move made and the hand it left (model.said), so they fit it.
+        hand = self.game.hand(self.you)
         for wrong in step.wrong:
             if matches(wrong.goal, action, events, refusal, self.you):
-                return wrong.why
-        return "" if refusal is not None else step.miss
+                return said(wrong.why, action, hand)
+        return "" if refusal is not None else said(step.miss, action, hand)
 
     def _advance(self, step: Step, moves: tuple[Move, ...], refusal: Refused | None = None,
                  choice: int | None = None) -> Outcome:

@@ -34,6 +34,15 @@ QUOTE = (236, 222, 176)  # the rulebook's words: the colour of old paper
 MAX_CHOICES = 4
 BOX_BUTTONS = 3
 WIDER = 1.45  # the explanation box may be this much wider than the board
+#: The lesson's words in the panel may shrink to these shares of the panel's font size, in turn, to fit;
+#: below the last the area scrolls instead (fonts never go below drawing.MIN_POINTS, the board never shrinks).
+SHRINK = (1.0, 0.92, 0.85, 0.8)
+#: Room kept at the panel's bottom, at scale 1.
+FLOOR = 6
+#: The line under a lesson's area that scrolls.
+MORE = "more: scroll or PgUp/PgDn"
+#: Pixels per wheel notch or key press, at scale 1.
+SCROLL_STEP = 48
 
 
 class LessonPanelPart(PanelPart):
@@ -59,12 +68,20 @@ class LessonPanelPart(PanelPart):
         self.choice_rects: list[Rect] = []
         self._hovered: int | None = None
         self.lesson_top = 0.0
+        #: Scrolling, when the lesson's words do not fit even at the smallest SHRINK: how far it is scrolled,
+        #: how far it can be, and the area it is clipped to (None: it fits, no scrolling).
+        self.scroll = 0.0
+        self.overflow = 0.0
+        self.clip: Rect | None = None
+        self.more_batch = Batch()
+        self._fitted: tuple[object, float] = (None, 1.0)  # what was fitted last, and the SHRINK factor found
+        self.t_more = make_text(self.more_batch, 10, color=TEXT_DIM)
 
     def relayout(self, geo: TableGeometry, ratio: float) -> None:
         """The panel's own places, then the lesson's area from under the buttons."""
         super().relayout(geo, ratio)
         s = geo.scale
-        rescale(self.lesson_texts, s)
+        rescale([self.t_more], s)
         inner = int(geo.panel.width - 32 * s)
         for text in (self.t_lesson, self.t_task, self.t_note):
             text.width = inner
@@ -80,63 +97,152 @@ class LessonPanelPart(PanelPart):
             set_text(self.t_title, self.lesson.head())
             self.b_rematch.text, self.b_lobby.text = "Start again (R)", "Lessons (L)"
             self.b_rematch.disabled = False
+            self._keep_inside(state)
 
-    def _lay_out_lesson(self) -> None:
+    def tick(self, state: TableState) -> None:
+        """The panel's tick; an announcement that comes or goes must still keep to the panel."""
+        super().tick(state)
+        if self.lesson is not None:
+            self._keep_inside(state)
+
+    # -- the lesson's area: it shrinks its fonts a little, then scrolls; the board is never made smaller --------
+
+    @property
+    def floor(self) -> float:
+        """The lowest a text in the panel may reach."""
+        assert self.geo is not None
+        return self.geo.panel.bottom + FLOOR * self.scale
+
+    def _place(self, factor: float, top: float) -> float:
+        """Put the lesson's texts and choices from ``top`` down at ``factor`` of the panel's font size; their height."""
         lesson, geo = self.lesson, self.geo
-        if lesson is None or geo is None:
-            return
+        assert lesson is not None and geo is not None
         s = self.scale
-        x, y = geo.panel.left + 16 * s, self.lesson_top
-        set_text(self.t_lesson, lesson.lesson.title)
-        set_text(self.t_task, lesson.task())
+        g = s * factor  # gaps shrink with the fonts
+        rescale(self.lesson_texts, s * factor)
+        x, y = geo.panel.left + 16 * s, top
         for text in (self.t_lesson, self.t_task):
             text.position = x, y
-            y -= text.content_height + 6 * s
-        choices, chosen = lesson.choices(), lesson.chosen()
+            y -= text.content_height + 6 * g
+        choices = lesson.choices()
         self.choice_rects = []
         for i, (text, back) in enumerate(zip(self.t_choices, self.choice_backs)):
-            shown = i < len(choices)
-            back.visible = shown
-            set_text(text, choices[i] if shown else "")
-            if not shown:
+            if i >= len(choices):
                 continue
-            pad = 5 * s
+            pad = 5 * g
             text.position = x + 10 * s, y - pad
             height = text.content_height + 2 * pad
             rect = Rect(x, y - height, geo.panel.width - 32 * s, height)
             self.choice_rects.append(rect)
             back.position = rect.cx, rect.cy
             back.width, back.height = rect.width, rect.height
+            y -= height + 5 * g
+        self.t_note.position = x, y
+        y -= (self.t_note.content_height + 6 * g) if self.t_note.text else 0
+        return top - y
+
+    def _lay_out_lesson(self) -> None:
+        lesson, geo = self.lesson, self.geo
+        if lesson is None or geo is None:
+            return
+        s = self.scale
+        set_text(self.t_lesson, lesson.lesson.title)
+        set_text(self.t_task, lesson.task())
+        choices, chosen = lesson.choices(), lesson.chosen()
+        for i, (text, back) in enumerate(zip(self.t_choices, self.choice_backs)):
+            back.visible = i < len(choices)
+            set_text(text, choices[i] if i < len(choices) else "")
             back.color = ((CHOICE_RIGHT if lesson.phase == "done" else CHOICE_PICKED) if i == chosen
                           else CHOICE_HOVER if i == self._hovered else CHOICE_BACK)
-            y -= height + 5 * s
         words, tone = lesson.note()
         set_text(self.t_note, words, TONE_COLOURS[tone])
-        self.t_note.position = x, y
-        y -= (self.t_note.content_height + 6 * s) if words else 0
-        self.below_buttons = y - 4 * s
+        top, floor = self.lesson_top, self.floor
+        key = (tuple(t.text for t in self.lesson_texts), top, floor, self.t_task.width, s)
+        if key == self._fitted[0]:  # the same words in the same room: the same size (re-fitting re-lays text out)
+            height = self._place(self._fitted[1], top)
+        else:
+            for factor in SHRINK:  # the largest fonts at which the whole task fits
+                height = self._place(factor, top)
+                if height <= top - floor:
+                    break
+            self._fitted = (key, factor)
+        set_text(self.t_more, MORE)
+        more = self.t_more.content_height + 4 * s
+        room = top - floor - more
+        self.overflow = height - room if height > top - floor else 0.0
+        if self.overflow:  # still too tall: the area scrolls (wheel, PgUp/PgDn), clipped under the buttons
+            self.scroll = min(max(self.scroll, 0.0), self.overflow)
+            self._place(self._fitted[1], top + self.scroll)
+            self.clip = Rect(geo.panel.left, floor + more, geo.panel.width, room)
+            arrows = ("▲ " if self.scroll > 0 else "") + ("▼ " if self.scroll < self.overflow else "")
+            set_text(self.t_more, arrows + MORE)
+            self.t_more.position = geo.panel.left + 16 * s, floor + more
+            self.below_buttons = floor  # the panel's own texts: no room left (the log keeps them)
+        else:
+            self.scroll, self.clip = 0.0, None
+            set_text(self.t_more, "")
+            self.below_buttons = top - height - 4 * s
         self._choices_shown = show_only(self.choice_list, self.choice_backs, self._choices_shown)
+
+    def scroll_by(self, dy: float) -> bool:
+        """Scroll the lesson's area ``dy`` pixels down (negative: up); False when it does not scroll."""
+        if not self.overflow:
+            return False
+        self.scroll = min(max(self.scroll + dy, 0.0), self.overflow)
+        self._lay_out_lesson()
+        return True
+
+    def _keep_inside(self, state: TableState) -> None:
+        # The panel's own texts flow on below the lesson's; one that would run off the bottom is left out, with
+        # every one after it (the event log keeps what they said), so nothing is ever drawn half off the window.
+        floor = self.floor
+        flow = [self.t_result, self.t_result_line, self.t_toasts, self.t_notice, self.t_disabled,
+                self.t_since_head, *self.t_since, self.t_log_head]
+        cut = next((i for i, t in enumerate(flow) if t.text and t.y - t.content_height < floor), None)
+        if cut is None:
+            return
+        for text in flow[cut:]:
+            set_text(text, "")
+        self._flow(state)
+        self._refresh_log(state)
+
+    def visible(self, rect: Rect) -> bool:
+        """True when ``rect`` (a choice) is wholly in view: inside the scrolled area's clip, if it scrolls."""
+        clip = self.clip
+        return clip is None or (rect.bottom >= clip.bottom - 0.5 and rect.top <= clip.top + 0.5)
 
     def hover(self, x: float, y: float) -> None:
         """The panel's buttons, and the choice under the pointer."""
         super().hover(x, y)
-        hovered = next((i for i, rect in enumerate(self.choice_rects) if rect.contains(x, y)), None)
+        hovered = next((i for i, rect in enumerate(self.choice_rects) if rect.contains(x, y)
+                        and (self.clip is None or self.clip.contains(x, y))), None)
         if hovered != self._hovered:
             self._hovered = hovered
             self._lay_out_lesson()
 
     def target_at(self, x: float, y: float) -> Target | None:
-        """A choice, else what the panel has there."""
+        """A choice (where it is in view), else what the panel has there."""
         for i, rect in enumerate(self.choice_rects):
-            if rect.contains(x, y):
+            if rect.contains(x, y) and (self.clip is None or self.clip.contains(x, y)):
                 return OnButton(f"choice-{i}")
         return super().target_at(x, y)
 
     def draw(self) -> None:
-        """The panel, then the choices' backs and the lesson's texts."""
+        """The panel, then the choices' backs and the lesson's texts (clipped to their area when it scrolls)."""
         super().draw()
-        self.choice_list.draw()
-        self.lesson_batch.draw()
+        clip = self.clip
+        ctx = self.window.ctx
+        if clip is not None:
+            r = self.ratio
+            ctx.scissor = (round(clip.left * r), round(clip.bottom * r), round(clip.width * r), round(clip.height * r))
+        try:
+            self.choice_list.draw()
+            self.lesson_batch.draw()
+        finally:
+            if clip is not None:
+                ctx.scissor = None
+        if self.t_more.text:
+            self.more_batch.draw()
 
 
 class ExplanationPart(Part):
@@ -207,22 +313,29 @@ class ExplanationPart(Part):
     def _fit(self, focus: tuple[int, ...]) -> None:
         # The box is as tall as its words (shrunk, never below 9 pt, until they fit), at the board's top or its
         # bottom, whichever covers fewer of the squares the lesson is about (the top when it is all the same).
+        # Words that do not fit over the board even shrunk (large text on a small window) get the whole play
+        # area: the box is over the board either way, and the board is never made smaller for them.
         assert self.geo is not None
-        board, s = self.geo.board, self.scale
-        pad, edge = 16 * s, 6
-        # Wider than the board where the play area has room (fewer lines, so more of the board stays in view).
-        width = min(self.geo.panel.left - 24 * s, board.width * WIDER) - 2 * edge
-        buttons = 34 * s + pad
-        for factor in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66):
-            rescale(self.texts, s * factor)
-            for text in self.texts:
-                text.width = int(width - 2 * pad)
-            used = sum(t.content_height + self._gap(t) for t in self.texts if t.text)
-            if used + buttons + 2 * pad <= board.height - 2 * edge:
-                break
-        height = min(board.height - 2 * edge, used + buttons + 2 * pad)
-
         geo = self.geo
+        board, s = geo.board, self.scale
+        pad, edge = 16 * s, 6
+        buttons = 34 * s + pad
+        # Wider than the board where the play area has room (fewer lines, so more of the board stays in view).
+        rooms = ((min(geo.panel.left - 24 * s, board.width * WIDER) - 2 * edge, board.height - 2 * edge),
+                 (geo.panel.left - 2 * edge, geo.height - 2 * edge))
+        for width, tallest in rooms:
+            for factor in (1.0, 0.92, 0.85, 0.78, 0.72, 0.66):
+                rescale(self.texts, s * factor)
+                for text in self.texts:
+                    text.width = int(width - 2 * pad)
+                used = sum(t.content_height + self._gap(t) for t in self.texts if t.text)
+                if used + buttons + 2 * pad <= tallest:
+                    break
+            else:
+                continue
+            break
+        height = min(tallest, used + buttons + 2 * pad)
+        big = tallest > board.height
 
         def covered(top: float) -> int:
             centres = [geo.square_centre(*POSITION[sq])[1] for sq in focus]
@@ -230,10 +343,13 @@ class ExplanationPart(Part):
 
         high, low = board.top - edge, board.bottom + edge + height
         top = low if covered(low) < covered(high) else high
+        if big:  # centred on the board, inside the window
+            top = min(geo.height - edge, max(edge + height, board.cy + height / 2))
         back = self.back
         back.width, back.height = width, height
-        back.position = board.cx, top - height / 2
-        x, y = board.cx - width / 2 + pad, top - pad
+        cx = min(board.cx, geo.panel.left - edge - width / 2) if big else board.cx
+        back.position = cx, top - height / 2
+        x, y = cx - width / 2 + pad, top - pad
         for text in self.texts:
             if text.text:
                 text.position = x, y

@@ -19,7 +19,7 @@ import arcade
 
 from board99.lessons import Lesson
 
-from .lesson_parts import ExplanationPart, LessonPanelPart
+from .lesson_parts import SCROLL_STEP, ExplanationPart, LessonPanelPart
 from .lesson_state import (
     Answer,
     LessonIntent,
@@ -144,6 +144,9 @@ class LessonView(TableView):
 
     def on_key_press(self, symbol: int, modifiers: int) -> None:
         """The lesson's keys first, then the table's while the lesson waits for an action at the table."""
+        if symbol in (arcade.key.PAGEUP, arcade.key.PAGEDOWN):  # the task's area, when it scrolls
+            self.scroll_task(SCROLL_STEP * 4 * (1 if symbol == arcade.key.PAGEDOWN else -1))
+            return
         name = LESSON_KEYS.get(symbol) or KEY_NAMES.get(symbol)
         if name is None:
             return  # F1, F11, Ctrl+Q … are the window's
@@ -171,6 +174,16 @@ class LessonView(TableView):
                 return
         if self.lesson.table_input:
             self.perform(self.state.click(target))
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        """The wheel over the panel scrolls the task's area, when it does not fit."""
+        if x >= self.geo.panel.left:
+            self.scroll_task(-scroll_y * SCROLL_STEP)
+
+    def scroll_task(self, dy: float) -> None:
+        """Scroll the panel's lesson area by ``dy`` pixels at scale 1 (down when positive)."""
+        if self.panel.scroll_by(dy * self.geo.scale):
+            self.refresh()
 
     def on_update(self, delta_time: float) -> None:
         """The table's update; the window stays awake while moves are still to be shown."""
