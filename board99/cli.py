@@ -221,10 +221,11 @@ def _play(args: argparse.Namespace) -> int:
         endpoint = reachable("play", args.server)
         if endpoint is None:
             return 2
-        return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute)
+        return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute,
+                        bot_pace=args.bot_pace)
     # Our own server keeps its games: an unfinished practice game is picked up where it was left.
     return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
-                    start_server=start_practice_server, saved=play_data_dir() / SAVED_SEAT)
+                    start_server=start_practice_server, saved=play_data_dir() / SAVED_SEAT, bot_pace=args.bot_pace)
 
 
 def _join(args: argparse.Namespace) -> int:
@@ -495,6 +496,7 @@ BOT_LIST = ", ".join(sorted(BOTS))
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .wire.protocol import BOT_PACES
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="board99", description="The 1963 GAME OF 99, on a LAN.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -546,6 +548,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="HOST[:PORT] of a running server (window; default: start one in the background)")
     play.add_argument("--name", default="player", help="your name at the table (window)")
     play.add_argument("--mute", action="store_true", help="start with the sound off (window)")
+    play.add_argument("--bot-pace", choices=BOT_PACES, default="person",
+                      help="how fast the bots move (window): person (default; time to act out of turn, as at a "
+                           "real table) or quick")
     play.set_defaults(run=_play)
 
     join = sub.add_parser("join", help="open the window on a LAN server's lobby")

@@ -105,7 +105,7 @@ def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
     sent = []
 
     class Recorder:
-        def act(self, action):
+        def act(self, action, ply=None):
             sent.append(action)
 
         def drain(self):

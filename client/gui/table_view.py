@@ -161,6 +161,8 @@ class TableView(arcade.View):
             self._review(msg.result)
             return
         received = self.state.receive(msg)
+        for command in received.commands:
+            self._carry_out(command)
         for name in received.sounds:
             self.sounds.play(name)
         if received.relayout:
@@ -182,7 +184,9 @@ class TableView(arcade.View):
         session = self.session
         match command:
             case Send(action) if session is not None:
-                session.act(action)
+                # Judged on the view on screen: the server carries it out only on that position.
+                view = self.state.view
+                session.act(action, ply=None if view is None else view.ply)
             case AskRematch() if session is not None:
                 session.rematch()
             case AddBot(table, seat) if session is not None:
