@@ -109,6 +109,12 @@ def test_a_resumed_practice_game_welcomes_the_player_back_instead_of_announcing_
     state.receive(Replied("practice", Resumed(table)))
     state.receive(StateChanged(game.view(0), table, True))
     assert state.log[-1] == "Welcome back: your unfinished game goes on (game 1, deal 1)"
+    # The word that the game was resumed may come after its first view: the start line is put right.
+    late = TableState(clock=HandClock(500.0))
+    late.receive(StateChanged(game.view(0), table, True))
+    late.receive(Replied("practice", Resumed(table)))
+    assert list(late.log) == ["Welcome back: your unfinished game goes on (game 1, deal 1)"]
+    assert late.toasts[-1].text == late.log[0]
     # A window that joins someone's game under way (no resume of its own) says what it always said.
     other = TableState(clock=HandClock(500.0))
     other.receive(StateChanged(game.view(0), table, True))

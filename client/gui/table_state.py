@@ -177,6 +177,7 @@ class TableState:
         self._game_seen: tuple | None = None
         #: The player sat again in their own unfinished game (`board99 play` picked it up): its start line welcomes them back.
         self.resumed = False
+        self._start_line: str | None = None  # the log line the current game's start was told with
         #: The coach's advice on screen (docs/coach.md), until closed or the position changes; None: no hint shown.
         self.coach: Advice | None = None
         self.coach_asking = False  # a hint was asked for and has not come yet
@@ -418,8 +419,8 @@ class TableState:
             case Replied("save_record", path):
                 self.tell("")
                 self.announce(wording.saved(shown_path(path)), "good")
-            case Replied(_, Resumed()):
-                self.resumed = True  # the game this window shows next is the player's own, going on
+            case Replied(_, Resumed(table)):
+                self._resumed(table)
             case Replied("hint", advice) if isinstance(advice, Advice):
                 self.coach_asking = False
                 v = self.view
@@ -519,6 +520,20 @@ class TableState:
             self._match_seen = key
             self.match_open = True
 
+    def _resumed(self, table: TableInfo) -> None:
+        # The player sat again in their own unfinished game. Usually this comes before the game's
+        # first view; if the view came first (the table screen read the session's latest state
+        # before its queue), the start line already logged is put right.
+        v = self.view
+        if self._game_seen != (table.id, table.game) or v is None or not v.ply or self._start_line is None:
+            self.resumed = True  # the game this window shows next is the player's own, going on
+            return
+        line = wording.welcome_back_line(v, table)
+        for i in [i for i, entry in enumerate(self.log) if entry == self._start_line]:
+            self.log[i] = line  # in place: the panel holds this deque
+        self.toasts = [t._replace(text=line) if t.text == self._start_line else t for t in self.toasts]
+        self._start_line = line
+
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
         # A game's start is a table change (it carries the first deal's `dealt` event, which
         # take_events leaves to this line): log it once per game, with its cut, also when the
@@ -529,6 +544,7 @@ class TableState:
         self._game_seen = key
         resumed, self.resumed = self.resumed, False
         line = wording.welcome_back_line(view, table) if resumed and view.ply else wording.game_start_line(view, table)
+        self._start_line = line
         self.log.append(line)
         self.announce(line, "good")
 
