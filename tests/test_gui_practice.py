@@ -122,6 +122,6 @@ def test_a_resumed_practice_game_welcomes_the_player_back_instead_of_announcing_
 
 
 def test_a_tables_card_says_how_fast_its_bots_move():
-    assert setup_words(playing(2)).endswith("penalty · no clock · quick bots")
-    assert setup_words(playing(2, bot_pace="person")).endswith("· bots at a person's pace")
+    assert setup_words(playing(2)).endswith("penalty · no clock")  # quick, as every table was: not said
+    assert setup_words(playing(2, bot_pace="person")).endswith("penalty · no clock · person-paced bots")
     assert "bots" not in setup_words(playing(2, bot_pace="person", rated=True))  # a rated table seats no bots

@@ -72,12 +72,13 @@ def state_words(table: TableInfo) -> str:
     return "Finished"
 
 
-#: How the lobby names each bot pace (wire.protocol.BOT_PACES): on the new-table form's buttons, and on a card.
-PACE_WORDS = {"quick": ("quick", "quick bots"), "person": ("a person's pace", "bots at a person's pace")}
+#: How the lobby names each bot pace (wire.protocol.BOT_PACES): on the new-table form's buttons, and on a
+#: card. A card says nothing of the quick pace, every table's before paces existed: its line is full already.
+PACE_WORDS = {"quick": ("quick", ""), "person": ("like a person", "person-paced bots")}
 
 
 def pace_words(pace: str, on_card: bool = False) -> str:
-    """A bot pace in words: the form's button ("a person's pace"), or a card's ("bots at a person's pace")."""
+    """A bot pace in words: the form's button ("like a person"), or a card's ("person-paced bots"; quick: "")."""
     button, card = PACE_WORDS.get(pace, (pace, f"{pace} bots"))
     return card if on_card else button
 
@@ -85,7 +86,7 @@ def pace_words(pace: str, on_card: bool = False) -> str:
 def setup_words(table: TableInfo) -> str:
     """Players, partnerships, mode, clock and (where bots may sit) their pace in one line."""
     # A rated table seats no bots, so its pace says nothing.
-    pace = "" if table.rated else " · " + pace_words(table.bot_pace, on_card=True)
+    pace = "" if table.rated or not pace_words(table.bot_pace, True) else " · " + pace_words(table.bot_pace, True)
     if table.sides == table.players:
         who = f"{table.players} players alone"
     else:

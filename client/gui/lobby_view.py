@@ -280,7 +280,7 @@ class LobbyView(arcade.View):
             self._button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
                          partial(self._choose, clock=clock), 76 + i * 56, 348, 50, 34, chosen=clock == self.clock)
         self._label("Bot pace", 0, 388, 74, 34, 12, TEXT_DIM)
-        for (x, w), pace in zip(((76, 90), (172, 128)), BOT_PACES):
+        for (x, w), pace in zip(((76, 90), (172, 128)), BOT_PACES, strict=True):
             self._button(f"pace-{pace}", pace_words(pace), partial(self._choose, bot_pace=pace), x, 388, w, 34,
                          chosen=pace == self.bot_pace)
         self._label("Match", 0, 428, 300, 22, 12, TEXT_DIM)
