@@ -111,3 +111,48 @@ def test_the_person_pace_is_never_quicker_than_the_servers_own_pause():
     assert Settings(bot_delay=0.6).pause_for("person") == 3.0
     assert Settings(bot_delay=0.6).pause_for("quick") == 0.6
     assert Settings(bot_delay=5.0).pause_for("person") == 5.0
+
+
+def test_board99_play_asks_for_a_persons_pace_unless_told_quick():
+    from board99.cli import build_parser
+
+    assert build_parser().parse_args(["play"]).bot_pace == "person"
+    assert build_parser().parse_args(["play", "--bot-pace", "quick"]).bot_pace == "quick"
+
+
+def test_practice_on_a_server_from_before_bot_paces_goes_on_with_its_quick_bots(monkeypatch):
+    # An older server refuses the field it does not know. Such a server cannot run here: this one
+    # checks each request with today's checks less the bot_pace field, so its refusal is the real one.
+    from board99.client.gui.app import practice_setup
+    from board99.client.net import ServerError
+    from board99.wire import protocol
+    from tests.gui_harness import table_info
+
+    older = {k: v for k, v in protocol.REQUESTS["create_table"].items() if k != "bot_pace"}
+    monkeypatch.setitem(protocol.REQUESTS, "create_table", older)
+
+    class OlderServer:
+        def __init__(self) -> None:
+            self.asked: list[dict] = []
+
+        def create_table(self, name, players, mode, clock=None, *, bot_pace="quick"):
+            fields = {"type": "create_table", "id": 1, "name": name, "players": players, "mode": mode}
+            if bot_pace != "quick":  # as GameClient.create_table sends it
+                fields["bot_pace"] = bot_pace
+            self.asked.append(fields)
+            try:
+                protocol.check_request(fields)
+            except protocol.ProtocolError as exc:
+                raise ServerError(exc.code, exc.message) from None
+            return table_info([{}, {}], id="t1", players=2, mode=mode)
+
+        def take_seat(self, table, seat, colour):
+            return None
+
+        def add_bot(self, table, seat, bot):
+            return table_info([{}, {}], id="t1", players=2, state="playing")
+
+    client = OlderServer()
+    table = practice_setup(2, "penalty", bot_pace="person")(client)  # type: ignore[arg-type]
+    assert table.state == "playing"
+    assert ["bot_pace" in asked for asked in client.asked] == [True, False]
