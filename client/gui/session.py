@@ -20,7 +20,7 @@ from board99.client.net import GameClient, ServerError
 from board99.match import MatchFormat
 from board99.wire.table_info import TableInfo
 
-from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
+from .messages import Events, Failed, Message, Pushed, Replied, Resumed, StateChanged
 
 log = logging.getLogger(__name__)
 #: The longest the thread sleeps with nothing to do: a request wakes it at once (a pipe), and so
@@ -84,6 +84,7 @@ class Session:
         #: Seats left during a game, by table id: the lobby offers to take them back (see ``take_back``).
         self._kept: dict[str, KeptSeat] = {}
         self._kept_lock = threading.Lock()  # written by the network thread, read by the views
+        self._resumed: Resumed | None = None  # a seat taken back, until the table screen asks (take_resumed)
         self._server_key, self._timeout = server_key, timeout
         # The network thread sleeps in poll() until the server speaks or a byte arrives here
         # (a request, or close()), instead of waking fifty times a second to look: an idle window.
@@ -193,9 +194,17 @@ class Session:
             info = client.resume(kept.table, kept.seat, kept.token)
             with self._kept_lock:
                 self._kept.pop(kept.table, None)
+                # The lobby takes the reply; the table screen that opens next asks for this.
+                self._resumed = Resumed(info)
             return info
 
         self.call("resume", run)
+
+    def take_resumed(self) -> Resumed | None:
+        """The seat last taken back from the lobby (``take_back``), once: the table screen welcomes the player back."""
+        with self._kept_lock:
+            resumed, self._resumed = self._resumed, None
+        return resumed
 
     def forget_ended(self, tables: tuple[TableInfo, ...] | list[TableInfo]) -> None:
         """Drop kept seats whose game is over (the table shows it finished, freed, or a later game)."""

@@ -525,7 +525,7 @@ class TableState:
         # first view; if the view came first (the table screen read the session's latest state
         # before its queue), the start line already logged is put right.
         v = self.view
-        if self._game_seen != (table.id, table.game) or v is None or not v.ply or self._start_line is None:
+        if self._game_seen != (table.id, table.game) or v is None or self._start_line is None:
             self.resumed = True  # the game this window shows next is the player's own, going on
             return
         line = wording.welcome_back_line(v, table)
@@ -543,7 +543,7 @@ class TableState:
             return
         self._game_seen = key
         resumed, self.resumed = self.resumed, False
-        line = wording.welcome_back_line(view, table) if resumed and view.ply else wording.game_start_line(view, table)
+        line = wording.welcome_back_line(view, table) if resumed else wording.game_start_line(view, table)
         self._start_line = line
         self.log.append(line)
         self.announce(line, "good")

@@ -103,6 +103,9 @@ class TableView(arcade.View):
         self.review_seat = 0
         self._read_prefs()
         self.relayout()
+        resumed = session.take_resumed() if isinstance(session, Session) else None
+        if resumed is not None:  # a seat taken back from the lobby, which took the reply
+            self.handle(Replied("resume", resumed))
         if session is not None and session.latest_state is not None:
             self.handle(session.latest_state)  # the lobby may have drained it before this view existed
 
