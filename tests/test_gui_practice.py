@@ -112,7 +112,9 @@ def test_a_resumed_practice_game_welcomes_the_player_back_instead_of_announcing_
     # The word that the game was resumed may come after its first view: the start line is put right.
     late = TableState(clock=HandClock(500.0))
     late.receive(StateChanged(game.view(0), table, True))
+    late.receive(StateChanged(None, None, True))  # the session's first state (no table yet) comes after it
     late.receive(Replied("practice", Resumed(table)))
+    late.receive(StateChanged(game.view(0), table, True))
     assert list(late.log) == ["Welcome back: your unfinished game goes on (game 1, deal 1)"]
     assert late.toasts[-1].text == late.log[0]
     # A window that joins someone's game under way (no resume of its own) says what it always said.

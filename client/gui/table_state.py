@@ -177,7 +177,8 @@ class TableState:
         self._game_seen: tuple | None = None
         #: The player sat again in their own unfinished game (`board99 play` picked it up): its start line welcomes them back.
         self.resumed = False
-        self._start_line: str | None = None  # the log line the current game's start was told with
+        #: The current game's start line and the view it was told from, while a resume may still re-word it.
+        self._started: tuple[str, SeatView] | None = None
         #: The coach's advice on screen (docs/coach.md), until closed or the position changes; None: no hint shown.
         self.coach: Advice | None = None
         self.coach_asking = False  # a hint was asked for and has not come yet
@@ -524,15 +525,16 @@ class TableState:
         # The player sat again in their own unfinished game. Usually this comes before the game's
         # first view; if the view came first (the table screen read the session's latest state
         # before its queue), the start line already logged is put right.
-        v = self.view
-        if self._game_seen != (table.id, table.game) or v is None or self._start_line is None:
+        started = self._started
+        if self._game_seen != (table.id, table.game) or started is None:
             self.resumed = True  # the game this window shows next is the player's own, going on
             return
-        line = wording.welcome_back_line(v, table)
-        for i in [i for i, entry in enumerate(self.log) if entry == self._start_line]:
+        old, view = started
+        line = wording.welcome_back_line(view, table)
+        for i in [i for i, entry in enumerate(self.log) if entry == old]:
             self.log[i] = line  # in place: the panel holds this deque
-        self.toasts = [t._replace(text=line) if t.text == self._start_line else t for t in self.toasts]
-        self._start_line = line
+        self.toasts = [t._replace(text=line) if t.text == old else t for t in self.toasts]
+        self._started = None
 
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
         # A game's start is a table change (it carries the first deal's `dealt` event, which
@@ -544,7 +546,7 @@ class TableState:
         self._game_seen = key
         resumed, self.resumed = self.resumed, False
         line = wording.welcome_back_line(view, table) if resumed else wording.game_start_line(view, table)
-        self._start_line = line
+        self._started = None if resumed else (line, view)
         self.log.append(line)
         self.announce(line, "good")
 
