@@ -7,8 +7,9 @@ STAMP := $(VENV)/.installed
 .PHONY: play test test-fast lint bench clean gui-deps assets lan-check
 
 # The window needs OpenGL; its tests run it on Xvfb with Mesa's software GL (Debian packages),
-# and pyglet loads the X11, font and FreeType libraries by name.
-GUI_DEBS := xvfb xauth libgl1 libegl1 libgl1-mesa-dri libglu1-mesa fonts-dejavu-core \
+# and pyglet loads the X11, font and FreeType libraries by name; xdotool types real X input for
+# tests/test_gui_penalty_practice.py.
+GUI_DEBS := xvfb xauth xdotool libgl1 libegl1 libgl1-mesa-dri libglu1-mesa fonts-dejavu-core \
 	libx11-6 libxext6 libxi6 libxrandr2 libxrender1 libxinerama1 libxxf86vm1 libfontconfig1 libfreetype6
 
 # One line of progress: pip says only its errors (-qq), with no notice of a newer pip.

@@ -219,7 +219,7 @@ def _play(args: argparse.Namespace) -> int:
         if endpoint is None:
             return 2
         return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute,
-                        identity=args.as_name)
+                        identity=args.as_name, bot_pace=args.bot_pace)
     # Our own server keeps its games: an unfinished practice game is picked up where it was left
     # (each person's own: --as NAME keeps NAME's seat apart).
     saved = SAVED_SEAT
@@ -235,7 +235,8 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     try:
         return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
-                        start_server=lambda: practice, saved=play_data_dir() / saved, identity=args.as_name)
+                        start_server=lambda: practice, saved=play_data_dir() / saved, identity=args.as_name,
+                        bot_pace=args.bot_pace)
     finally:
         practice.stop()  # already stopped when the window closed; not when no window could open
 
@@ -530,6 +531,7 @@ BOT_LIST = ", ".join(sorted(BOTS))
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .wire.protocol import BOT_PACES
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(prog="board99", description="The 1963 GAME OF 99, on a LAN.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -582,6 +584,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--name", default="player", help="your name at the table (window)")
     play.add_argument("--as", dest="as_name", type=person_name, default=None, metavar="NAME", help=AS_HELP)
     play.add_argument("--mute", action="store_true", help="start with the sound off (window)")
+    play.add_argument("--bot-pace", choices=BOT_PACES, default="person",
+                      help="how fast the bots move (window): person (default; time to act out of turn, as at a "
+                           "real table) or quick")
     play.set_defaults(run=_play)
 
     join = sub.add_parser("join", help="open the window on a LAN server's lobby")

@@ -509,9 +509,14 @@ class GameClient:
 
     def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
                      grace: float | None = None, match: MatchFormat | None = None,
-                     rated: bool = False) -> TableInfo:
-        """A new table (it starts once every seat is filled); a ``match`` table plays games until it is decided."""
+                     rated: bool = False, bot_pace: str = "quick") -> TableInfo:
+        """A new table (it starts once every seat is filled); a ``match`` table plays games until it is decided.
+
+        ``bot_pace``: how fast the table's server bots move (wire.protocol.BOT_PACES).
+        """
         extra: dict[str, Any] = {}
+        if bot_pace != "quick":  # sent only when chosen, so a server from before bot paces still answers
+            extra["bot_pace"] = bot_pace
         if match is not None:
             extra["match"] = {"kind": match.kind, "target": match.target}
         if rated:
@@ -581,14 +586,18 @@ class GameClient:
         assert self.table is not None
         return self.table
 
-    def act(self, action: Action) -> list[dict]:
-        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError."""
+    def act(self, action: Action, ply: int | None = None) -> list[dict]:
+        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError.
+
+        ``ply``: the position the action was chosen on (default: the latest this client saw).
+        """
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
         self._wait_rebind()
         # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
         # applying an action chosen on an old position (in penalty mode that would be an offence).
-        ply = self.view.ply if self.view is not None else None
+        if ply is None:
+            ply = self.view.ply if self.view is not None else None
         try:
             reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
                                   action=to_data(action), ply=ply)

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 from board99 import MODES, PLAYER_COUNTS, Action, Refused, parse_action, sides_for
 from board99.match import GameResult, MatchFormat, MatchRecord, result_of
 from board99.record import Record
-from board99.wire.protocol import COLOURS
+from board99.wire.protocol import BOT_PACES, COLOURS
 
 from .players import Player, name_key
 from .ratings import Skill
@@ -86,7 +86,8 @@ CREATE TABLE IF NOT EXISTS hints (
 #: Columns added since the first schema: a journal written by an older server gets them on opening.
 ADDED_COLUMNS = {
     "tables": {"match_kind": "TEXT", "match_target": "INTEGER", "match_first": "INTEGER NOT NULL DEFAULT 1",
-               "rated": "INTEGER NOT NULL DEFAULT 0", "tournament": "TEXT", "table_name": "TEXT"},
+               "rated": "INTEGER NOT NULL DEFAULT 0", "tournament": "TEXT", "table_name": "TEXT",
+               "bot_pace": "TEXT NOT NULL DEFAULT 'quick'"},
     "seats": {"player": "INTEGER", "reserved": "TEXT"},
     "records": {"seat": "INTEGER", "line": "TEXT", "deals": "INTEGER", "names": "TEXT",
                 "match_first": "INTEGER", "rated": "INTEGER NOT NULL DEFAULT 0", "players": "INTEGER",
@@ -219,7 +220,7 @@ class Journal:
         kind, target = (None, None) if t.match is None else t.match
         return (t.name, t.players, t.mode, t.clock, t.grace, t.game_no, t.seed, t.state, t.seq,
                 _csv(t.colours), _csv(sorted(t.votes)), kind, target, t.match_first, int(t.rated), t.tournament,
-                t.id)
+                t.bot_pace, t.id)
 
     def _seat_rows(self, t: Table) -> list[tuple[Any, ...]]:
         return [(t.id, s.seat, s.occupant, s.name, s.bot, s.token_hash, int(s.vacated), s.player, s.reserved)
@@ -231,15 +232,15 @@ class Journal:
             if created:
                 db.execute(
                     "INSERT INTO tables (name, players, mode, clock, grace, game_no, seed, state, seq, colours,"
-                    " votes, match_kind, match_target, match_first, rated, tournament, id, created)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " votes, match_kind, match_target, match_first, rated, tournament, bot_pace, id, created)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (*self._table_row(t), time.time()),
                 )
             else:
                 db.execute(
                     "UPDATE tables SET name=?, players=?, mode=?, clock=?, grace=?, game_no=?, seed=?, state=?,"
-                    " seq=?, colours=?, votes=?, match_kind=?, match_target=?, match_first=?, rated=?, tournament=?"
-                    " WHERE id=?",
+                    " seq=?, colours=?, votes=?, match_kind=?, match_target=?, match_first=?, rated=?, tournament=?,"
+                    " bot_pace=? WHERE id=?",
                     self._table_row(t),
                 )
             db.executemany(SEAT_ROW, self._seat_rows(t))
@@ -421,20 +422,23 @@ class Journal:
         """One table, rebuilt: the engine replays its current game from the seed and the journaled actions."""
         row = self.db.execute(
             "SELECT id, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes,"
-            " match_kind, match_target, match_first, rated, tournament FROM tables WHERE id=?", (table_id,)).fetchone()
+            " match_kind, match_target, match_first, rated, tournament, bot_pace FROM tables WHERE id=?",
+            (table_id,)).fetchone()
         if row is None:
             raise LookupError(f"no table {table_id}")
         (tid, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes,
-         match_kind, match_target, match_first, rated, tournament) = row
+         match_kind, match_target, match_first, rated, tournament, bot_pace) = row
         if players not in PLAYER_COUNTS or mode not in MODES or state not in ("waiting", "playing", "over"):
             raise ValueError(f"players {players!r}, mode {mode!r}, state {state!r}: not a table's")
+        if bot_pace not in BOT_PACES:
+            raise ValueError(f"bot pace {bot_pace!r}: not one of {', '.join(BOT_PACES)}")
         t = Table(tid, name, players, mode, clock, grace, seed=seed, game_no=game_no, state=state, seq=seq)
         sides = sides_for(players)
         t.colours = [c or None for c in colours.split(",")]
         if len(t.colours) != sides or any(c not in COLOURS for c in t.colours if c):
             raise ValueError(f"colours {colours!r}: not one colour (or none) for each of {sides} sides")
         t.votes = {int(v) for v in votes.split(",") if v}
-        t.rated, t.tournament, t.match_first = bool(rated), tournament, match_first
+        t.rated, t.tournament, t.match_first, t.bot_pace = bool(rated), tournament, match_first, bot_pace
         if match_kind is not None:
             t.match = MatchFormat(match_kind, match_target).check()
             t.results = self.match_results(tid, match_first)

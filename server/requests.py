@@ -115,7 +115,7 @@ def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     t = state.lobby.create(f["name"], f["players"], f.get("mode", "guarded"), f.get("clock"), f.get("grace"),
                            creator=conn.ident, per_creator=state.settings.tables_per_conn,
                            host=conn.host, per_host=state.settings.tables_per_host, match=f.get("match"),
-                           rated=f.get("rated", False))
+                           rated=f.get("rated", False), bot_pace=f.get("bot_pace", "quick"))
     _quota(state, conn, "create_table")
     t.idle_since = state.now  # nobody sits at it yet
     try:
@@ -124,8 +124,8 @@ def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         log.exception("event=journal-error table=%s change=created", t.id)
         raise ProtocolError("internal", "the table could not be saved, so it was not made") from None
     state.lobby.add(t)
-    log.info("event=table-created table=%s conn=%s name=%r players=%d mode=%s clock=%s grace=%g",
-             t.id, conn.label, t.name, t.players, t.mode, t.clock, t.grace)
+    log.info("event=table-created table=%s conn=%s name=%r players=%d mode=%s clock=%s grace=%g bot_pace=%s",
+             t.id, conn.label, t.name, t.players, t.mode, t.clock, t.grace, t.bot_pace)
     return {"table": t.describe(state.now)}
 
 

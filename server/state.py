@@ -43,6 +43,9 @@ class Settings:
     rate: float | None = 200.0  # messages per second a connection may send, sustained (None: no limit)
     burst: float = 400.0  # ... and in one burst
     bot_delay: float = 0.0  # seconds a server bot waits before acting (`board99 serve` sets a pause)
+    #: ... at a table whose bots move at a person's pace (bot_pace "person"): long enough for a person
+    #: to act out of turn and confirm the warning (docs/server.md, *Bot pace*); never quicker than bot_delay.
+    person_pace: float = 3.0
     max_tables: int = 5000
     max_conns: int = 1000  # connections served at once; more get `server-full`
     conns_per_host: int = 64  # ... and from one machine (peer address)
@@ -56,6 +59,10 @@ class Settings:
     max_players: int = 100_000  # players (names with keys) the server registers
     hints_per_minute: float = 12.0  # hints one seat may ask the coach for, sustained (a repeat is free) ...
     hints_burst: float = 5.0  # ... and at once
+
+    def pause_for(self, bot_pace: str) -> float:
+        """Seconds a server bot waits before acting at a table of ``bot_pace`` (wire.protocol.BOT_PACES)."""
+        return max(self.bot_delay, self.person_pace) if bot_pace == "person" else self.bot_delay
 
 
 #: Most tables named in ``State.set_aside`` (a damaged journal could otherwise grow it with every new table).
@@ -166,4 +173,4 @@ class State:
 
     def schedule(self, t: Table) -> None:
         """Set the table's next timer (its bot's move or its turn clock)."""
-        self.timers.schedule(t, self.now, self.settings.bot_delay)
+        self.timers.schedule(t, self.now, self.settings.pause_for(t.bot_pace))

@@ -101,6 +101,7 @@ class Table:
     results: list[GameResult] = field(default_factory=list)  # the current match's finished games
     rated: bool = False  # people with player keys only; each game moves their ratings
     tournament: str | None = None  # the tournament this table plays a match of
+    bot_pace: str = "quick"  # how fast its server bots move (BOT_PACES; the seconds are Settings')
     #: Who sat in each seat (name, player id) when the last game ended, before its left seats were freed.
     played_by: list[tuple[str | None, int | None]] = field(default_factory=list)
     unfinished: bool = False  # restored with its game over but the game's bookkeeping not journaled
@@ -153,6 +154,7 @@ class Table:
                                                       tuple(self.results)),
             self.tournament,
             self.coach,
+            self.bot_pace,
         )
 
     @property
@@ -475,7 +477,8 @@ class Lobby:
 
     def create(self, name: str, players: int, mode: str, clock: float | None, grace: float | None,
                creator: bytes | None = None, per_creator: int | None = None, host: str = "",
-               per_host: int | None = None, match: MatchFormat | None = None, rated: bool = False) -> Table:
+               per_host: int | None = None, match: MatchFormat | None = None, rated: bool = False,
+               bot_pace: str = "quick") -> Table:
         """A new empty table with a fresh id (not yet in the lobby: ``add`` it once it is journaled).
 
         ``per_creator``: how many tables still waiting for players one connection may have opened.
@@ -499,7 +502,7 @@ class Lobby:
                 break
         table = Table(table_id, name, players, mode, clock, DEFAULT_GRACE if grace is None else grace)
         table.creator, table.creator_host = creator, host
-        table.match, table.rated = match, rated
+        table.match, table.rated, table.bot_pace = match, rated, bot_pace
         return table
 
     def add(self, table: Table) -> None:

@@ -40,7 +40,7 @@ LOBBY_TABLES = [
                id="t1", name="Friday four", players=4, mode="guarded", clock=30.0, state="waiting"),
     table_info([_seat("Bo", "blue"), _seat("random", "green", "bot")],
                id="t2", name="Rules practice", players=2, mode="penalty", clock=None, state="playing",
-               spectators=2),
+               spectators=2, bot_pace="person"),
     table_info([_seat("Ann", "yellow", standin=True, left=True), _seat("Cy", "purple"), _seat("Di", "orange"),
                 _seat("search", "yellow", "bot"), _seat("Eve", "purple"), _seat("Fay", "orange", connected=False)],
                id="t3", name="Tuesday six", players=6, mode="penalty", clock=60.0, state="playing", game=2),
@@ -108,7 +108,7 @@ def test_click_on_a_square_is_a_play_of_the_picked_card(table_view):
     sent = []
 
     class Recorder:
-        def act(self, action):
+        def act(self, action, ply=None):
             sent.append(action)
 
         def drain(self):

@@ -192,6 +192,8 @@ def test_a_seat_left_during_a_game_is_taken_back_from_the_lobby(tmp_path):
 
         run_until(win, back, 10, "our own seat, with the stand-in gone")
         assert tv.state.view.hand == hand
+        # Said as what it is: the player's own game going on, not a game starting.
+        assert tv.state.log[0].startswith("Welcome back: your unfinished game goes on (game 1, deal 1)")
         seat_info = tv.state.table.seats[seat]
         assert (seat_info.occupant, seat_info.standin, seat_info.name) == ("human", False, "Ann")
         assert table_id not in session.kept()

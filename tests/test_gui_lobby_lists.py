@@ -124,7 +124,7 @@ def test_create_table_sends_the_chosen_match_and_rated():
         win.click(lobby.buttons[key].rect.center_x, lobby.buttons[key].rect.center_y)
         step(win, 1)
     args, kwargs = lobby.session.created[-1]
-    assert kwargs == {"match": (("first-to", 5)), "rated": True}
+    assert kwargs == {"match": (("first-to", 5)), "rated": True, "bot_pace": "quick"}
     for key in ("match-games", "games-more", "games-more"):
         win.click(lobby.buttons[key].rect.center_x, lobby.buttons[key].rect.center_y)
         step(win, 1)

@@ -99,3 +99,32 @@ def test_a_move_the_turn_clock_made_reaches_the_window_marked_as_such(session):
                 "an update the turn clock made", seconds=20.0)
     by_clock = [m for m in seen if type(m) is Events and m.clock]
     assert all(e.get("seat") == 0 for m in by_clock for e in m.events if "seat" in e)
+
+
+def test_an_action_goes_with_the_ply_the_window_judged_it_on_and_an_older_one_is_refused_stale(session):
+    # The window judges an action on the view on screen; the network thread may already hold a newer
+    # one. The action carries the window's ply, so the server never carries it out on another position.
+    seen: list[Message] = []
+    session.create_table("Den", 2, "penalty", None)
+    drain_until(session, seen, lambda: replies(seen, "create_table"), "the new table")
+    (table,) = replies(seen, "create_table")
+    session.take_seat(table.id, 0, "red")
+    session.add_bot(table.id, 1, "random")
+
+    def my_turn() -> bool:
+        state = session.latest_state
+        return state is not None and state.view is not None and state.view.my_turn
+
+    drain_until(session, seen, my_turn, "our turn")
+    if session.latest_state.view.ply == 0:  # we open: draw, so that the bot has moved before our next turn
+        session.act(Draw(), ply=0)
+        drain_until(session, seen, lambda: my_turn() and session.latest_state.view.ply > 1, "our next turn")
+        seen.clear()
+    view = session.latest_state.view
+    session.act(Draw(), ply=view.ply - 1)  # judged on the position before the bot's move
+    drain_until(session, seen, lambda: any(type(m) is Failed for m in seen), "the refusal")
+    failed = next(m for m in seen if type(m) is Failed)
+    assert (failed.op, failed.code) == ("act", "stale")
+    assert session.latest_state.view.ply == view.ply and session.latest_state.view.hand == view.hand
+    session.act(Draw(), ply=view.ply)
+    drain_until(session, seen, lambda: replies(seen, "act"), "the act's reply")

@@ -28,7 +28,7 @@ class Recorder:
     def __init__(self) -> None:
         self.sent: list = []
 
-    def act(self, action) -> None:
+    def act(self, action, ply=None) -> None:
         self.sent.append(action)
 
     def leave(self) -> None:
@@ -187,7 +187,7 @@ def test_a_warning_that_went_stale_closes_and_enter_then_sends_nothing(tv):
             or label.x + label.content_width <= box.left
     tv.handle(StateChanged(view._replace(turn=0), None, True))  # Bo moved on: now it is our turn
     step(win)
-    assert not tv.overlays.shown and tv.state.notice.startswith("The game moved on")
+    assert not tv.overlays.shown and tv.state.notice.startswith("It is your turn now")
     win.press(arcade.key.ENTER)
     step(win)
     assert rec.sent == []  # no action the closed warning described

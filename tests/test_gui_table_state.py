@@ -51,7 +51,7 @@ def test_a_warning_closes_itself_when_a_new_view_changes_what_it_says_and_enter_
     # The turn comes round to the player behind the warning: a draw is no longer an offence.
     state.receive(StateChanged(other._replace(turn=0), None, True))
     assert state.warning is None and state.dialog() is None
-    assert state.notice.startswith("The game moved on")
+    assert state.notice.startswith("It is your turn now, so that is no offence any more")
     assert state.key("enter") is None  # Enter means nothing now: no action the closed text described
     assert state.perform(Confirm()) == ()
 

@@ -54,6 +54,10 @@ LIST_MAX = 100
 CLOCK_RANGE = (0.2, 3600.0)  # seconds per turn
 GRACE_RANGE = (0.0, 3600.0)  # seconds a lost player's seat is held before a bot plays it
 DEFAULT_GRACE = 30.0
+#: How fast a table's server bots move, chosen at creation: "quick" (the server's own pause, 0.6 s
+#: under `board99 serve`) or "person" (about as long as a person thinks, so a person at the table
+#: can act out of turn, as at a real table; practice tables use it). docs/server.md has the seconds.
+BOT_PACES = ("quick", "person")
 #: Most tables one `list_tables` reply carries (a page); the default page is PAGE_DEFAULT.
 PAGE_MAX = 50
 PAGE_DEFAULT = 20
@@ -304,6 +308,7 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
         "grace": (optional(seconds(*GRACE_RANGE)), False),
         "match": (optional(match_format()), False),
         "rated": (flag(), False),
+        "bot_pace": (one_of(*BOT_PACES), False),
     },
     "take_seat": {"table": (TABLE_ID, True), "seat": (SEAT, True), "colour": (optional(one_of(*COLOURS)), False)},
     "add_bot": {"table": (TABLE_ID, True), "seat": (SEAT, True), "token": (TOKEN, False), "bot": (text(20), False)},

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from board99 import MODES, PLAYER_COUNTS, sides_for
 from board99.match import GameResult, MatchFormat, score
+from board99.wire.protocol import BOT_PACES
 
 #: Table states, in the order a table goes through them (a rematch goes back to "playing").
 STATES = ("waiting", "playing", "over")
@@ -137,6 +138,7 @@ class TableInfo(NamedTuple):
     match: MatchInfo | None = None  # None: single games with rematches
     tournament: str | None = None  # the tournament whose match this table plays
     coach: bool = False  # the coach answers `hint` here: casual tables (not rated, no match)
+    bot_pace: str = "quick"  # how fast its server bots move (BOT_PACES); an older server's are quick
 
     @property
     def sides(self) -> int:
@@ -194,6 +196,7 @@ class TableInfo(NamedTuple):
             get.flag("rated", default=False),
             None if data.get("match") is None else MatchInfo.from_data(data["match"], players),
             get.optional_text("tournament"), get.flag("coach", default=False),
+            get.choice("bot_pace", BOT_PACES) if "bot_pace" in data else "quick",
         )
 
 

@@ -22,6 +22,7 @@ from . import lesson_progress, preferences
 from .help_view import HelpView
 from .lobby_lists import key_problem_words
 from .lobby_view import LobbyView
+from .messages import Resumed
 from .preferences import Preferences
 from .session import Session
 from .settings_view import SettingsView
@@ -53,11 +54,14 @@ def _host_port(endpoint: str) -> tuple[str, int] | None:
     return (host, int(port)) if host and port.isdigit() else None
 
 
-def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: str) -> TableInfo | None:
+def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: str,
+                 bot_pace: str = "quick") -> TableInfo | None:
     """Sit again in the unfinished practice game saved in ``saved``, if it is the game asked for."""
     try:
         seat = json.loads(saved.read_text(encoding="utf-8"))
-        if (seat["players"], seat["mode"], seat["bot"]) != (players, mode, bot):
+        # A seat saved before bot paces existed says none: its game goes on at whatever pace it has.
+        if (seat["players"], seat["mode"], seat["bot"], seat.get("bot_pace", bot_pace)) != (players, mode, bot,
+                                                                                             bot_pace):
             return None  # another kind of game was asked for: start it, keep the file until then
         table = client.resume(seat["table"], seat["seat"], seat["token"])
     except FileNotFoundError:
@@ -71,11 +75,12 @@ def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: 
     return None
 
 
-def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str) -> None:
+def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str,
+              bot_pace: str = "quick") -> None:
     """Keep the practice seat's token (readable by this user only) so the next `play` can resume it."""
     saved.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"table": client.table_id, "seat": client.seat, "token": client.token,
-                       "players": players, "mode": mode, "bot": bot})
+                       "players": players, "mode": mode, "bot": bot, "bot_pace": bot_pace})
     fd = os.open(saved, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
@@ -83,19 +88,26 @@ def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str
 
 def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRACTICE_BOT,
                    name: str = "Practice", clock: float | None = None,
-                   saved: Path | None = None) -> Callable[[GameClient], TableInfo]:
+                   saved: Path | None = None, bot_pace: str = "quick") -> Callable[[GameClient], TableInfo | Resumed]:
     """The requests that make a practice table: create it, sit in seat 0, bots in every other seat.
 
     With ``saved``, an unfinished practice game of the same kind is resumed instead, and a new
-    one's seat is saved there.
+    one's seat is saved there (the result is then ``Resumed``, so the table can say so). ``bot_pace``: how fast the bots move (`board99 play` asks for a
+    person's pace unless told otherwise: docs/client.md, *Practice*).
     """
 
-    def setup(client: GameClient) -> TableInfo:
+    def setup(client: GameClient) -> TableInfo | Resumed:
         if saved is not None:
-            table = resume_saved(client, saved, players, mode, bot)
+            table = resume_saved(client, saved, players, mode, bot, bot_pace)
             if table is not None:
-                return table
-        table = client.create_table(name, players, mode, clock)
+                return Resumed(table)
+        try:
+            table = client.create_table(name, players, mode, clock, bot_pace=bot_pace)
+        except Exception as exc:
+            # A server from before bot paces refuses the field: its bots are quick, but practice goes on.
+            if getattr(exc, "code", "") != "bad-field" or "bot_pace" not in getattr(exc, "message", ""):
+                raise
+            table = client.create_table(name, players, mode, clock)
         client.take_seat(table.id, 0, colour)
         chosen = bot
         for seat in range(1, players):
@@ -108,7 +120,7 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
                 chosen = FALLBACK_BOT
                 table = client.add_bot(table.id, seat, chosen)
         if saved is not None:
-            save_seat(client, saved, players, mode, bot)
+            save_seat(client, saved, players, mode, bot, bot_pace)
         return table
 
     return setup
@@ -245,10 +257,10 @@ class App:
         return self.table
 
     def practice(self, players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT,
-                 saved: Path | None = None) -> TableView:
+                 saved: Path | None = None, bot_pace: str = "quick") -> TableView:
         """Create a table with bots on the current session and sit at it (or resume the one in ``saved``)."""
         assert self.session is not None
-        self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved))
+        self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved, bot_pace=bot_pace))
         return self.show_table()
 
     # -- the screens over the lobby and the table ------------------------------------------------
@@ -451,7 +463,7 @@ def open_window(command: str, muted: bool) -> GameWindow | None:
 
 def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
              server: str | None = None, muted: bool = False, *, start_server: Callable[[], Any] | None = None,
-             saved: Path | None = None, identity: str | None = None) -> int:
+             saved: Path | None = None, identity: str | None = None, bot_pace: str = "person") -> int:
     """`board99 play`: a table with bots at ``server``, or at the server ``start_server()`` starts.
 
     ``start_server`` returns a handle with ``endpoint`` and ``stop()`` (the command line passes the
@@ -468,7 +480,7 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
         app.server = start_server()
         server = app.server.endpoint
     app.connect(server)
-    app.practice(players, mode, bot, saved=saved)
+    app.practice(players, mode, bot, saved=saved, bot_pace=bot_pace)
     _first_table_frame_hook(window)
     arcade.run()
     app.shutdown()

@@ -130,8 +130,11 @@ class LessonSession:
 
     # -- what the learner does ------------------------------------------------------------------------
 
-    def act(self, action: Action) -> None:
-        """The learner's action at the table (the table's ``Send``); ignored while the lesson is not waiting for one."""
+    def act(self, action: Action, ply: int | None = None) -> None:
+        """The learner's action at the table (the table's ``Send``); ignored while the lesson is not waiting for one.
+
+        ``ply`` (the position the table chose it on) means nothing here: nothing moves while the learner acts.
+        """
         if self.busy or self.run.failed or not isinstance(self.run.step, PlayStep):
             return
         outcome = self.run.act(action)

@@ -74,8 +74,21 @@ def state_words(table: TableInfo) -> str:
     return "Finished"
 
 
+#: How the lobby names each bot pace (wire.protocol.BOT_PACES): on the new-table form's buttons, and on a
+#: card. A card says nothing of the quick pace, every table's before paces existed: its line is full already.
+PACE_WORDS = {"quick": ("quick", ""), "person": ("like a person", "person-paced bots")}
+
+
+def pace_words(pace: str, on_card: bool = False) -> str:
+    """A bot pace in words: the form's button ("like a person"), or a card's ("person-paced bots"; quick: "")."""
+    button, card = PACE_WORDS.get(pace, (pace, f"{pace} bots"))
+    return card if on_card else button
+
+
 def setup_words(table: TableInfo) -> str:
-    """Players, partnerships, mode and clock in one line."""
+    """Players, partnerships, mode, clock and (where bots may sit) their pace in one line."""
+    # A rated table seats no bots, so its pace says nothing.
+    pace = "" if table.rated or not pace_words(table.bot_pace, True) else " · " + pace_words(table.bot_pace, True)
     if table.sides == table.players:
         who = f"{table.players} players alone"
     else:
@@ -86,8 +99,8 @@ def setup_words(table: TableInfo) -> str:
         # The match and its score lead the line; the rest is said shorter to leave them room.
         who = f"{table.players} alone" if table.sides == table.players else f"{table.players} in pairs"
         clock = f"{table.clock:g} s" if table.clock else "no clock"
-        return f"{match_words(table)} · {who} · {table.mode} · {clock}{watching}"
-    return f"{who} · {table.mode} · {clock}{watching}"
+        return f"{match_words(table)} · {who} · {table.mode} · {clock}{pace}{watching}"
+    return f"{who} · {table.mode} · {clock}{pace}{watching}"
 
 
 def joinable(table: TableInfo) -> bool:

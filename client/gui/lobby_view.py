@@ -23,6 +23,7 @@ from board99.client import player_key
 from board99.client.net import LobbyPage
 from board99.match import MatchFormat
 from board99.wire.listings import RecordEntry, TournamentInfo
+from board99.wire.protocol import BOT_PACES
 from board99.wire.table_info import TableInfo
 
 from . import wording
@@ -31,6 +32,7 @@ from .lobby_cards import (
     joinable,
     keep_places,
     lobby_order,
+    pace_words,
     port_open,
     setup_words,
     sides_of,
@@ -136,6 +138,8 @@ class LobbyView(arcade.View):
         self.colour = "red"
         self.match: MatchFormat | None = None  # a new table plays single games unless a match is chosen
         self.rated = False
+        #: How fast the new table's server bots move: quick, as tables always were, unless chosen.
+        self.bot_pace = BOT_PACES[0]
         self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
         self.tab = "tables"  # which of TABS fills the cards' place
         self.lists = Lists()
@@ -332,31 +336,35 @@ class LobbyView(arcade.View):
         for i, clock in enumerate(CLOCK_CHOICES):
             self._button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
                          partial(self._choose, clock=clock), 76 + i * 56, 348, 50, 34, chosen=clock == self.clock)
-        self._label("Match", 0, 388, 300, 22, 12, TEXT_DIM)
+        self._label("Bot pace", 0, 388, 74, 34, 12, TEXT_DIM)
+        for (x, w), pace in zip(((76, 90), (172, 128)), BOT_PACES, strict=True):
+            self._button(f"pace-{pace}", pace_words(pace), partial(self._choose, bot_pace=pace), x, 388, w, 34,
+                         chosen=pace == self.bot_pace)
+        self._label("Match", 0, 428, 300, 22, 12, TEXT_DIM)
         for i, (words, fmt) in enumerate(MATCH_CHOICES):
             self._button(f"match-{fmt.kind}-{fmt.target}" if fmt else "match-single", words,
-                         partial(self._choose, match=fmt), (0, 110, 206)[i], 410, (104, 90, 90)[i], 32, 10,
+                         partial(self._choose, match=fmt), (0, 110, 206)[i], 450, (104, 90, 90)[i], 32, 10,
                          chosen=fmt == self.match)
         # A fixed number of games: one button to choose it, fewer and more beside it (a row of eight
         # digits would repeat the players' "2 3 4 6" just above).
         games = MatchFormat("games", self.games)
-        self._button("games-fewer", "−", partial(self._more_games, -1), 0, 448, 40, 30, 12,
+        self._button("games-fewer", "−", partial(self._more_games, -1), 0, 488, 40, 30, 12,
                      disabled=self.games <= GAMES_CHOICES[0])
-        self._button("match-games", f"{self.games} games", partial(self._choose, match=games), 46, 448, 110, 30,
+        self._button("match-games", f"{self.games} games", partial(self._choose, match=games), 46, 488, 110, 30,
                      10, chosen=games == self.match)
-        self._button("games-more", "+", partial(self._more_games, +1), 162, 448, 40, 30, 12,
+        self._button("games-more", "+", partial(self._more_games, +1), 162, 488, 40, 30, 12,
                      disabled=self.games >= GAMES_CHOICES[-1])
         self._button("rated", "Rated: on" if self.rated else "Rated: off", partial(self._choose, rated=not self.rated),
-                     0, 488, 110, 34, chosen=self.rated)
+                     0, 528, 110, 34, chosen=self.rated)
         for i, line in enumerate(RATED_HINT):
-            self._label(line, 118, 486 + i * 19, 182, 19, 10, TEXT_DIM)
-        self._button("create", "Create table", self.create, 0, 534, 290, 40, 13, disabled=not connected)
-        self._label("Bots for the “+ bot” buttons", 0, 586, 300, 24, 12, TEXT_DIM)
+            self._label(line, 118, 526 + i * 19, 182, 19, 10, TEXT_DIM)
+        self._button("create", "Create table", self.create, 0, 574, 290, 40, 13, disabled=not connected)
+        self._label("Bots for the “+ bot” buttons", 0, 626, 300, 24, 12, TEXT_DIM)
         for i, bot in enumerate(BOT_CHOICES):
-            self._button(f"bot-{bot}", bot, partial(self._choose, bot_name=bot), i * 98, 610, 92, 34,
+            self._button(f"bot-{bot}", bot, partial(self._choose, bot_name=bot), i * 98, 650, 92, 34,
                          chosen=bot == self.bot_name)
-        self._label("A table starts when every seat is filled;", 0, 656, 300, 22, 11, TEXT_DIM)
-        self._label("partners sit opposite each other.", 0, 676, 300, 22, 11, TEXT_DIM)
+        self._label("A table starts when every seat is filled;", 0, 696, 300, 22, 11, TEXT_DIM)
+        self._label("partners sit opposite each other.", 0, 716, 300, 22, 11, TEXT_DIM)
 
     def _build_tabs(self) -> None:
         connected = self.session is not None
@@ -635,11 +643,11 @@ class LobbyView(arcade.View):
             self.say("Connect to a server first", bad=True)
             return
         name = self.table_name.text.strip() or "Table"
-        if self.match is None and not self.rated:
+        if self.match is None and not self.rated and self.bot_pace == BOT_PACES[0]:
             self.session.create_table(name, self.players, self.mode, self.clock)
         else:
             self.session.create_table(name, self.players, self.mode, self.clock, match=self.match,
-                                      rated=self.rated)
+                                      rated=self.rated, bot_pace=self.bot_pace)
         self.say(f"Creating the table {name!r}…")
 
     def sit(self, table_id: str, seat: int) -> None:

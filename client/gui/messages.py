@@ -32,6 +32,12 @@ class Events(NamedTuple):
     clock: bool = False
 
 
+class Resumed(NamedTuple):
+    """A practice setup's result when it sat again in the player's unfinished game (not a new one)."""
+
+    table: TableInfo
+
+
 class Replied(NamedTuple):
     """A request that succeeded: its name (``Session``'s method) and what the client library returned."""
 

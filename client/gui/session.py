@@ -16,11 +16,11 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from board99 import Action, SeatView
-from board99.client.net import GameClient
+from board99.client.net import GameClient, ServerError
 from board99.match import MatchFormat
 from board99.wire.table_info import TableInfo
 
-from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
+from .messages import Events, Failed, Message, Pushed, Replied, Resumed, StateChanged
 
 log = logging.getLogger(__name__)
 #: The longest the thread sleeps with nothing to do: a request wakes it at once (a pipe), and so
@@ -87,6 +87,7 @@ class Session:
         #: Seats left during a game, by table id: the lobby offers to take them back (see ``take_back``).
         self._kept: dict[str, KeptSeat] = {}
         self._kept_lock = threading.Lock()  # written by the network thread, read by the views
+        self._resumed: Resumed | None = None  # a seat taken back, until the table screen asks (take_resumed)
         self._server_key, self._timeout = server_key, timeout
         # The network thread sleeps in poll() until the server speaks or a byte arrives here
         # (a request, or close()), instead of waking fifty times a second to look: an idle window.
@@ -128,10 +129,10 @@ class Session:
         self.call("lobby_page", lambda client: client.lobby_page(offset, limit))
 
     def create_table(self, name: str, players: int, mode: str, clock: float | None, *,
-                     match: MatchFormat | None = None, rated: bool = False) -> None:
-        """Ask for a new table (a match of ``match`` games, rated or not)."""
+                     match: MatchFormat | None = None, rated: bool = False, bot_pace: str = "quick") -> None:
+        """Ask for a new table (a match of ``match`` games, rated or not, its bots at ``bot_pace``)."""
         self.call("create_table", lambda client: client.create_table(name, players, mode, clock, match=match,
-                                                                     rated=rated))
+                                                                     rated=rated, bot_pace=bot_pace))
 
     def take_seat(self, table: str, seat: int, colour: str, name: str | None = None) -> None:
         """Ask to sit at ``seat`` of ``table`` playing ``colour`` (as ``name``, default the connection's)."""
@@ -145,11 +146,19 @@ class Session:
         """Ask to watch a table."""
         self.call("spectate", lambda client: client.spectate(table))
 
-    def act(self, action: Action) -> None:
-        """Send a PLAY, DRAW or DISCARD for this client's seat; its events follow the new state."""
+    def act(self, action: Action, ply: int | None = None) -> None:
+        """Send a PLAY, DRAW or DISCARD for this client's seat, chosen at ``ply``; its events follow the new state."""
 
         def run(client: GameClient) -> list[dict]:
-            events = client.act(action)
+            try:
+                events = client.act(action, ply=ply)
+            except ServerError as exc:
+                if exc.code == "stale":
+                    # What moved the table on reaches the window before the refusal does, so the
+                    # window judges the action again on the position as it is now.
+                    self._post_pushes(client.poll(0), client.connected)
+                    self._post_state(client.view, client.table, client.connected)
+                raise
             # The reply already moved the client's view on: show the board as the action left it
             # before its events, so a log line never describes a position not yet on screen.
             self._post_state(client.view, client.table, client.connected)
@@ -188,9 +197,17 @@ class Session:
             info = client.resume(kept.table, kept.seat, kept.token)
             with self._kept_lock:
                 self._kept.pop(kept.table, None)
+                # The lobby takes the reply; the table screen that opens next asks for this.
+                self._resumed = Resumed(info)
             return info
 
         self.call("resume", run)
+
+    def take_resumed(self) -> Resumed | None:
+        """The seat last taken back from the lobby (``take_back``), once: the table screen welcomes the player back."""
+        with self._kept_lock:
+            resumed, self._resumed = self._resumed, None
+        return resumed
 
     def forget_ended(self, tables: tuple[TableInfo, ...] | list[TableInfo]) -> None:
         """Drop kept seats whose game is over (the table shows it finished, freed, or a later game)."""

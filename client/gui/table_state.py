@@ -21,7 +21,7 @@ from board99.coach import Advice
 from board99.wire.table_info import TableInfo
 
 from . import wording
-from .messages import Events, Failed, Message, Pushed, Replied, StateChanged
+from .messages import Events, Failed, Message, Pushed, Replied, Resumed, StateChanged
 from .motion import Motions, plan
 from .palette import COLOUR_RGB
 from .records import file_stem, shown_path
@@ -67,6 +67,8 @@ Tone = Literal["plain", "warn", "bad", "good"]
 LOG_LINES = 200  # the log keeps this many lines
 TOAST_SECONDS = 6.0  # how long an announcement shows in the panel
 TOASTS_SHOWN = 3  # the newest announcements shown at once
+#: How often a confirmed offence is sent again when the table moved on just before it arrived (``stale``).
+RESEND_MAX = 3
 SINCE_SHOWN = 8  # the "since your turn" list keeps this many moves
 MOTION_BATCH = 12  # a batch of more events than this is shown at once, without motion
 TICK_FROM = 5  # the turn clock ticks in its last seconds (the player's own turn)
@@ -98,10 +100,11 @@ class Result(NamedTuple):
 
 
 class OffenceWarning(NamedTuple):
-    """The action a penalty-mode warning holds back, and the warning in words."""
+    """The action a penalty-mode warning holds back, the offence the engine rules it, and the warning in words."""
 
     action: Action
     text: str
+    offence: str | None = None  # board99.rulings.OFFENCES: the warning holds while the action stays this offence
 
 
 class Received(NamedTuple):
@@ -109,6 +112,7 @@ class Received(NamedTuple):
 
     relayout: bool = False  # the seating changed: every part lays itself out again
     sounds: tuple[str, ...] = ()  # sounds.NAMES to play, in order
+    commands: tuple[Command, ...] = ()  # for the window to carry out (a confirmed offence sent again)
 
 
 def side_colours(table: TableInfo | None, sides: int) -> list[str]:
@@ -164,11 +168,18 @@ class TableState:
         self.motions = Motions(clock)
         self._ticked: int | None = None  # the clock's last warning tick, in whole seconds left
         self._last_sent: Action | None = None  # the action a refusal is about
+        #: The confirmed warning whose action is on its way, and how often it was sent again after `stale`.
+        self._confirmed: OffenceWarning | None = None
+        self._resent = 0
         now = clock()
         self.turn_started = now  # when the seat to play last changed (the clock counts from it)
         self.table_at = now  # when the table description last came (its turn_left counts from it)
         self._last_turn: tuple | None = None
         self._game_seen: tuple | None = None
+        #: The player sat again in their own unfinished game (`board99 play` picked it up): its start line welcomes them back.
+        self.resumed = False
+        #: The current game's start line and the view it was told from, while a resume may still re-word it.
+        self._started: tuple[str, SeatView] | None = None
         #: The coach's advice on screen (docs/coach.md), until closed or the position changes; None: no hint shown.
         self.coach: Advice | None = None
         self.coach_asking = False  # a hint was asked for and has not come yet
@@ -403,11 +414,15 @@ class TableState:
                 self.tell(wording.hint_refused(code, message), "warn")
             case Failed("review_record", _, message):
                 self.tell(wording.not_reviewed(message), "bad")
+            case Failed("act", "stale", _) if self._confirmed is not None:
+                return Received(commands=self._confirmed_again())
             case Failed(_, code, message):
                 self.tell(wording.refused(code, message, self._last_sent), "bad")
             case Replied("save_record", path):
                 self.tell("")
                 self.announce(wording.saved(shown_path(path)), "good")
+            case Replied(_, Resumed(table)):
+                self._resumed(table)
             case Replied("hint", advice) if isinstance(advice, Advice):
                 self.coach_asking = False
                 v = self.view
@@ -415,6 +430,7 @@ class TableState:
                     self.coach = advice
                     self.tell(self._pick_suggested(advice))
             case Replied("act", _):
+                self._confirmed = None
                 # The action went through: its events say what happened, so "Drawing a card…" goes.
                 if self._last_sent is not None and self.notice == wording.sent(self._last_sent):
                     self.tell("")
@@ -456,16 +472,42 @@ class TableState:
 
     def _recheck_dialogs(self) -> None:
         # A question on screen must stay true: when the game moves on behind it, it is asked again
-        # from the new view, and closed (nothing done) when its words would change.
+        # from the new view. An offence warning stays open while the engine still rules its action
+        # the same offence (a bot moving on does not change an out-of-turn draw), its words brought
+        # up to date; it closes, nothing done, when the action would now be something else.
         if self.warning is not None:
-            v = None if self.waiting else self.view
-            text = None if v is None or v.spectator or v.over else wording.offence_warning(v, self.warning.action,
-                                                                                              self.table)
-            if text != self.warning.text:
-                self.warning = None
-                self.tell(wording.WARNING_WITHDRAWN, "warn")
+            self.warning = self._still(self.warning)
         if self.leaving and not self.live_game:
             self.leaving = False  # the game ended behind the question: leaving no longer hands a seat over
+
+    def _still(self, warning: OffenceWarning) -> OffenceWarning | None:
+        # The warning as the current view words it, or None (closed, and the player told why).
+        v = None if self.waiting else self.view
+        ruling = None if v is None or v.spectator or v.over else v.ruling(warning.action)
+        if v is None or ruling is None or ruling.penalty is None or ruling.offence != warning.offence:
+            self.tell(wording.warning_withdrawn(ruling), "warn")
+            return None
+        text = wording.offence_warning(v, warning.action, self.table)
+        return warning if text is None or text == warning.text else warning._replace(text=text)
+
+    def _confirmed_again(self) -> tuple[Command, ...]:
+        # The server answered `stale` to a confirmed offence: the table moved on between the view the
+        # player confirmed on and the server. The session shows the new view first; if the engine
+        # still rules the action the very offence the player confirmed, it goes again (the player
+        # agreed to exactly that), a few times at most; else nothing is done and the player is told.
+        confirmed, self._confirmed = self._confirmed, None
+        if confirmed is None:
+            return ()
+        still = self._still(confirmed)
+        if still is None:
+            return ()
+        if self._resent >= RESEND_MAX:
+            self.tell(wording.refused("stale", "", confirmed.action), "bad")
+            return ()
+        self._resent += 1
+        commands = self._send(still.action)
+        self._confirmed = still if commands else None
+        return commands
 
     def _note_match(self, view: SeatView | None) -> None:
         # The match result box opens once per decided match, when its last game is over; a new
@@ -480,6 +522,21 @@ class TableState:
             self._match_seen = key
             self.match_open = True
 
+    def _resumed(self, table: TableInfo) -> None:
+        # The player sat again in their own unfinished game. Usually this comes before the game's
+        # first view; if the view came first (the table screen read the session's latest state
+        # before its queue), the start line already logged is put right.
+        started = self._started
+        if self._game_seen != (table.id, table.game) or started is None:
+            self.resumed = True  # the game this window shows next is the player's own, going on
+            return
+        old, view = started
+        line = wording.welcome_back_line(view, table)
+        for i in [i for i, entry in enumerate(self.log) if entry == old]:
+            self.log[i] = line  # in place: the panel holds this deque
+        self.toasts = [t._replace(text=line) if t.text == old else t for t in self.toasts]
+        self._started = None
+
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
         # A game's start is a table change (it carries the first deal's `dealt` event, which
         # take_events leaves to this line): log it once per game, with its cut, also when the
@@ -492,7 +549,9 @@ class TableState:
         self.since.clear()
         if self.notice == self._vote_notice:
             self.tell("")
-        line = wording.game_start_line(view, table)
+        resumed, self.resumed = self.resumed, False
+        line = wording.welcome_back_line(view, table) if resumed else wording.game_start_line(view, table)
+        self._started = None if resumed else (line, view)
         self.log.append(line)
         self.announce(line, "good")
 
@@ -654,8 +713,13 @@ class TableState:
             case Attempt(action):
                 return self._attempt(action)
             case Confirm() if self.warning is not None:
-                action, self.warning = self.warning.action, None
-                return self._send(action)
+                # Judged again now, from the view on screen: the player confirms what the box says.
+                warning, self.warning = self._still(self.warning), None
+                if warning is None:
+                    return ()
+                commands = self._send(warning.action)
+                self._confirmed, self._resent = (warning if commands else None), 0
+                return commands
             case Cancel() if self.warning is not None:
                 self.warning = None
                 self.tell(wording.CANCELLED)
@@ -760,11 +824,12 @@ class TableState:
         else:
             warning = wording.offence_warning(v, action, self.table)
             if warning:
-                self.warning = OffenceWarning(action, warning)
+                self.warning = OffenceWarning(action, warning, v.ruling(action).offence)
                 return ()
         return self._send(action)
 
     def _send(self, action: Action) -> tuple[Command, ...]:
+        self._confirmed = None  # a new action: whatever was confirmed before has had its answer
         self.picked = None
         if not self.online:
             self.tell(wording.NOT_CONNECTED, "bad")

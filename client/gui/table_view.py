@@ -103,6 +103,9 @@ class TableView(arcade.View):
         self.review_seat = 0
         self._read_prefs()
         self.relayout()
+        resumed = session.take_resumed() if isinstance(session, Session) else None
+        if resumed is not None:  # a seat taken back from the lobby, which took the reply
+            self.handle(Replied("resume", resumed))
         if session is not None and session.latest_state is not None:
             self.handle(session.latest_state)  # the lobby may have drained it before this view existed
 
@@ -162,6 +165,8 @@ class TableView(arcade.View):
             self._review(msg.result)
             return
         received = self.state.receive(msg)
+        for command in received.commands:
+            self._carry_out(command)
         for name in received.sounds:
             self.sounds.play(name)
         if received.relayout:
@@ -183,7 +188,9 @@ class TableView(arcade.View):
         session = self.session
         match command:
             case Send(action) if session is not None:
-                session.act(action)
+                # Judged on the view on screen: the server carries it out only on that position.
+                view = self.state.view
+                session.act(action, ply=None if view is None else view.ply)
             case AskRematch() if session is not None:
                 session.rematch()
             case AddBot(table, seat) if session is not None:

@@ -13,7 +13,18 @@ from __future__ import annotations
 import math
 import re
 
-from board99 import HAND_LIMIT, MODES, PENALTY_RULES, PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView
+from board99 import (
+    HAND_LIMIT,
+    MODES,
+    PENALTY_RULES,
+    PLAYER_COUNTS,
+    Action,
+    Discard,
+    Draw,
+    Play,
+    Ruling,
+    SeatView,
+)
 from board99.coach import Advice
 from board99.wire.table_info import TableInfo
 
@@ -145,6 +156,11 @@ def game_start_line(view: SeatView, table: TableInfo) -> str:
     return f"Game {table.game} {started}. " + deal_line(view.deal, cut, first, table, view.seat)
 
 
+def welcome_back_line(view: SeatView, table: TableInfo) -> str:
+    """The log line for the player's own unfinished game picked up again: not a new game's start."""
+    return f"Welcome back: your unfinished game goes on (game {table.game}, deal {view.deal})"
+
+
 def since_line(event: dict, table: TableInfo | None) -> str | None:
     """The short line the "since your turn" list shows for another seat's event (None: not listed)."""
     kind, name = event.get("kind"), seat_name(event.get("seat", 0), table)
@@ -198,6 +214,11 @@ def offence_warning(view: SeatView, action: Action, table: TableInfo | None = No
         turn = view.turn if view.turn is not None else 0
         what = f"It is {seat_name(turn, table)}'s turn, not yours."
     return f"{what} If you go on: {ruling.penalty}."
+
+
+def warning_withdrawn(ruling: Ruling | None) -> str:
+    """Why an offence warning closed itself: the engine now rules its action something else (None: no game)."""
+    return WARNING_NO_OFFENCE if ruling is not None and ruling.legal else WARNING_WITHDRAWN
 
 
 def not_now(view: SeatView | None, table: TableInfo | None = None) -> str | None:
@@ -356,6 +377,7 @@ LOG_HEAD = "Event log"
 SINCE_HEAD = "Since your turn"
 PENALTY_MODE_NOTE = "Penalty mode: offences are allowed, warned about first and penalised after."
 WARNING_WITHDRAWN = "The game moved on, so the warning was closed: nothing was done"
+WARNING_NO_OFFENCE = "It is your turn now, so that is no offence any more: the warning was closed and nothing was done"
 LEAVE_QUESTION = ("Leave this game?\n\nA bot will play your seat; you can take it back from the lobby "
                   "while the game lasts.")
 FIRST_GAME_HINT = "Tip: pick a card (1-5), then click a lit square. Or draw (D), or discard the picked card (X)."
