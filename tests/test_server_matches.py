@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from board99.bots import make_bot
+from board99.cli import main
 from board99.client.net import GameClient, ServerError
 from board99.match import MatchFormat, MatchRecord
 from board99.server.journal import JOURNAL_FILE
@@ -131,6 +132,12 @@ def test_a_four_player_match_to_three_survives_a_restart_and_its_record_replays(
         text = ann.fetch_record(info.id, match=True)
         record, results = MatchRecord.loads(text)
         assert list(results) == list(match.results) and record.names[:2] == ("Ann", "Bo")
+        # `records --get --match` names the file for the games it holds, as the window does, whichever game was asked.
+        address = server.endpoint.removeprefix("tcp://")
+        assert main(["records", "--server", address, "--get", f"{info.id}:2", "--match", "--out",
+                     str(tmp_path / "m")]) == 0
+        last = len(match.results)
+        assert [p.name for p in (tmp_path / "m").iterdir()] == [f"{info.id}-match-games-1-to-{last}.txt"]
         # A rematch after the match starts a new match, 0-0.
         fresh = next_game().match
         assert fresh.first_game == len(match.results) + 1 and fresh.results == ()

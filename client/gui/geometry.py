@@ -116,6 +116,8 @@ class TableGeometry:
         self.card_h = self.card_w * 1.4
         self.pile_w = min(56.0 * b, self.card_w * 0.62)
         self.pile_h = self.pile_w * 1.4
+        #: Where the seats part drew each pile, when not where seat_spot puts it (motions fly to it).
+        self.piles_drawn: dict[int, tuple[float, float]] = {}
         deck_w, deck_h = self.pile_w * 1.25, self.pile_h * 1.25
         #: The deck, in the panel under its title and the turn line.
         self.deck = Rect(self.panel.left + 24 * s, height - 168 * s - deck_h, deck_w, deck_h)
@@ -191,6 +193,11 @@ class TableGeometry:
         x = left + width / 2
         lo, hi = (4 * base, b.left - 4 * base) if dx < 0 else (b.right + 4 * base, self.panel.left - 4 * base)
         return SeatSpot(left, y + ph / 2 + 78 * s, width, x, y, x, y - ph / 2 - 2 * base, lo, hi)
+
+    def seat_pile(self, seat: int) -> tuple[float, float]:
+        """The centre of ``seat``'s discard pile as drawn (the seats part may lower it to fit a tall label)."""
+        spot = self.seat_spot(seat)
+        return self.piles_drawn.get(seat, (spot.pile_x, spot.pile_y))
 
     def seat_hand(self, seat: int) -> tuple[float, float]:
         """Where a seat's cards come from and go to in a motion: the player's hand, else its label."""

@@ -67,8 +67,7 @@ class MotionPart(Part):
         if kind == "hand":
             return g.seat_hand(n)
         if kind == "pile":
-            spot = g.seat_spot(n)
-            return spot.pile_x, spot.pile_y
+            return g.seat_pile(n)
         return g.peg_centre(*POSITION[n])
 
     def tick(self, state: TableState) -> None:

@@ -88,6 +88,7 @@ class SeatsPart(Part):
             pile.texture = tx.cards[discards[-1]] if discards else tx.white
             pile.color = PLAIN if discards else EMPTY_PILE
             pile.position = spot.pile_x, pile_y
+            g.piles_drawn[seat] = spot.pile_x, pile_y
             pile.width, pile.height = g.pile_w, g.pile_h
             set_text(count, wording.pile_label(len(discards)))
             cx = spot.count_x if spot.count_from_left else spot.count_x - count.content_width / 2
