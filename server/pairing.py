@@ -38,7 +38,7 @@ Swiss pairing (a simplified Dutch system, deterministic so that a person can che
     2. Odd count: one entrant gets the bye. The candidates are the entrants
        with the fewest byes so far (so nobody gets a second bye while someone
        has had none), lowest-ranked first; the first candidate who lets the
-       others be paired without a rematch gets it.
+       others be paired by steps 3-5 gets it.
     3. Pair the others top-down. Take the highest-ranked unpaired entrant, P,
        and its *score group*: the unpaired entrants with P's points, in rank
        order. If the group is odd, its lowest-ranked member is set aside as the
@@ -52,17 +52,23 @@ Swiss pairing (a simplified Dutch system, deterministic so that a person can che
        same way, the groups recomputed from the entrants left; if the rest
        cannot then be paired without a rematch, P's next candidate is tried
        (backtracking), so a round has no rematch whenever one is possible.
-    5. Only if no bye and no pairing at all avoids rematches are they allowed:
+    5. Looking ahead: a round so paired is taken only if the pairs not yet met
+       after it can still fill every later round of the tournament without a
+       rematch or a second bye (``lookahead.py``); otherwise the search goes on
+       to the next pairing in the same order. The later rounds counted are the
+       tournament's, at most a round-robin's worth (n - 1 rounds in all for an
+       even n, n for an odd n): past that every pair has met. When every round
+       so far was paired here, such a round always exists. A history from
+       elsewhere may not allow it: then as many later rounds as it does allow.
+    6. Only if no bye and no pairing at all avoids rematches are they allowed:
        the round is then the first in the same order with the fewest rematches.
-
-    It pairs one round at a time, without looking ahead: a round can be left
-    with only rematches that other earlier pairings would have avoided (six
-    entrants over four rounds come to that in about one tournament in five).
 
     So a score group of six, ranked 1 to 6, plays 1-4, 2-5, 3-6 (top half
     against bottom half, the classic Swiss a tournament director expects); if 1
     and 4 have met, 1-5, 2-4, 3-6. A group of five plays 1-3, 2-4, and 5 floats
-    down to meet the top of the next group.
+    down to meet the top of the next group. A round differs from that order
+    only where the order would leave a later round nothing but rematches, and
+    then it is the first pairing in the order that does not.
 
 >>> pairings(6, 4, [], 1)
 [Pairing(a=0, b=3), Pairing(a=1, b=4), Pairing(a=2, b=5)]

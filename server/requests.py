@@ -16,7 +16,7 @@ from board99 import Game, Refused, seen_by
 from board99.coach import advise
 from board99.record import Record
 from board99.wire.listings import Met, PlayerHistory, Rating, RecordEntry
-from board99.wire.protocol import LIST_MAX, NAME_MAX, PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
+from board99.wire.protocol import LIST_MAX, PAGE_DEFAULT, PROTOCOL_VERSION, ProtocolError
 
 from .play import act
 from .players import Player, key_digest
@@ -24,7 +24,7 @@ from .presence import Bucket, Conn
 from .ratings import BOT_RATINGS
 from .state import State
 from .tables import Table
-from .tournaments import BOT_PREFIX
+from .tournaments import BOT_PREFIX, table_name
 
 log = logging.getLogger("board99.server")
 
@@ -392,9 +392,8 @@ def next_round(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         if b is None:
             matches.append((None, a, None))
             continue
-        t = state.lobby.create(f"{tournament.name} R{number}: {' & '.join(tournament.entrants[a])} v "
-                               f"{' & '.join(tournament.entrants[b])}"[:NAME_MAX], tournament.players,
-                               "guarded", None, None, match=tournament.match)
+        t = state.lobby.create(table_name(tournament.name, number, tournament.entrants[a], tournament.entrants[b]),
+                               tournament.players, "guarded", None, None, match=tournament.match)
         t.tournament = tournament.id
         for seat, who in enumerate(tournaments.seats_for(tournament, a, b)):
             if who.startswith(BOT_PREFIX):
