@@ -362,6 +362,8 @@ def test_counts_and_round_numbers_that_cannot_be_are_refused() -> None:
         swiss_pairings(6, [], 0)
     with pytest.raises(ValueError, match="results: round 2 is not before round_no 2"):
         swiss_pairings(6, six_results(2), 2)
+    with pytest.raises(ValueError, match="rounds: 2 is not a number of rounds of at least round_no 3"):
+        swiss_pairings(6, six_results(2), 3, 2)
 
 
 # --- properties ----------------------------------------------------------------------------------------------
