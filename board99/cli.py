@@ -434,7 +434,8 @@ def _tournament(args: argparse.Namespace) -> int:
                 fmt = MatchFormat("games", args.games) if args.games else MatchFormat("first-to", args.first_to)
                 info, token = client.create_tournament(args.name, args.players, sides, args.rounds, fmt)
                 print(f"tournament {info.id} ({info.format}, {info.rounds} rounds, {info.match}); "
-                      f"steering token {token}\n(keep the token: `board99 tournament next {info.id} --token {token}`)")
+                      f"steering token {token}\n(keep the token: `{next_command(info.id, args.server, token, args.key)}`"
+                      f" opens each round)")
                 return 0
             if args.action == "next":
                 info = client.next_round(args.id, args.token)
@@ -463,6 +464,20 @@ def _tournament(args: argparse.Namespace) -> int:
         except ServerError as exc:
             print(f"board99 tournament: {exc.code}: {exc.message}", file=sys.stderr)
             return 1
+
+
+def next_command(tournament: str, server: str, token: str, key: str | None = None) -> str:
+    """The command that opens a tournament's next round, every option it needs, quoted for a shell.
+
+    >>> next_command("3f2a9c01", "den", "ab12")
+    'board99 tournament next 3f2a9c01 --server den --token ab12'
+    """
+    import shlex
+
+    words = ["board99", "tournament", "next", tournament, "--server", server, "--token", token]
+    if key:
+        words.append(f"--key={key}")  # a key may begin with '-': one word with its option
+    return shlex.join(words)
 
 
 def standings_rows(info: Any) -> list[list[str]]:

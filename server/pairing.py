@@ -38,7 +38,7 @@ Swiss pairing (a simplified Dutch system, deterministic so that a person can che
     2. Odd count: one entrant gets the bye. The candidates are the entrants
        with the fewest byes so far (so nobody gets a second bye while someone
        has had none), lowest-ranked first; the first candidate who lets the
-       others be paired without a rematch gets it.
+       others be paired by steps 3-5 gets it.
     3. Pair the others top-down. Take the highest-ranked unpaired entrant, P,
        and its *score group*: the unpaired entrants with P's points, in rank
        order. If the group is odd, its lowest-ranked member is set aside as the
@@ -52,17 +52,23 @@ Swiss pairing (a simplified Dutch system, deterministic so that a person can che
        same way, the groups recomputed from the entrants left; if the rest
        cannot then be paired without a rematch, P's next candidate is tried
        (backtracking), so a round has no rematch whenever one is possible.
-    5. Only if no bye and no pairing at all avoids rematches are they allowed:
+    5. Looking ahead: a round so paired is taken only if the pairs not yet met
+       after it can still fill every later round of the tournament without a
+       rematch or a second bye (``lookahead.py``); otherwise the search goes on
+       to the next pairing in the same order. The later rounds counted are the
+       tournament's, at most a round-robin's worth (n - 1 rounds in all for an
+       even n, n for an odd n): past that every pair has met. When every round
+       so far was paired here, such a round always exists. A history from
+       elsewhere may not allow it: then as many later rounds as it does allow.
+    6. Only if no bye and no pairing at all avoids rematches are they allowed:
        the round is then the first in the same order with the fewest rematches.
-
-    It pairs one round at a time, without looking ahead: a round can be left
-    with only rematches that other earlier pairings would have avoided (six
-    entrants over four rounds come to that in about one tournament in five).
 
     So a score group of six, ranked 1 to 6, plays 1-4, 2-5, 3-6 (top half
     against bottom half, the classic Swiss a tournament director expects); if 1
     and 4 have met, 1-5, 2-4, 3-6. A group of five plays 1-3, 2-4, and 5 floats
-    down to meet the top of the next group.
+    down to meet the top of the next group. A round differs from that order
+    only where the order would leave a later round nothing but rematches, and
+    then it is the first pairing in the order that does not.
 
 >>> pairings(6, 4, [], 1)
 [Pairing(a=0, b=3), Pairing(a=1, b=4), Pairing(a=2, b=5)]
@@ -75,8 +81,10 @@ Swiss pairing (a simplified Dutch system, deterministic so that a person can che
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
+
+from .lookahead import Lookahead, without
 
 #: The standings order, named: each decides only what the ones before it left level.
 TIE_BREAKS: tuple[str, ...] = ("points", "buchholz", "sonneborn-berger", "game difference", "games won", "seed")
@@ -171,17 +179,22 @@ def pairings(entrants: int, rounds: int, results: Sequence[Result], round_no: in
     if kind == "round-robin":
         _check_results(entrants, results)
         return round_robin(entrants)[round_no - 1]
-    return swiss_pairings(entrants, results, round_no)
+    return swiss_pairings(entrants, results, round_no, rounds)
 
 
-def swiss_pairings(entrants: int, results: Sequence[Result], round_no: int) -> list[Pairing]:
-    """Round ``round_no``'s Swiss pairings from the results of the rounds before it (the module's steps 1-5).
+def swiss_pairings(entrants: int, results: Sequence[Result], round_no: int,
+                   rounds: int | None = None) -> list[Pairing]:
+    """Round ``round_no``'s Swiss pairings from the results of the rounds before it (the module's steps 1-6).
 
+    ``rounds`` is the tournament's length: the pairing looks ahead so that the rounds after this one, up to
+    it, can still be paired without a rematch (step 5). None pairs this round alone, looking at nothing after.
     Matches are listed from the top of the ranking down, the bye last.
     """
     _check_entrants(entrants)
     if type(round_no) is not int or round_no < 1:
         raise ValueError(f"round_no: {round_no!r} is not a round (rounds count from 1)")
+    if rounds is not None and (type(rounds) is not int or rounds < round_no):
+        raise ValueError(f"rounds: {rounds!r} is not a number of rounds of at least round_no {round_no}")
     _check_results(entrants, results)
     late = sorted({r.round for r in results if r.round >= round_no})
     if late:
@@ -197,13 +210,58 @@ def swiss_pairings(entrants: int, results: Sequence[Result], round_no: int) -> l
     else:
         bye_order = [None]
     search = _Search(points, met)
+    # Step 5: the rounds after this one that must stay free of rematches: up to the tournament's last, at most a
+    # round-robin's worth, fewer only if this history cannot be paired so far (it never comes to that when every
+    # round so far was paired here).
+    last = min(rounds or round_no, round_robin_rounds(entrants + entrants % 2))
+    found = _Ahead(entrants, met, byes).pair(search, ranked, bye_order, last - round_no)
+    if found is not None:
+        return found
     # Fewest rematches first (normally none), then the bye as low as it can go, then the search order.
     for allowed in range(entrants // 2 + 1):
         for bye in bye_order:
-            found = search.pair(tuple(e for e in ranked if e != bye), allowed)
-            if found is not None:
+            for found in search.each(tuple(e for e in ranked if e != bye), allowed):
                 return found + ([Pairing(bye, None)] if bye is not None else [])
     raise AssertionError("unreachable: with every match allowed to be a rematch, any pairing will do")
+
+
+class _Ahead:
+    """The pairs not yet met as a graph (``lookahead.py``), the bye one more vertex: a second bye is a rematch."""
+
+    def __init__(self, entrants: int, met: set[frozenset[int]], byes: Counter[int]) -> None:
+        size = entrants + entrants % 2
+        self.bye_vertex = entrants  # only there when the count is odd
+        everyone = (1 << size) - 1
+        graph = [everyone & ~(1 << v) for v in range(size)]
+        pairs = [(min(pair), max(pair)) for pair in met]
+        if entrants % 2:
+            pairs += [(e, self.bye_vertex) for e in byes if byes[e]]
+        self.graph = without(tuple(graph), pairs)
+        self.lookahead = Lookahead()
+
+    def pair(self, search: _Search, ranked: tuple[int, ...], bye_order: list[int | None],
+             later: int) -> list[Pairing] | None:
+        """The first pairing in the search's order without a rematch that leaves ``later`` rounds (or fewer,
+        as many as can be) still to be paired without one; None if none can, or the search ran out of steps."""
+        for k in range(later, 0, -1):
+            if not self.lookahead.fills(self.graph, k + 1):
+                if self.lookahead.spent:
+                    return None
+                continue
+            for bye in bye_order:
+                for found in search.each(tuple(e for e in ranked if e != bye), 0):
+                    if self.leaves(found, bye, k):
+                        return found + ([Pairing(bye, None)] if bye is not None else [])
+                    if self.lookahead.spent:
+                        return None
+        return None
+
+    def leaves(self, matches: list[Pairing], bye: int | None, later: int) -> bool:
+        """True if, after this round, the pairs not met can still fill ``later`` rounds without a rematch."""
+        edges = [(p.a, p.b) for p in matches if p.b is not None]
+        if bye is not None:
+            edges.append((bye, self.bye_vertex))
+        return self.lookahead.fills(without(self.graph, edges), later)
 
 
 class _Search:
@@ -214,22 +272,24 @@ class _Search:
         self.met = met
         self.dead: set[tuple[tuple[int, ...], int]] = set()  # without it, a hopeless round takes factorial time
 
-    def pair(self, left: tuple[int, ...], allowed: int) -> list[Pairing] | None:
-        """The first pairing of ``left`` (in rank order) with at most ``allowed`` rematches, or None."""
+    def each(self, left: tuple[int, ...], allowed: int) -> Iterator[list[Pairing]]:
+        """Every pairing of ``left`` (in rank order) with at most ``allowed`` rematches, the best first."""
         if not left:
-            return []
+            yield []
+            return
         if (left, allowed) in self.dead:
-            return None
+            return
         top = left[0]
+        some = False
         for other in self.candidates(left):
             again = frozenset((top, other)) in self.met
             if again and not allowed:
                 continue
-            rest = self.pair(tuple(e for e in left[1:] if e != other), allowed - again)
-            if rest is not None:
-                return [Pairing(top, other), *rest]
-        self.dead.add((left, allowed))
-        return None
+            for rest in self.each(tuple(e for e in left[1:] if e != other), allowed - again):
+                some = True
+                yield [Pairing(top, other), *rest]
+        if not some:
+            self.dead.add((left, allowed))
 
     def candidates(self, left: tuple[int, ...]) -> list[int]:
         """The opponents of ``left[0]``, the best first (the module's step 3)."""

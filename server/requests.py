@@ -31,7 +31,7 @@ from .presence import Bucket, Conn
 from .ratings import BOT_RATINGS
 from .state import DAMAGED, State
 from .tables import Table
-from .tournaments import BOT_PREFIX
+from .tournaments import BOT_PREFIX, table_name
 
 log = logging.getLogger("board99.server")
 
@@ -405,9 +405,8 @@ def next_round(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         if b is None:
             matches.append((None, a, None))
             continue
-        t = state.lobby.create(f"{tournament.name} R{number}: {' & '.join(tournament.entrants[a])} v "
-                               f"{' & '.join(tournament.entrants[b])}"[:NAME_MAX], tournament.players,
-                               "guarded", None, None, match=tournament.match)
+        t = state.lobby.create(table_name(tournament.name, number, tournament.entrants[a], tournament.entrants[b]),
+                               tournament.players, "guarded", None, None, match=tournament.match)
         t.tournament = tournament.id
         for seat, who in enumerate(tournaments.seats_for(tournament, a, b)):
             if who.startswith(BOT_PREFIX):

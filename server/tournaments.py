@@ -20,7 +20,7 @@ from board99 import sides_for
 from board99.bots import BOTS
 from board99.match import MatchFormat, score
 from board99.wire.listings import Pairing, Standing, TournamentInfo
-from board99.wire.protocol import ProtocolError
+from board99.wire.protocol import NAME_MAX, ProtocolError
 
 from .pairing import Result, formats, pairings, standings
 from .tables import Table
@@ -109,6 +109,19 @@ class Tournament:
         return TournamentInfo(self.id, self.name, self.players, formats(len(self.entrants), self.rounds),
                               self.match.text(), self.rounds, self.round, self.state, tuple(self.entrants),
                               tuple(rows), shown)
+
+
+def table_name(tournament: str, number: int, a: tuple[str, ...], b: tuple[str, ...]) -> str:
+    """A match table's name, the round first: a name cut short (the lobby's cards, ``NAME_MAX``) still tells
+    round 1's tables from round 2's, where "Club night R..." could not.
+
+    >>> table_name("Club night", 2, ("Ann", "Bo"), ("Cy", "Di"))
+    'Round 2 · Club night: Ann & Bo v Cy & Di'
+    >>> len(table_name("A club name of thirty-five letters", 10, ("Ann",), ("Bo",))) == NAME_MAX
+    True
+    """
+    name = f"Round {number} · {tournament}: {' & '.join(a)} v {' & '.join(b)}"
+    return name if len(name) <= NAME_MAX else name[:NAME_MAX - 1].rstrip() + "…"
 
 
 def _games(t: Table) -> tuple[int, int]:
