@@ -19,7 +19,6 @@ from board99.wire.listings import Met, PlayerHistory, Rating, RecordEntry
 from board99.wire.protocol import (
     DEFAULT_NAME,
     LIST_MAX,
-    NAME_MAX,
     PAGE_DEFAULT,
     PROTOCOL_VERSION,
     ProtocolError,
