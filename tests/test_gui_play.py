@@ -172,8 +172,14 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     run_until(win, lambda: lobby.tables[0].seats[1].occupant == "bot", 10, "the random bot in S1")
     bot_colour = lobby.tables[0].seats[1].colour
     assert bot_colour != "blue" and lobby.tables[0].seats[3].colour == bot_colour  # partners share it
+    # The window's key is Tester's: Nell, at the same window, plays as herself with a key of her own.
     lobby.name_input.text = "Nell"
     step(win, 2)
+    win.click(*lobby.buttons["play-as"].rect.center)
+    step(win, 1)
+    lobby = app.lobby
+    run_until(win, lambda: f"sit-{table.id}-2" in lobby.buttons and lobby.me is not None
+              and lobby.me.get("name") == "Nell", 10, "the lobby to know Nell")
     win.click(*lobby.buttons[f"sit-{table.id}-2"].rect.center)  # seat 2's "Sit here" on the table's card
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
     tv = win.current_view
