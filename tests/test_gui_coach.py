@@ -60,7 +60,7 @@ class Recorder:
     def call(self, op, run) -> None:
         self.calls.append(op)
 
-    def act(self, action) -> None:
+    def act(self, action, ply=None) -> None:
         self.calls.append(("act", action))
 
     def drain(self) -> list:

@@ -128,7 +128,7 @@ def test_every_lesson_panel_fits_at_every_step(sized) -> None:
         view = open_lesson(win, index)
         # The board is the table's own, whatever the words: text never shrinks it.
         geo = TableGeometry(win.width, win.height, lesson.table.players, lesson.table.you,
-                            ui_scale(win.width, win.height, win.prefs.ui_scale))
+                            ui_scale(win.width, win.height, win.prefs.ui_scale), base=ui_scale(win.width, win.height))
         assert view.geo.board == geo.board
         assert_panel_fits(view, f"{lesson.name} start")
         for i, step_ in enumerate(lesson.steps):

@@ -91,16 +91,19 @@ class LessonPanelPart(PanelPart):
 
     def refresh(self, state: TableState) -> None:
         """The lesson's area first (the panel's texts flow on below it), then the panel, its buttons renamed."""
+        self.toasts_cut = False
         self._lay_out_lesson()
         super().refresh(state)
         if self.lesson is not None:
-            set_text(self.t_title, self.lesson.head())
+            self.set_title(self.lesson.head())
             self.b_rematch.text, self.b_lobby.text = "Start again (R)", "Lessons (L)"
             self.b_rematch.disabled = False
             self._keep_inside(state)
 
     def tick(self, state: TableState) -> None:
         """The panel's tick; an announcement that comes or goes must still keep to the panel."""
+        if len(state.toasts_now()) != self._toast_count:
+            self.toasts_cut = False  # a new announcement: try it in the room there is
         super().tick(state)
         if self.lesson is not None:
             self._keep_inside(state)
@@ -203,6 +206,8 @@ class LessonPanelPart(PanelPart):
             return
         for text in flow[cut:]:
             set_text(text, "")
+        # The panel's flow fits its announcements to its own bottom and would bring them back: keep them out.
+        self.toasts_cut = self.toasts_cut or self.t_toasts in flow[cut:]
         self._flow(state)
         self._refresh_log(state)
 

@@ -11,7 +11,7 @@ from pyglet.graphics import Batch
 
 from . import wording
 from .buttons import Button
-from .drawing import TONE_COLOURS, Part, make_text, rescale, scale_button, set_text, show_only
+from .drawing import TONE_COLOURS, Part, fit_width, make_text, rescale, scale_button, set_text, show_only
 from .geometry import Rect, TableGeometry
 from .palette import BAD, CARD_BACK, PANEL_BG, TEXT, TEXT_DIM
 from .table_intents import OnDeck, Target
@@ -156,10 +156,16 @@ class PanelPart(Part):
             self.below_buttons = below if self._controls_below is None else self.below_buttons + below - self._controls_below
             self._controls_below = below
 
+    def set_title(self, words: str) -> None:
+        """The panel's title line, smaller rather than past the panel's edge (large text, a narrow panel)."""
+        set_text(self.t_title, words)
+        if self.geo is not None:
+            fit_width(self.t_title, self.geo.panel.width - 32 * self.scale, self.scale)
+
     def refresh(self, state: TableState) -> None:
         """Headline, status, deck, which buttons work and why not, announcements, the result, the lists."""
         view = state.view
-        set_text(self.t_title, (state.table.name if state.table is not None else "GAME OF 99")[:36])
+        self.set_title((state.table.name if state.table is not None else "GAME OF 99")[:36])
         mine = state.my_turn
         set_text(self.t_turn, state.headline(), TURN_INK if mine else TEXT)
         self.turn_back.visible = mine
@@ -218,9 +224,15 @@ class PanelPart(Part):
     _toast_count = 0
     _toasts_fit = 0  # while not 0: only this many newest announcements fit above the panel's bottom
 
+    #: Set by a panel whose own area left no room for the announcements (a lesson's): they stay out until cleared.
+    toasts_cut = False
+
     def _refresh_toasts(self, state: TableState) -> None:
         toasts = state.toasts_now()
         self._toast_count = len(toasts)
+        if self.toasts_cut:
+            set_text(self.t_toasts, "")
+            return
         toasts = toasts[-self._toasts_fit:] if self._toasts_fit else toasts
         # One text for all: the newest last, each in its tone's colour would need a text each;
         # the worst tone colours the lot (a penalty reads as bad).
