@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-import reprlib
 from typing import NamedTuple
+
+from .quote import quote
 
 # NamedTuples rather than dataclasses: actions are made in the bots' hot loops,
 # and a NamedTuple is about three times cheaper to build than a frozen dataclass.
@@ -68,16 +69,6 @@ def to_data(action: Action) -> dict[str, object]:
     return {"type": "draw"}
 
 
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 2, 30, 30
-_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 3
-
-
-def _shown(value: object) -> str:
-    # reprlib, not repr(): a value sent nested a thousand lists deep (or a megabyte long) is quoted in a
-    # few dozen characters instead of raising RecursionError.
-    shown = _SHORT.repr(value)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
 
 
 def from_data(data: object) -> Action:
@@ -87,13 +78,13 @@ def from_data(data: object) -> Action:
     kind = data.get("type")
     # type() first: a list or map in 'type' is a bad field too, not a crash on an unhashable key
     if type(kind) is not str or kind not in _FIELDS:
-        raise ValueError(f"action.type: expected 'play', 'draw' or 'discard', got {_shown(kind)}")
+        raise ValueError(f"action.type: expected 'play', 'draw' or 'discard', got {quote(kind)}")
     values = []
     for name in _FIELDS[kind]:
         value = data.get(name)
         # bool is an int subclass; True must not pass as card 1
         if type(value) is not int:
-            raise ValueError(f"action.{name}: expected a whole number 0-99, got {_shown(value)}")
+            raise ValueError(f"action.{name}: expected a whole number 0-99, got {quote(value)}")
         values.append(value)
     if kind == "play":
         return Play(values[0], values[1])

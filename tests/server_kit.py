@@ -9,9 +9,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+import pytest
+
 from board99 import HAND_LIMIT, Action, Discard, Draw, Play
 from board99.bots import make_bot
-from board99.client.net import GameClient
+from board99.client.net import GameClient, ServerError
 from board99.record import Record
 
 #: The shortest time between two acts of one client in ``drive`` (150 a second at most).
@@ -241,3 +243,15 @@ def leaks(messages: list[dict], seat: int | None, states: dict, seed: int) -> li
             continue
         walk(msg, f"msg{i}", "", hidden, False)
     return found
+
+
+def key(n: int) -> str:
+    """A fixed player key per test player (a real one is random: client/player_key.py)."""
+    return f"{n:02x}" * 32
+
+
+def error_of(call: Callable[[], object]) -> ServerError:
+    """The ServerError that ``call()`` raises (the test fails if it raises none)."""
+    with pytest.raises(ServerError) as caught:
+        call()
+    return caught.value

@@ -295,6 +295,7 @@ GOOD = {
     "action": {"type": "draw"}, "game": 1, "ply": 0, "offset": 0, "limit": 10,
     "key": "cd" * 32, "match": {"kind": "first-to", "target": 3}, "player": "fuzz", "rated": False,
     "entrants": [["bot:random"], ["bot:rulebook"]], "rounds": 1, "tournament": "deadbeef", "whole_match": False,
+    "bot_pace": "person",
 }
 INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit", "rounds"}
 TEXT_FIELDS = {"name", "table", "token", "bot", "player", "tournament"}
@@ -311,6 +312,7 @@ BAD = {
               {"kind": "games", "target": 10, "x": 1}],
     "rated": [1, "yes", None, []],
     "whole_match": [1, "yes", None, {}],
+    "bot_pace": ["slow", "", "PERSON", 1, True, None, []],
     "entrants": [[], [["a"]], [["a", "b", "c"], ["d"]], [[1], [2]], "ab", [["x" * 50], ["y"]], [[]] * 17],
 }
 

@@ -14,6 +14,7 @@ from board99 import Discard, Draw, Play
 from board99.layout import LINES
 from board99.lessons import LessonError, LessonRun, PlayStep, catalogue, parse
 from board99.lessons.check import BEST_MARGIN, WRONG_MARGIN, Options, accepted, check_lesson
+from tests.test_lessons import GOOD as LESSON
 
 LESSONS = catalogue()
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
@@ -80,26 +81,8 @@ def test_a_wrong_answers_words_name_the_move_made() -> None:
     assert run.act(Discard(75)).why.startswith("That leaves you one card, 70,")
 
 
-GOOD = """
-title = "T"
-summary = "S"
-topics = ["rule:cards"]
-explain = "E"
-rules = "§2"
-[rulebook]
-heading = "H"
-quote = "Q"
-[table]
-players = 2
-names = ["Bo"]
-deck = [40, 90]
-setup = ["S0 draw 40", "S1 draw 90"]
-[[step]]
-task = "Peg 41."
-goal = { square = 41 }
-solution = "play 40 on 41"
-miss = "MISS"
-"""
+# The reader tests' lesson, its one step given a wrong answer's words.
+GOOD = LESSON + 'miss = "MISS"\n'
 
 
 @pytest.mark.parametrize("words", ["You played {colour}.", "An open { brace.", "{0} went"])

@@ -7,12 +7,12 @@ import secrets
 import pytest
 
 from board99 import Draw
-from board99.client.net import GameClient, ServerError
+from board99.client.net import GameClient
 from board99.coach import advise
 from board99.match import MatchFormat
 from board99.record import Record
 from board99.server.loop import run_in_thread
-from tests.server_kit import Seated, drive, seat_table, settle
+from tests.server_kit import Seated, drive, error_of, seat_table, settle
 
 
 @pytest.fixture
@@ -28,12 +28,6 @@ def draw_once(seated: Seated) -> None:
     turn = seated.clients[0].view.turn
     seated.clients[turn].act(Draw())
     settle(seated)
-
-
-def error_of(call) -> ServerError:
-    with pytest.raises(ServerError) as info:
-        call()
-    return info.value
 
 
 def hint_pushes(seated: Seated, seat: int | None) -> list[dict]:

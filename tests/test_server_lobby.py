@@ -14,7 +14,7 @@ from board99.client.net import GameClient, ServerError
 from board99.record import Record
 from board99.server.loop import run_in_thread
 from board99.wire.protocol import MAX_MESSAGE_SIZE
-from tests.server_kit import drive, seat_table, settle
+from tests.server_kit import drive, error_of, seat_table, settle
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -47,12 +47,6 @@ class Raw:
 
     def close(self) -> None:
         self.sock.close()
-
-
-def error_of(call) -> ServerError:
-    with pytest.raises(ServerError) as caught:
-        call()
-    return caught.value
 
 
 # -- seats and tokens ------------------------------------------------------------------------------

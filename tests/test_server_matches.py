@@ -16,19 +16,9 @@ from board99.server.journal import JOURNAL_FILE
 from board99.server.loop import run_in_thread
 from board99.server.pairing import Result, standings
 from board99.server.ratings import MU
+from tests.server_kit import error_of, key
 
 pytestmark = pytest.mark.timeout(240)
-
-
-def key(n: int) -> str:
-    """A fixed player key per test player (a real one is random: client/player_key.py)."""
-    return f"{n:02x}" * 32
-
-
-def error_of(call) -> ServerError:
-    with pytest.raises(ServerError) as caught:
-        call()
-    return caught.value
 
 
 def play_until(clients: Sequence[GameClient], done, seconds: float = 60.0) -> None:

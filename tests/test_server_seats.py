@@ -7,24 +7,14 @@ import sqlite3
 
 import pytest
 
-from board99.client.net import GameClient, ServerError
+from board99.client.net import GameClient
 from board99.match import MatchFormat
 from board99.server.journal import JOURNAL_FILE, Journal
 from board99.server.loop import run_in_thread
 from board99.wire.protocol import ProtocolError
+from tests.server_kit import error_of, key
 
 pytestmark = pytest.mark.timeout(120)
-
-
-def key(n: int) -> str:
-    """A fixed player key per test player (a real one is random: client/player_key.py)."""
-    return f"{n:02x}" * 32
-
-
-def error_of(call) -> ServerError:
-    with pytest.raises(ServerError) as caught:
-        call()
-    return caught.value
 
 
 @pytest.fixture

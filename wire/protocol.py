@@ -10,7 +10,6 @@ modes) are the engine's own constants.
 from __future__ import annotations
 
 import math
-import reprlib
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -19,6 +18,7 @@ import msgpack
 
 from board99 import MODES, PLAYER_COUNTS
 from board99.match import MatchFormat
+from board99.quote import quote
 
 #: Bumped whenever a message or field changes meaning.
 PROTOCOL_VERSION = 1
@@ -122,15 +122,8 @@ class ProtocolError(Exception):
 Check = Callable[[str, Any], Any]
 
 
-_SHORT = reprlib.Repr()
-_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 3, 40, 40
-_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = 4
-
-
 def _shown(value: Any) -> str:
-    # reprlib: a value nested a thousand deep, or a megabyte long, is quoted in a few dozen characters.
-    shown = _SHORT.repr(value)
-    return shown if len(shown) <= 60 else shown[:57] + "..."
+    return quote(value, width=60)
 
 
 #: Unicode categories a name may not hold: controls (NUL, newline, ANSI escapes), format characters
