@@ -22,6 +22,7 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
                           timeout=timeout, cwd=ROOT, env=env)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("port", ["99999", "-1", "http"])
 def test_serve_refuses_a_port_that_is_not_one(port) -> None:
     out = run("serve", "--port", port, "--no-beacon", "--data", "/nonexistent")

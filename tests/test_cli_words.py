@@ -23,6 +23,7 @@ def run(*args: str) -> subprocess.CompletedProcess:
                           timeout=60, cwd=ROOT, env=env)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["replay"], ["replay", "--window"], ["review"], ["review", "--window"]])
 def test_a_missing_file_is_called_missing_not_errno(tmp_path, command) -> None:
     missing = tmp_path / "nosuch.txt"
@@ -31,6 +32,7 @@ def test_a_missing_file_is_called_missing_not_errno(tmp_path, command) -> None:
     assert out.stderr == f"board99 {command[0]}: {missing}: no such file\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("window", [False, True])
 def test_a_binary_file_is_not_a_game_record_in_the_window_too(tmp_path, window) -> None:
     garbage = tmp_path / "garbage.bin"
@@ -40,6 +42,7 @@ def test_a_binary_file_is_not_a_game_record_in_the_window_too(tmp_path, window) 
     assert out.stderr == f"board99 replay: {garbage}: not a game record (not UTF-8 text)\n"
 
 
+@pytest.mark.slow
 def test_a_folder_is_not_a_record_file(tmp_path) -> None:
     out = run("replay", str(tmp_path), "--window")
     assert out.returncode == 2 and out.stderr == f"board99 replay: {tmp_path}: a folder, not a record file\n"

@@ -155,6 +155,7 @@ def played_views(seed: int, players: int, limit: int = 400) -> list[SeatView]:
     return views
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_the_applied_hint_is_the_rulebook_bots_own_choice_and_every_suggestion_is_legal(players: int) -> None:
     bot = RulebookBot()

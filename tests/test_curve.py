@@ -108,6 +108,7 @@ def test_wrong_key_is_named_within_a_bounded_time_and_nothing_arrives(ctx: zmq.C
     watch.close()
 
 
+@pytest.mark.slow
 def test_a_plain_client_cannot_talk_to_a_curve_server(ctx: zmq.Context, tmp_path) -> None:
     router, endpoint = curve_router(ctx, load_or_create(tmp_path))
     dealer = ctx.socket(zmq.DEALER)

@@ -32,6 +32,7 @@ def test_the_documented_beacon_port_is_9098() -> None:
     assert BEACON_PORT == 9098
 
 
+@pytest.mark.slow
 def test_a_server_is_heard_with_its_host_port_and_key() -> None:
     key = zmq.curve_keypair()[0].decode()
     with Listener(port=0, bind="127.0.0.1") as listener:
@@ -149,6 +150,7 @@ def test_a_bad_beacon_is_refused_at_the_server_naming_the_field() -> None:
         beacon_payload("den", 9099, "not-a-key")
 
 
+@pytest.mark.slow
 def test_a_running_server_is_discovered_with_its_curve_key_and_can_be_joined(tmp_path) -> None:
     from board99.client.net import GameClient
     from board99.client.net import discover as client_discover

@@ -183,6 +183,7 @@ def conns(server, ctx):
 # -- garbage bytes ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @FUZZ
 @given(data=st.binary(min_size=0, max_size=300))
 def test_random_bytes_get_a_clear_error(data: bytes, conns, bystander) -> None:
@@ -462,6 +463,7 @@ def test_a_flood_from_one_connection_is_rate_limited_and_nobody_else_notices(
     bystander.step()
 
 
+@pytest.mark.slow
 def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(server, conns, bystander) -> None:
     """Three connections make 1,500 random but well-formed requests with real table ids and tokens."""
     import random

@@ -75,6 +75,7 @@ def test_play_with_server_sits_at_a_new_table_on_that_server(tmp_path):
         handle.stop()
 
 
+@pytest.mark.slow
 def test_two_people_play_from_one_machine_as_themselves_with_their_own_keys(tmp_path):
     from board99.client.net import GameClient
     from board99.server.loop import run_in_thread

@@ -209,6 +209,7 @@ def test_the_hint_on_screen_matches_golden(table_view) -> None:
     assert table_view.session.calls[-1] == ("act", Play(3, 4))
 
 
+@pytest.mark.slow
 def test_at_a_match_table_the_button_is_hidden_and_h_says_why(table_view) -> None:
     table = casual_table(coach=False, match=MatchInfo("first-to", 3, 1, ()))
     table_view.handle(StateChanged(example_view(), table, True))

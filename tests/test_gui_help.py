@@ -39,6 +39,7 @@ def test_the_rules_show_every_offence_with_its_penalty_and_every_section(app):
     assert "F11" in text and "Ctrl+Q" in text
 
 
+@pytest.mark.slow
 def test_f1_from_the_lobby_opens_the_rules_and_esc_returns(app):
     from board99.client.gui.help_view import HelpView
 

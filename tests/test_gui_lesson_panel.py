@@ -121,6 +121,7 @@ def assert_box_fits(view, where: str) -> None:
     assert all(b.rect.bottom >= back.bottom - 0.5 for b in buttons), where
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sized", ["960x640", "960x640-150"], indirect=True)
 def test_every_lesson_panel_fits_at_every_step(sized) -> None:
     win = sized
@@ -152,6 +153,7 @@ def test_every_lesson_panel_fits_at_every_step(sized) -> None:
         assert_box_fits(view, f"{lesson.name} done")
 
 
+@pytest.mark.slow
 def test_the_issues_lesson_11_fits_at_1280x800_with_its_penalty_announced(tmp_path, monkeypatch) -> None:
     monkeypatch.setenv("BOARD99_CONFIG", str(tmp_path / "settings.toml"))
     win = window()
@@ -162,6 +164,7 @@ def test_the_issues_lesson_11_fits_at_1280x800_with_its_penalty_announced(tmp_pa
     assert view.panel.clip is None  # it fits without scrolling
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sized", ["960x640-150"], indirect=True)
 def test_a_task_that_scrolls_answers_the_wheel_and_the_keys_and_its_choices_click_only_in_view(sized) -> None:
     win = sized
@@ -194,6 +197,7 @@ def tallest(lesson) -> int:
     return next((i for i, s in enumerate(lesson.steps) if isinstance(s, QuizStep)), 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sized", ["960x640-150"], indirect=True)
 def test_every_lessons_panel_at_150_percent_matches_its_golden(sized) -> None:
     win = sized

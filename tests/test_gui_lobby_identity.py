@@ -33,6 +33,7 @@ def words(lobby) -> str:
     return " ".join(w.text for w in lobby.dynamic if hasattr(w, "text"))
 
 
+@pytest.mark.slow
 def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it():
     from board99.client.gui.lobby_view import LobbyView
 
@@ -60,6 +61,7 @@ def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it():
     step(win, 1)
 
 
+@pytest.mark.slow
 def test_the_lobby_says_who_you_are_and_that_a_guest_keeps_no_rating():
     from board99.client.gui.lobby_view import LobbyView
 
@@ -82,6 +84,7 @@ def test_the_lobby_says_who_you_are_and_that_a_guest_keeps_no_rating():
                             "table seats each player once") and lobby.status_bad
 
 
+@pytest.mark.slow
 def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(tmp_path):
     from board99.client.gui.app import App
     from board99.client.net import GameClient

@@ -118,6 +118,7 @@ def commit(person: Person, tv, offence: str, make) -> object:
     return confirmed_on
 
 
+@pytest.mark.slow
 def test_a_person_taking_1_5_s_commits_each_of_the_five_offences_at_a_table_of_bots(practice):
     win, tv = practice
     run_until(win, lambda: tv.state.view is not None and tv.state.table is not None

@@ -86,6 +86,7 @@ def test_only_an_updates_events_list_counts_as_events():
     assert events_of({"type": "connection", "connected": False}) == ()
 
 
+@pytest.mark.slow
 def test_a_move_the_turn_clock_made_reaches_the_window_marked_as_such(session):
     seen: list[Message] = []
     session.create_table("Clocked", 2, "guarded", 0.5)

@@ -157,6 +157,7 @@ def shown():
     step(win, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_nothing_overlaps_and_the_board_keeps_its_size_at_any_text_size(shown, scene, size):

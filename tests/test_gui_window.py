@@ -11,6 +11,7 @@ from tests.gui_harness import run_until, window
 pytestmark = pytest.mark.timeout(60)
 
 
+@pytest.mark.slow
 def test_an_untouched_window_drops_to_the_idle_rate_and_input_wakes_it():
     win = window()
     win.show_view(arcade.View())  # nothing on screen that moves

@@ -70,6 +70,7 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
                           cwd=ROOT, timeout=60)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("damage", sorted(DAMAGES))
 def test_serve_on_a_damaged_journal_names_the_file_says_what_to_do_and_leaves_it_as_it_was(
         tmp_path, journal_bytes, damage) -> None:
@@ -107,6 +108,7 @@ def damage_pages(path: Path, pages: list[int], size: int) -> None:
             f.write(random.Random(page).randbytes(size))
 
 
+@pytest.mark.slow
 def test_damage_met_while_running_sets_the_table_aside_and_the_server_serves_on(tmp_path, caplog) -> None:
     caplog.set_level(logging.INFO, logger="board99.server")
     handle = run_in_thread(data_dir=tmp_path)
@@ -154,6 +156,7 @@ def test_damage_met_while_running_sets_the_table_aside_and_the_server_serves_on(
     assert "Traceback" not in done.stderr and (tmp_path / JOURNAL_FILE).read_bytes() == before
 
 
+@pytest.mark.slow
 def test_play_on_a_damaged_practice_journal_says_so_before_any_window(tmp_path) -> None:
     folder = tmp_path / "board99" / "play"  # platformdirs' user data folder under XDG_DATA_HOME
     folder.mkdir(parents=True)

@@ -46,6 +46,7 @@ def forge(beacon_port: int, hosts: int = FORGERS, key: str | None = None) -> int
     return sent
 
 
+@pytest.mark.slow
 def test_a_server_used_before_is_kept_and_first_however_many_strangers_call() -> None:
     key = zmq.curve_keypair()[0].decode()
     known = [{"name": "den", "host": "127.0.0.1", "port": 9123, "key": key, "used": 1.0}]
@@ -85,6 +86,7 @@ def centre(widget) -> tuple[float, float]:
     return widget.rect.center_x, widget.rect.center_y
 
 
+@pytest.mark.slow
 def test_the_lobby_lists_every_server_found_the_one_used_before_first_and_marked(tmp_path) -> None:
     from board99.client.gui.app import App, _discover
 

@@ -24,6 +24,7 @@ QUICK = Options(guesses=48, second=128, most=512, every=False)
 AS_FILED = Path(__file__).parent / "data" / "lesson-18-as-filed.toml"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
 def test_every_lesson_step_meets_its_margins_by_the_reviews_estimate(lesson) -> None:
     checks = check_lesson(lesson, options=QUICK)
@@ -36,6 +37,7 @@ def test_every_lesson_step_meets_its_margins_by_the_reviews_estimate(lesson) -> 
             assert all(w.diff >= WRONG_MARGIN for w in check.moves if not w.right)
 
 
+@pytest.mark.slow
 def test_the_check_finds_the_flaw_issue_19_reported_in_lesson_18() -> None:
     # Your 59, Bo's 61, 62, 63: 48 on 60 (or 70 on 80) kills Bo's only line at once, yet that lesson said "draw".
     lesson = parse(AS_FILED.read_text(encoding="utf-8"), "18-keep-cards.toml")

@@ -115,6 +115,7 @@ def test_the_wire_imports_neither_end_and_the_ends_only_meet_through_it() -> Non
     assert not touches(imports_of("server"), "board99.client"), "the server imports the client"
 
 
+@pytest.mark.slow
 def test_the_wheel_holds_the_lessons_and_reads_them_when_installed(wheel, tmp_path) -> None:
     # The lessons are package data (board99/lessons/data/*.toml), read with importlib.resources.
     from board99.lessons import names

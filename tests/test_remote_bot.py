@@ -74,6 +74,7 @@ def plain_server(tmp_path_factory) -> Iterator[int]:
     server.stop()
 
 
+@pytest.mark.slow
 def test_a_remote_bot_takes_a_seat_in_a_partnership_and_plays_to_the_end(plain_server: int) -> None:
     port = plain_server
     with GameClient(f"tcp://127.0.0.1:{port}", name="host", timeout=5.0) as me:

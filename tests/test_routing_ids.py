@@ -33,6 +33,7 @@ def ident_of(handle, table: str, seat: int) -> bytes:
     return handle.server.lobby.tables[table].seats[seat].conn
 
 
+@pytest.mark.slow
 def test_a_client_taking_a_departed_players_routing_id_hears_nothing_of_the_seat(server) -> None:
     seated = seat_table(server.endpoint, 2, "guarded", spectate=False)
     attacker = zmq.Context.instance().socket(zmq.DEALER)

@@ -101,6 +101,7 @@ def test_the_server_holds_a_thousand_tables_of_bots(tmp_path) -> None:
         handle.stop()
 
 
+@pytest.mark.slow
 def test_connect_finds_the_server_by_discovery_and_names_what_it_heard(tmp_path) -> None:
     from board99.client.discovery import Listener
     from board99.client.net import ServerError, connect

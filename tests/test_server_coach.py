@@ -158,6 +158,7 @@ def test_hints_survive_a_restart_in_the_table_and_in_the_record(tmp_path) -> Non
     assert handle.server.core.lobby.tables[table].hints == [(0, ply)]
 
 
+@pytest.mark.slow
 def test_a_game_with_a_hint_every_turn_leaks_no_card_to_anyone(tmp_path) -> None:
     # S0 asks the coach on each of its turns: every answer is the coach's reading of S0's own view,
     # and no message to anyone (the announcements included) shows a card its reader may not see.

@@ -62,6 +62,7 @@ def test_every_penalty_is_announced_to_the_whole_table_with_its_rule(server) -> 
         seated.close()
 
 
+@pytest.mark.slow
 def test_a_guarded_table_refuses_each_offence_to_the_sender_only(server) -> None:
     seated = seat_table(server.endpoint, 2, "guarded")
     try:

@@ -217,6 +217,7 @@ def test_bad_input_gets_a_clear_error_and_harms_nobody(server) -> None:
         seated.close()
 
 
+@pytest.mark.slow
 def test_a_flood_from_one_connection_is_rate_limited_while_others_play(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path, rate=1000, burst=200)
     flood = Raw(handle.endpoint)

@@ -125,6 +125,7 @@ def quick(tmp_path):
     handle.stop()
 
 
+@pytest.mark.slow
 def test_a_dropped_client_comes_back_with_its_token_and_plays_on(quick) -> None:
     seated = seat_table(quick.endpoint, 2, "guarded", capture=False)
     try:

@@ -22,6 +22,7 @@ def printed_command(out: str) -> list[str]:
     return shlex.split(out.split("`")[1])
 
 
+@pytest.mark.slow
 def test_the_command_new_prints_opens_the_next_round_as_printed_and_each_rounds_tables_say_their_round(
         tmp_path, capsys) -> None:
     server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
