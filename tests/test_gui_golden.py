@@ -31,6 +31,15 @@ class StandIn:
         return {"t3": object()}  # Ann left 'Tuesday six' during its game: the card offers her seat back
 
 
+def stand_in_lobby(win, session=None):
+    """The lobby of a stand-in session (Ann at 192.168.1.20:9099), shown in ``win``."""
+    from board99.client.gui.lobby_view import LobbyView
+
+    lobby = LobbyView(session or StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
+    win.show_view(lobby)
+    return lobby
+
+
 def _seat(name: str | None, colour: str | None, occupant: str | None = "human", **more: object) -> dict:
     return {"colour": colour, "occupant": occupant if name else None, "name": name, "connected": bool(name), **more}
 

@@ -15,7 +15,7 @@ from board99 import Draw, sides_for
 from board99.client.gui.lobby_cards import keep_places, lobby_order, sides_of, state_words, who_sits
 from board99.wire.table_info import SeatInfo
 from tests.gui_harness import run_until, step, table_info, window
-from tests.test_gui_golden import LOBBY_TABLES, StandIn
+from tests.test_gui_golden import LOBBY_TABLES, StandIn, stand_in_lobby
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -74,10 +74,7 @@ def test_kept_seats_then_open_tables_come_first_and_a_refresh_keeps_places():
 @pytest.mark.slow
 def test_a_refresh_does_not_move_the_button_under_the_pointer():
     win = window()
-    from board99.client.gui.lobby_view import LobbyView
-
-    lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    win.show_view(lobby)
+    lobby = stand_in_lobby(win)
     lobby.show_tables(LOBBY_TABLES)
     step(win, 2)
     aimed = lobby.buttons["sit-t1-1"].rect
@@ -97,10 +94,7 @@ def test_a_refresh_does_not_move_the_button_under_the_pointer():
 @pytest.mark.slow
 def test_a_click_in_the_name_field_puts_the_caret_where_clicked():
     win = window()
-    from board99.client.gui.lobby_view import LobbyView
-
-    lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    win.show_view(lobby)
+    lobby = stand_in_lobby(win)
     step(win, 2)
     field = lobby.name_input
     win.click(field.rect.right - 4, field.rect.center_y)  # past the end of "Ann"
@@ -122,10 +116,7 @@ def test_a_click_in_the_name_field_puts_the_caret_where_clicked():
 @pytest.mark.slow
 def test_the_lobby_reads_at_960_by_640_and_grows_at_2560_by_1440():
     win = window()
-    from board99.client.gui.lobby_view import LobbyView
-
-    lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    win.show_view(lobby)
+    lobby = stand_in_lobby(win)
     lobby.show_tables(LOBBY_TABLES)
     try:
         heights = {}

@@ -15,7 +15,7 @@ import pytest
 from board99.client import player_key
 from board99.client.gui.lobby_cards import friends_line, port_open
 from tests.gui_harness import run_until, step, window
-from tests.test_gui_golden import StandIn
+from tests.test_gui_golden import StandIn, stand_in_lobby
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -35,11 +35,8 @@ def words(lobby) -> str:
 
 @pytest.mark.slow
 def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it():
-    from board99.client.gui.lobby_view import LobbyView
-
     win = window()
-    lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    win.show_view(lobby)
+    lobby = stand_in_lobby(win)
     step(win, 2)
     field = lobby.table_name
     assert field.text == "Table"
@@ -63,17 +60,13 @@ def test_ctrl_a_selects_a_fields_text_so_typing_replaces_it():
 
 @pytest.mark.slow
 def test_the_lobby_says_who_you_are_and_that_a_guest_keeps_no_rating():
-    from board99.client.gui.lobby_view import LobbyView
-
     win = window()
-    lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    win.show_view(lobby)
+    lobby = stand_in_lobby(win)
     step(win, 2)
     assert "You are Ann · rating 1612 ± 84 · 31 rated games" in words(lobby)
     guest = StandIn()
     guest.key, guest.player = None, None  # type: ignore[assignment]
-    lobby = LobbyView(guest, address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    win.show_view(lobby)
+    lobby = stand_in_lobby(win, guest)
     step(win, 2)
     assert "You play as a guest: no rating is kept" in words(lobby)
     # A second window of the same person refused a second seat: said in the lobby's words.
