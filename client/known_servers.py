@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .player_key import config_dir
+
 log = logging.getLogger(__name__)
 
 KNOWN_FILE = "servers.json"
@@ -29,13 +31,8 @@ PINNED, USED = "pinned", "used"
 
 
 def known_path() -> Path:
-    """Where the list lives: beside the settings file ($BOARD99_CONFIG's folder in tests), else the config folder."""
-    override = os.environ.get("BOARD99_CONFIG")
-    if override:
-        return Path(override).parent / KNOWN_FILE
-    import platformdirs
-
-    return Path(platformdirs.user_config_dir("board99")) / KNOWN_FILE
+    """Where the list lives: in the config folder, beside the player's keys (player_key.config_dir)."""
+    return config_dir() / KNOWN_FILE
 
 
 def load(path: Path | None = None) -> list[dict[str, Any]]:
