@@ -103,6 +103,11 @@ class Game:
         return self._winner
 
     @property
+    def over(self) -> bool:
+        """True once a side has won (``board99.kinds.GameState``)."""
+        return self._winner is not None
+
+    @property
     def winning_line(self) -> tuple[int, ...] | None:
         """The squares of the winning run (five or more), or None."""
         return self._line

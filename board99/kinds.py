@@ -1,0 +1,216 @@
+"""Game kinds: the one interface through which the house (server, wire, journal, ratings, records, client library)
+plays a game, and the registry of the kinds installed.
+
+board99 hosts games, not one game. Everything the house needs of a game's rules
+goes through a ``GameKind``: its settings and their check, a new game from a
+seed, the check and the carrying out of an action, what each seat and a
+spectator may see, the codecs of actions, views and events, its text records,
+a finished game's result as a ranking of sides, the move a turn clock makes,
+and its bots. The house never names a game's own types (python-chess keeps
+``chess.Board`` at the top while its variants sit beside it in
+``chess.variant``; the peg-board game keeps ``board99.Game`` the same way).
+
+>>> peg = get("peg-board")
+>>> peg.check_settings(4, "penalty").sides, peg.side_of(peg.check_settings(4, "penalty"), 2)
+(2, 0)
+>>> get("chess")
+Traceback (most recent call last):
+...
+board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-board
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple, Protocol, runtime_checkable
+
+#: A seat, as the house numbers them: 0 .. players - 1.
+Seat = int
+
+
+class OptionSpec(NamedTuple):
+    """One setting a host may choose beyond players and mode, as a form shows it and the table card names it."""
+
+    name: str  # its field name on the wire and in the journal
+    label: str  # its name for a person
+    choices: tuple[Any, ...]  # the values offered (a small menu: ints, strings or booleans)
+    default: Any
+    help: str = ""  # one line a form shows under it
+
+
+class Settings(NamedTuple):
+    """A table's settings after its kind checked them: what ``new_game`` and everything else take."""
+
+    players: int
+    mode: str
+    options: tuple[tuple[str, Any], ...] = ()  # (name, value) for every option of the kind, in its order
+    sides: int = 0  # how many sides play (the kind fills it in: ``check_settings``)
+
+    def option(self, name: str) -> Any:
+        """The value of option ``name``; KeyError if the kind has no such option."""
+        for key, value in self.options:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+
+class SettingsError(ValueError):
+    """Settings a kind does not allow; ``field`` names the setting, the message says why in a player's words."""
+
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(f"{field}: {why}")
+        self.field = field
+        self.why = why
+
+
+class UnknownKind(ValueError):
+    """A game name that is not installed here."""
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """A game in play, as the house drives it. Every rule is the kind's; the house only asks."""
+
+    @property
+    def seed(self) -> int:
+        """The seed that, with the actions, rebuilds the game exactly."""
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or None (no deal yet, or the game is over)."""
+
+    @property
+    def ply(self) -> int:
+        """Actions carried out so far in this game (refusals do not count)."""
+
+    @property
+    def deal(self) -> int:
+        """The deal (round) in play: 1, 2, ...; the house clears per-deal counts when it changes."""
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a result (``GameKind.ranking``)."""
+
+    def check(self, seat: int, action: Any) -> str | None:
+        """What ``apply`` would do, changing nothing: raises the kind's refusal, else the offence's code or None."""
+
+    def apply(self, seat: int, action: Any) -> tuple[Any, ...]:
+        """Carry the action out; the events it caused (each has ``kind`` and ``text()``)."""
+
+    def copy(self) -> GameState:
+        """An independent copy (the house stages changes on copies)."""
+
+
+@runtime_checkable
+class GameKind(Protocol):
+    """One game's rules as the house plays them. Implemented once per game, in that game's own package."""
+
+    name: str  # the kind's name on the wire, in the journal and on the command line ("peg-board")
+    title: str  # its name for a person ("GAME OF 99")
+    player_counts: tuple[int, ...]  # the player counts it allows
+    modes: tuple[str, ...]  # its table modes ("guarded" refuses offences, "penalty" carries them out)
+    options: tuple[OptionSpec, ...]  # further settings a host may choose (empty for a game without any)
+    record_magic: str  # the first line of its records (``for_record`` finds the kind by it)
+    bots: Mapping[str, Callable[..., Any]]  # bot name -> factory taking ``seed=``
+    slow_bots: frozenset[str]  # bots that think too long for the server's loop (they go to a worker process)
+    standin_bot: str  # the bot that plays for a person who left or is away
+
+    # -- settings and sides --------------------------------------------------------------
+    def check_settings(self, players: object, mode: object, options: Mapping[str, object] | None = None) -> Settings:
+        """The checked settings; SettingsError naming the field otherwise (options missing take their defaults)."""
+
+    def side_of(self, settings: Settings, seat: int) -> int:
+        """The side ``seat`` plays for (its own when everyone plays alone)."""
+
+    # -- play ------------------------------------------------------------------------
+    def new_game(self, settings: Settings, seed: int | None = None) -> GameState:
+        """A new game (a fresh secret seed when ``seed`` is None)."""
+
+    def view(self, game: GameState | None, settings: Settings, seat: int | None) -> Any:
+        """What ``seat`` (None: a spectator) may see; ``game`` None: the table still waits for players."""
+
+    def ranking(self, game: GameState) -> tuple[int, ...]:
+        """A finished game's result: each side's place, 0 the best; sides that tied share a place."""
+
+    def summary(self, game: GameState) -> str:
+        """A finished game's result in one line of words for a person ("side 1 won with 12-13-14-15-16")."""
+
+    def clock_action(self, game: GameState) -> Any:
+        """The action the turn clock takes for the seat to act when its time is up."""
+
+    # -- codecs ----------------------------------------------------------------------
+    def action_from_data(self, data: object) -> Any:
+        """The action plain data describes; ValueError naming the field otherwise (clients are hostile)."""
+
+    def action_to_data(self, action: Any) -> dict[str, Any]:
+        """The action as plain data."""
+
+    def parse_action(self, text: str) -> Any:
+        """The action its record text names; ValueError otherwise."""
+
+    def view_to_data(self, view: Any) -> dict[str, Any]:
+        """A view as plain data."""
+
+    def view_from_data(self, data: object) -> Any:
+        """The view plain data describes; ValueError naming the field otherwise (a client checks what it gets)."""
+
+    def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
+        """An event as plain data, cut down to what ``seat`` (None: a spectator) may see of it."""
+
+    # -- records -----------------------------------------------------------------------
+    def record_text(self, game: GameState, reveal: bool = True, hints: tuple[tuple[int, int], ...] = ()) -> str:
+        """The game's text record (its first line is ``record_magic``); without ``reveal`` nothing secret."""
+
+    def replay_record(self, text: str) -> Iterator[tuple[int, str, GameState]]:
+        """Replay a record line by line: (line number, line, game after it); ValueError at a line the rules deny."""
+
+
+_KINDS: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    """Install a kind (a game's package calls this once; a test may install its own). Returns it."""
+    if not isinstance(kind, GameKind):
+        raise TypeError(f"{kind!r} does not implement GameKind")
+    _KINDS[kind.name] = kind
+    return kind
+
+
+def unregister(name: str) -> None:
+    """Take a kind out again (tests that installed their own)."""
+    _KINDS.pop(name, None)
+
+
+def _installed() -> dict[str, GameKind]:
+    if not _KINDS:
+        # Imported here, not at the top: the games' packages import this module for its types.
+        from . import peg_kind  # noqa: F401  (registers itself)
+    return _KINDS
+
+
+def names() -> tuple[str, ...]:
+    """The installed kinds' names, the peg-board game first."""
+    return tuple(_installed())
+
+
+def get(name: object) -> GameKind:
+    """The kind called ``name``; UnknownKind (naming the choices) otherwise."""
+    kinds = _installed()
+    kind = kinds.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise UnknownKind(f"game: {name!r} is not a game here; choose from {', '.join(kinds)}")
+    return kind
+
+
+def for_record(text: str) -> GameKind:
+    """The kind whose records begin as ``text`` does; UnknownKind otherwise."""
+    first = text.lstrip("\ufeff").split("\n", 1)[0].strip()
+    for kind in _installed().values():
+        if first == kind.record_magic:
+            return kind
+    raise UnknownKind(f"line 1: {first[:60]!r} is not the first line of any game's record here "
+                      f"({', '.join(_installed())})")
+
+
+#: The kind a table is of when nothing says otherwise (requests and journals from before kinds).
+DEFAULT = "peg-board"

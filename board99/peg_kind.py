@@ -1,0 +1,131 @@
+"""The peg-board GAME OF 99 as a game kind: the house's one door to ``board99.Game`` and its companions.
+
+Every other module of the house (server, wire, journal, client library) reaches
+the peg-board game through this object (``board99.kinds.get("peg-board")``).
+
+>>> from board99.kinds import get
+>>> peg = get("peg-board")
+>>> settings = peg.check_settings(2, "guarded")
+>>> game = peg.new_game(settings, seed=7)
+>>> view = peg.view(game, settings, 0)
+>>> view.turn in (0, 1), len(view.hand_sizes), peg.view_from_data(peg.view_to_data(view)) == view
+(True, 2, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from . import kinds
+from .actions import Action, Discard, Draw, from_data, parse_action, to_data
+from .bots import BOTS
+from .events import Event, seen_by
+from .game import Game
+from .record import MAGIC, Record
+from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
+from .view import SeatView
+
+
+class PegBoard:
+    """The 1963 Percepta GAME OF 99 (docs/rules.md)."""
+
+    name = "peg-board"
+    title = "GAME OF 99"
+    player_counts = PLAYER_COUNTS
+    modes = MODES
+    options: tuple[kinds.OptionSpec, ...] = ()
+    record_magic = MAGIC
+    bots: Mapping[str, Callable[..., Any]] = BOTS
+    slow_bots = frozenset({"search", "fastsearch", "infer"})
+    standin_bot = "rulebook"
+
+    def check_settings(self, players: object, mode: object,
+                       options: Mapping[str, object] | None = None) -> kinds.Settings:
+        """Players 2, 3, 4 or 6 and a mode; the peg-board game has no further options."""
+        try:
+            check_settings(players, mode)
+        except ValueError as exc:
+            field, _, why = str(exc).partition(": ")
+            raise kinds.SettingsError(field, why) from None
+        if options:
+            name = next(iter(options))
+            raise kinds.SettingsError(name, f"the GAME OF 99 has no option {name!r}")
+        assert isinstance(players, int) and isinstance(mode, str)
+        return kinds.Settings(players, mode, (), sides_for(players))
+
+    def side_of(self, settings: kinds.Settings, seat: int) -> int:
+        """Partners sit opposite: seat ``s`` plays for side ``s % sides``."""
+        return seat % settings.sides
+
+    def new_game(self, settings: kinds.Settings, seed: int | None = None) -> Game:
+        """A new game (a fresh secret seed when ``seed`` is None)."""
+        return Game(settings.players, settings.mode, seed=seed)
+
+    def view(self, game: kinds.GameState | None, settings: kinds.Settings, seat: int | None) -> SeatView:
+        """What ``seat`` may see; before the deal, nothing dealt."""
+        if game is None:
+            return SeatView.before_deal(settings.players, settings.mode, seat)
+        assert isinstance(game, Game)
+        return game.view(seat)
+
+    def ranking(self, game: kinds.GameState) -> tuple[int, ...]:
+        """The winning side first, every other side second (the game has one winner; ties are replayed)."""
+        assert isinstance(game, Game) and game.winner is not None
+        return tuple(0 if side == game.winner else 1 for side in range(game.sides))
+
+    def summary(self, game: kinds.GameState) -> str:
+        """'side 1 won with 12-13-14-15-16'."""
+        assert isinstance(game, Game) and game.winning_line is not None
+        return f"side {game.winner} won with {'-'.join(map(str, game.winning_line))}"
+
+    def clock_action(self, game: kinds.GameState) -> Action:
+        """A draw if allowed, else discard the highest card (docs/server.md, turn clock)."""
+        assert isinstance(game, Game)
+        seat = game.turn
+        assert seat is not None
+        if game.view(seat).can_draw:
+            return Draw()
+        return Discard(max(game.hand(seat)))
+
+    def action_from_data(self, data: object) -> Action:
+        """``board99.from_data``."""
+        return from_data(data)
+
+    def action_to_data(self, action: Any) -> dict[str, Any]:
+        """``board99.to_data``."""
+        return to_data(action)
+
+    def parse_action(self, text: str) -> Action:
+        """``board99.parse_action``."""
+        return parse_action(text)
+
+    def view_to_data(self, view: Any) -> dict[str, Any]:
+        """``SeatView.to_data``."""
+        assert isinstance(view, SeatView)
+        return view.to_data()
+
+    def view_from_data(self, data: object) -> SeatView:
+        """``SeatView.from_data``."""
+        return SeatView.from_data(data)
+
+    def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
+        """``board99.seen_by``."""
+        result: dict[str, Any] = seen_by(event, seat)
+        return result
+
+    def record_text(self, game: kinds.GameState, reveal: bool = True,
+                    hints: tuple[tuple[int, int], ...] = ()) -> str:
+        """``Record.of(game).dumps()``."""
+        assert isinstance(game, Game)
+        return Record.of(game, reveal=reveal, hints=hints).dumps()
+
+    def replay_record(self, text: str) -> Iterator[tuple[int, str, Game]]:
+        """``Record.loads(text).steps()``."""
+        return Record.loads(text).steps()
+
+
+#: The one instance, installed in the registry.
+PEG_BOARD = kinds.register(PegBoard())
+
+__all__ = ["PEG_BOARD", "PegBoard", "Event"]
