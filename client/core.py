@@ -359,11 +359,10 @@ class ClientCore:
 
     def follow(self, reply: dict, table_id: str, seat: int | None) -> TableInfo:
         """The client now follows ``table_id`` (in ``seat``, None: watching) from this reply's snapshot."""
+        self._take(reply)  # first: a reply that is not usable leaves the client as it was
         self._binding += 1
         self.table_id, self.seat = table_id, seat
         self._snapshot_pending = self._rebind_pending = False
-        self.seq = -1
-        self._take(reply)
         assert self.table is not None
         return self.table
 

@@ -370,8 +370,9 @@ class GameClient:
                 raise
 
         def seated(reply: dict) -> TableInfo:
+            info = self.core.follow(reply, table, seat)
             self.core.token = reply["token"]
-            return self.core.follow(reply, table, seat)
+            return info
 
         info: TableInfo = self._call("take_seat", {"table": table, "seat": seat, "colour": colour}, seated)
         return info
@@ -379,8 +380,9 @@ class GameClient:
     def resume(self, table: str, seat: int, token: str) -> TableInfo:
         """Take back a seat held for us (after a restart of this program) with its token."""
         def resumed(reply: dict) -> TableInfo:
+            info = self.core.follow(reply, table, seat)
             self.core.token = token
-            return self.core.follow(reply, table, seat)
+            return info
 
         info: TableInfo = self._call("resume", {"table": table, "seat": seat, "token": token}, resumed)
         return info
@@ -400,8 +402,9 @@ class GameClient:
     def spectate(self, table: str) -> TableInfo:
         """Follow a table with the public view."""
         def watching(reply: dict) -> TableInfo:
+            info = self.core.follow(reply, table, None)
             self.core.token = None
-            return self.core.follow(reply, table, None)
+            return info
 
         info: TableInfo = self._call("spectate", {"table": table}, watching)
         return info

@@ -1,0 +1,98 @@
+"""A server that answers with the wrong fields: the client library says which, as a ServerError, and keeps nothing.
+
+A fake ROUTER on 127.0.0.1 answers each request the way the test tells it;
+the client is the real ``GameClient`` over real sockets.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import msgpack
+import pytest
+import zmq
+
+from board99.client.net import GameClient, ServerError
+
+pytestmark = pytest.mark.timeout(30)
+
+HELLO = {"version": 1, "server": "fake", "epoch": "e", "heartbeat": 1.0, "lost_after": 3.0, "curve": False,
+         "player": None}
+
+
+class FakeServer:
+    """Answers requests with ``answers[type](request)`` (fields of the reply); pings and hellos as a server would."""
+
+    def __init__(self, ctx: zmq.Context, answers: dict[str, Callable[[dict], dict]]) -> None:
+        self.sock = ctx.socket(zmq.ROUTER)
+        self.sock.linger = 0
+        self.port = self.sock.bind_to_random_port("tcp://127.0.0.1")
+        self.answers = answers
+
+    def serve(self, seconds: float, until: Callable[[], bool]) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and not until():
+            if not self.sock.poll(10):
+                continue
+            ident, frame = self.sock.recv_multipart()
+            msg = msgpack.unpackb(frame)
+            kind = msg["type"]
+            if kind == "hello":
+                fields = HELLO
+            elif kind == "ping":
+                fields = {"epoch": "e", "table": None, "seat": None, "seq": None}
+            else:
+                fields = self.answers[kind](msg)
+            self.sock.send_multipart([ident, msgpack.packb({"type": "reply", "id": msg["id"], **fields})])
+
+
+@pytest.fixture
+def ctx():
+    context = zmq.Context()
+    yield context
+    context.destroy(linger=0)
+
+
+def ask(ctx: zmq.Context, answers: dict[str, Callable[[dict], dict]], call: Callable[[GameClient], object]):
+    """Run ``call`` on a client of a fake server answering with ``answers``; what it raised (or returned)."""
+    import threading
+
+    fake = FakeServer(ctx, answers)
+    done = threading.Event()
+    server = threading.Thread(target=fake.serve, args=(10.0, done.is_set), daemon=True)
+    server.start()
+    client = GameClient(f"tcp://127.0.0.1:{fake.port}", timeout=2.0, context=ctx)
+    try:
+        return call(client), client
+    except Exception as exc:
+        return exc, client
+    finally:
+        done.set()
+        server.join(5)
+        client.close()
+        fake.sock.close(0)
+
+
+def test_a_reply_with_a_field_of_the_wrong_type_is_a_bad_reply_naming_the_field(ctx) -> None:
+    got, _ = ask(ctx, {"list_tables": lambda m: {"tables": "all of them", "total": 1, "offset": 0}},
+                 lambda c: c.lobby_page())
+    assert isinstance(got, ServerError), got
+    assert got.code == "bad-reply" and "list_tables" in got.message and "tables: expected a list" in got.message
+
+
+def test_a_reply_missing_a_field_is_a_bad_reply(ctx) -> None:
+    got, _ = ask(ctx, {"fetch_record": lambda m: {}}, lambda c: c.fetch_record("t1"))
+    assert isinstance(got, ServerError) and got.code == "bad-reply" and "record: missing" in got.message
+
+
+def test_a_seat_whose_view_is_not_a_view_is_refused_and_nothing_is_kept(ctx) -> None:
+    table = {"id": "t1", "name": "den", "players": 2, "mode": "guarded", "clock": None, "grace": 30.0,
+             "state": "waiting", "game": 1, "votes": [], "turn_left": None, "spectators": 0,
+             "seats": [{"seat": s, "side": s, "colour": None, "occupant": None, "name": None, "connected": False,
+                        "standin": False} for s in (0, 1)]}
+    got, client = ask(ctx, {"take_seat": lambda m: {"token": "ab" * 16, "table": table, "seat": 0, "seq": 1,
+                                                    "view": {"board": "nothing like it"}}},
+                      lambda c: c.take_seat("t1", 0))
+    assert isinstance(got, ServerError) and got.code == "bad-reply", got
+    assert client.view is None and client.table_id is None
