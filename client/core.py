@@ -141,13 +141,17 @@ class ClientCore:
         out, self._out = self._out, []
         return out
 
-    def send_failed(self, rid: int, now: float, code: str = "disconnected", message: str = "") -> None:
-        """The driver could not send request ``rid`` (no link): it fails, and the server counts as gone."""
+    def send_failed(self, rid: int, now: float, message: str = "", key_mismatch: bool = False) -> None:
+        """The driver could not send request ``rid`` (no link): it fails, and the server counts as gone.
+
+        ``key_mismatch``: the driver saw the CURVE handshake fail (the server's key is not the one expected).
+        """
         self._now = now
         pending = self._sent.pop(rid, None)
         self._lost()
         if pending is not None:
-            self._fail(pending, ServerError(code, message or f"the server at {self.endpoint} is not answering"))
+            self._fail(pending, ServerError("bad-server-key" if key_mismatch else "disconnected",
+                                            message or f"the server at {self.endpoint} is not answering"))
 
     def receive(self, frame: bytes, now: float) -> None:
         """One frame from the server: checked, then taken (a bad one is logged and changes nothing)."""

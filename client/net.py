@@ -228,8 +228,7 @@ class GameClient:
                         self._sock.poll(max(1, int(min(left, 0.05) * 1000)), zmq.POLLOUT)
                 self._sock.send(out.frame, zmq.NOBLOCK)
             except zmq.Again:
-                code = "bad-server-key" if self._key_mismatch() else "disconnected"
-                self.core.send_failed(out.rid, time.monotonic(), code, self._unreachable())
+                self.core.send_failed(out.rid, time.monotonic(), self._unreachable(), self._key_mismatch())
 
     def _key_mismatch(self) -> bool:
         return self._watch is not None and self._watch.mismatch()
