@@ -6,6 +6,7 @@ the client is the real ``GameClient`` over real sockets.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 
@@ -96,3 +97,34 @@ def test_a_seat_whose_view_is_not_a_view_is_refused_and_nothing_is_kept(ctx) -> 
                       lambda c: c.take_seat("t1", 0))
     assert isinstance(got, ServerError) and got.code == "bad-reply", got
     assert client.view is None and client.table_id is None
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_everything_a_real_server_sends_in_a_game_fits_the_schemas(tmp_path, caplog) -> None:
+    """The schemas are the server's too: a whole penalty game (offences, a hint, a rematch) and not one misfit."""
+    from board99.server.loop import run_in_thread
+    from board99.wire.replies import check_error, check_push
+    from tests.server_kit import Offender, drive, seat_table
+
+    caplog.set_level(logging.WARNING, "board99.client")
+    handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=0.0)
+    seated = seat_table(handle.endpoint, 4, "penalty")
+    try:
+        seated.clients[0].hint()
+        final = drive(seated, offender=Offender(), seconds=40)
+        assert final is not None and final.winner is not None
+        seated.clients[0].rematch()
+        kinds = set()
+        for messages in seated.received.values():
+            for msg in messages:
+                kinds.add(msg["type"])
+                if msg["type"] == "error":
+                    check_error(msg)
+                elif msg["type"] != "reply":
+                    check_push(msg)  # raises BadReply naming the field
+        assert {"reply", "update", "table"} <= kinds
+        assert "bad-server" not in caplog.text, caplog.text  # no reply failed its schema, no push was dropped
+    finally:
+        seated.close()
+        handle.stop()
