@@ -80,9 +80,9 @@ class Pending:
                  "error", "done", "on_fail")
 
     def __init__(self, kind: str, fields: dict | Callable[[], dict], finish: Finish | None, *,
-                 after: Pending | None, wait: bool, op: str | None) -> None:
+                 after: tuple[Pending, ...], wait: bool, op: str | None) -> None:
         self.kind, self.fields, self.finish = kind, fields, finish
-        self.after = after  # sent only once this one is done (and only if it succeeded)
+        self.after = after  # sent only once these are done (not at all if one was a refused hello)
         self.wait, self.op = wait, op
         self.rid = 0
         self.deadline = float("inf")
@@ -189,8 +189,8 @@ class ClientCore:
             self._fail(pending, self._timed_out(pending))
         for pending in [p for p in self._held if p.deadline <= now]:
             self._held.remove(pending)
-            self._fail(pending, ServerError("timeout", f"'{pending.kind}' waited {self.timeout:g} s for "
-                                                       f"'{pending.after.kind if pending.after else '?'}'"))
+            waited = ", ".join(f"'{p.kind}'" for p in pending.after if not p.done)
+            self._fail(pending, ServerError("timeout", f"'{pending.kind}' waited too long for {waited}"))
 
     def next_tick(self) -> float:
         """When ``tick`` has something to do next (a heartbeat, a silence, a request's time running out)."""
@@ -213,7 +213,8 @@ class ClientCore:
     # -- requests ---------------------------------------------------------------------------
 
     def request(self, kind: str, fields: dict | Callable[[], dict], now: float, finish: Finish | None = None, *,
-                after: Pending | None = None, wait: bool = True, op: str | None = None) -> Pending:
+                after: Pending | tuple[Pending | None, ...] | None = None, wait: bool = True,
+                op: str | None = None) -> Pending:
         """Queue a request; its ``Pending`` is done when its reply (through ``finish``) or failure is in.
 
         ``fields`` may be a function, called when the request is sent (after ``after``), so a request
@@ -222,23 +223,24 @@ class ClientCore:
         is sent first (it tells the server who this is), and a refused hello fails the request too.
         """
         self._now = now
-        if after is None and kind != "hello" and self.epoch is None:
+        deps = tuple(p for p in (after if isinstance(after, tuple) else (after,)) if p is not None)
+        if not deps and kind != "hello" and self.epoch is None:
             if self._hello is None or self._hello.done:
                 self._hello = self.request("hello", self._hello_fields, now, self._took_hello, wait=wait)
-            after = self._hello
-        pending = Pending(kind, fields, finish, after=after, wait=wait, op=op)
-        pending.deadline = now + 2 * self.timeout if after is not None else now + self.timeout
-        if after is not None and not after.done:
+            deps = (self._hello,)
+        pending = Pending(kind, fields, finish, after=deps, wait=wait, op=op)
+        pending.deadline = now + 2 * self.timeout if deps else now + self.timeout
+        if not all(p.done for p in deps):
             self._held.append(pending)
         else:
             self._release(pending, now)
         return pending
 
     def _release(self, pending: Pending, now: float) -> None:
-        after = pending.after
-        if after is not None and after.error is not None and after.kind == "hello":
-            self._fail(pending, after.error)
-            return
+        for after in pending.after:
+            if after.error is not None and after.kind == "hello":
+                self._fail(pending, after.error)
+                return
         try:
             fields = pending.fields() if callable(pending.fields) else pending.fields
         except ServerError as exc:
@@ -273,13 +275,13 @@ class ClientCore:
     def _completed(self, pending: Pending) -> None:
         if pending.op is not None:
             self._messages.append(Completed(pending.op, pending.result, pending.error, self.view, self.table,
-                                            self.connected))
+                                            self.connected, pending))
 
     def _release_after(self, done: Pending) -> None:
-        ready = [p for p in self._held if p.after is done]
+        ready = [p for p in self._held if done in p.after and all(a.done for a in p.after)]
         if not ready:
             return
-        self._held = [p for p in self._held if p.after is not done]
+        self._held = [p for p in self._held if p not in ready]
         for pending in ready:
             self._release(pending, self._now)
 
@@ -512,5 +514,5 @@ class ClientCore:
 
 
 #: The core's own requests (pings, snapshots, rebinds) need no hello first: a done, successful stand-in.
-_NO_HELLO = Pending("hello", {}, None, after=None, wait=False, op=None)
+_NO_HELLO = Pending("hello", {}, None, after=(), wait=False, op=None)
 _NO_HELLO.done = True

@@ -59,6 +59,11 @@ class LobbyPage(NamedTuple):
     offset: int
 
 
+def _page(reply: dict) -> LobbyPage:
+    """A ``list_tables`` reply as a LobbyPage (each description checked)."""
+    return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
+
+
 def endpoint_for(server: str) -> str:
     """'host', 'host:port', '[ipv6]:port' or a full 'tcp://...' as a ZeroMQ endpoint (default port 9099).
 
@@ -160,6 +165,9 @@ class GameClient:
         self.core = ClientCore(name=name, key=key, timeout=timeout, now=time.monotonic(), endpoint=self.endpoint)
         self._ctx = context or zmq.Context.instance()
         self._watch: HandshakeWatch | None = None
+        self._starting: str | None = None  # inside start(): the op its request is reported as
+        self._started: Pending | None = None
+        self._last_started: Pending | None = None  # the latest request start() sent, while on its way
         self._open()
 
     # -- the core's state, read (and a few set) as the client's own ---------------------------
@@ -288,16 +296,51 @@ class GameClient:
 
     def _request(self, kind: str, **fields: Any) -> dict:
         """Send a request and wait for its reply; ServerError on an error reply or timeout."""
+        if self._starting is not None:
+            raise ValueError(f"{self._starting}: '{kind}' reads its reply after it came, so it cannot be started")
         reply: dict = self.wait_for(self.core.request(kind, fields, time.monotonic()))
         return reply
 
-    def _wait_rebind(self) -> None:
-        rebind = self.core.rebinding
-        if rebind is not None:
-            try:
-                self.wait_for(rebind)
-            except ServerError:
-                pass  # the core said so (a 'seat-lost' message); the request that waited decides
+    def _call(self, kind: str, fields: dict | Callable[[], dict], finish: Callable[[dict], Any], *,
+              after: Pending | None = None, on_fail: Callable[[Pending], None] | None = None) -> Any:
+        """Send a request and give its reply to ``finish`` (run by the core as the reply arrives); wait for it.
+
+        Inside ``start`` it does not wait: the request's ``Pending`` is what ``start`` returns.
+        """
+        chained = self._last_started if self._starting is not None else None
+        if chained is not None and chained.done:
+            chained = None
+        # Started requests go one after another, as blocking calls do: each may read what the one
+        # before it changed (a take_seat's token, before an add_bot at that table).
+        pending = self.core.request(kind, fields, time.monotonic(), finish, after=(chained, after),
+                                    op=self._starting)
+        if on_fail is not None:
+            pending.on_fail = lambda: on_fail(pending)
+        if self._starting is not None:
+            if self._started is not None:
+                raise ValueError(f"{self._starting}: more than one request cannot be started as one")
+            self._started = self._last_started = pending
+            return pending
+        return self.wait_for(pending)
+
+    def start(self, op: str, call: Callable[[GameClient], object]) -> Pending:
+        """Make the one request ``call(self)`` makes without waiting for its reply; its ``Pending``.
+
+        ``call`` is a call of one of this client's request methods (``lambda c: c.take_seat(t, 0)``),
+        whose result is then not waited for: it comes back as the core's ``Completed(op)`` record,
+        in order with the pushes (``poll_typed``). The window's network thread sends this way, so
+        it never stops its loop for a reply. ServerError if the request cannot be made at all.
+        """
+        self._starting, self._started = op, None
+        try:
+            call(self)
+            pending = self._started
+        finally:
+            self._starting, self._started = None, None
+        if pending is None:
+            raise ValueError(f"{op}: the call made no request of its own")
+        self._flush()
+        return pending
 
     def poll(self, timeout: float = 0.0, wake: zmq.Socket | int | None = None) -> list[dict]:
         """What the server pushed since the last call (each a dict with a 'type'); waits at most ``timeout``.
@@ -327,12 +370,14 @@ class GameClient:
 
     def list_tables(self) -> tuple[TableInfo, ...]:
         """The lobby's first page of tables (waiting ones first, newest first): see ``lobby_page``."""
-        return self.lobby_page().tables
+        tables: tuple[TableInfo, ...] = self._call("list_tables", {"offset": 0, "limit": PAGE_MAX},
+                                                   lambda reply: _page(reply).tables)
+        return tables
 
     def lobby_page(self, offset: int = 0, limit: int = PAGE_MAX) -> LobbyPage:
         """One page of the server's tables, in the lobby's order, and how many there are in all."""
-        reply = self._request("list_tables", offset=offset, limit=limit)
-        return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
+        page: LobbyPage = self._call("list_tables", {"offset": offset, "limit": limit}, _page)
+        return page
 
     def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
                      grace: float | None = None, match: MatchFormat | None = None,
@@ -348,12 +393,10 @@ class GameClient:
             extra["match"] = {"kind": match.kind, "target": match.target}
         if rated:
             extra["rated"] = True
-        return TableInfo.from_data(self._request("create_table", name=name, players=players, mode=mode,
-                                                 clock=clock, grace=grace, **extra)["table"])
-
-    def _call(self, kind: str, fields: dict, finish: Callable[[dict], Any]) -> Any:
-        """Send a request, wait, and give the reply to ``finish`` (run by the core as the reply arrives)."""
-        return self.wait_for(self.core.request(kind, fields, time.monotonic(), finish))
+        info: TableInfo = self._call("create_table", {"name": name, "players": players, "mode": mode,
+                                                      "clock": clock, "grace": grace, **extra},
+                                     lambda reply: TableInfo.from_data(reply["table"]))
+        return info
 
     def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> TableInfo:
         """Sit at ``table`` in ``seat`` playing ``colour`` (as ``name``, default the client's); the token stays here.
@@ -394,8 +437,8 @@ class GameClient:
                 self.core.table = info  # the push with the same news may still be queued behind this reply
             return info
 
-        info: TableInfo = self._call("add_bot", {"table": table, "seat": seat, "bot": bot,
-                                                 **self.core.seat_token()}, added)
+        info: TableInfo = self._call("add_bot", lambda: {"table": table, "seat": seat, "bot": bot,
+                                                         **self.core.seat_token()}, added)
         return info
 
     def spectate(self, table: str) -> TableInfo:
@@ -410,25 +453,25 @@ class GameClient:
 
     def leave(self) -> None:
         """Give up the seat (a bot plays on if the game is running) or stop spectating."""
-        self._call("leave", self.core.seat_token(), lambda reply: self.core.unfollow())
+        self._call("leave", self.core.seat_token, lambda reply: self.core.unfollow())
 
     def rematch(self) -> TableInfo:
-        """Ask for another game with the same seats; it starts when every person has asked."""
-        self._wait_rebind()
-
+        """Ask for another game with the same seats; it starts when every person has asked (after a rebind)."""
         def voted(reply: dict) -> TableInfo:
             if reply["seq"] > self.core.seq:
                 self.core.take_snapshot(reply)
             assert self.core.table is not None
             return self.core.table
 
-        info: TableInfo = self._call("rematch", self.core.seat_token(), voted)
+        core = self.core
+        info: TableInfo = self._call("rematch", core.seat_token, voted, after=core.rebinding)
         return info
 
-    def start_act(self, action: Action, ply: int | None = None, op: str | None = None) -> Pending:
-        """``act`` without waiting: its ``Pending`` (its result the events), reported as ``Completed(op)`` if given.
+    def act(self, action: Action, ply: int | None = None) -> list[dict]:
+        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError.
 
-        Sent once a rebind on its way is done, with the seat and ply as that left them.
+        ``ply``: the position the action was chosen on (default: the latest this client saw). Sent
+        once a rebind on its way is done, with the seat and ply as that left them.
         """
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
@@ -448,28 +491,21 @@ class GameClient:
             events: list[dict] = reply["events"]
             return events
 
-        pending = core.request("act", fields, time.monotonic(), acted, after=core.rebinding, op=op)
-
-        def refused() -> None:
+        def refused(pending: Pending) -> None:
             if pending.error is not None and pending.error.code == "not-your-seat" and core.rebinding is None:
                 # The server does not know this connection as the seat's (it restarted, or the link
                 # was re-made): ask now rather than at the next heartbeat, which acting keeps away.
                 core.ping_now()
 
-        pending.on_fail = refused
-        self._flush()
-        return pending
-
-    def act(self, action: Action, ply: int | None = None) -> list[dict]:
-        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError.
-
-        ``ply``: the position the action was chosen on (default: the latest this client saw).
-        """
-        events: list[dict] = self.wait_for(self.start_act(action, ply))
+        events: list[dict] = self._call("act", fields, acted, after=core.rebinding, on_fail=refused)
         return events
 
-    def start_hint(self, op: str | None = None) -> Pending:
-        """``hint`` without waiting: its ``Pending`` (its result the Advice), reported as ``Completed(op)`` if given."""
+    def hint(self) -> Advice:
+        """The coach's advice for this client's seat now (casual tables only: ``hints-off`` elsewhere).
+
+        The table is told that this seat asked (a ``hint`` change); the reply moves this client's
+        copy of the table on past that change, as the others' pushes move theirs.
+        """
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
         core = self.core
@@ -484,17 +520,7 @@ class GameClient:
             core.take_moved(reply)
             return advice
 
-        pending = core.request("hint", fields, time.monotonic(), advised, after=core.rebinding, op=op)
-        self._flush()
-        return pending
-
-    def hint(self) -> Advice:
-        """The coach's advice for this client's seat now (casual tables only: ``hints-off`` elsewhere).
-
-        The table is told that this seat asked (a ``hint`` change); the reply moves this client's
-        copy of the table on past that change, as the others' pushes move theirs.
-        """
-        advice: Advice = self.wait_for(self.start_hint())
+        advice: Advice = self._call("hint", fields, advised, after=core.rebinding)
         return advice
 
     def snapshot(self) -> SeatView | None:
@@ -503,7 +529,7 @@ class GameClient:
             self.core.take_snapshot(reply)
             return self.core.view
 
-        view: SeatView | None = self._call("snapshot", self.core.seat_token(), took)
+        view: SeatView | None = self._call("snapshot", self.core.seat_token, took)
         return view
 
     def fetch_record(self, table: str, game: int | None = None, match: bool = False) -> str:

@@ -119,6 +119,7 @@ class Completed(NamedTuple):
     view: Any
     table: TableInfo | None
     connected: bool
+    pending: Any = None  # the core's Pending it reports (a driver may have kept it)
 
 
 #: Everything the core hands its driver, in the order it happened.

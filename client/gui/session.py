@@ -38,8 +38,8 @@ POLL_SECONDS = 1.0
 
 #: A request as the network thread runs it: a call on the client, whose result is the reply.
 Run = Callable[[GameClient], object]
-#: A request the network thread sends without waiting: it returns the core's Pending, reported as ``Completed(op)``.
-Start = Callable[[GameClient, str], Pending]
+#: What a sent request's result does on the network thread before the views hear of it (``submit``'s ``then``).
+Then = Callable[[Any], Any]
 
 
 def events_of(push: Any) -> tuple[dict, ...]:
@@ -72,7 +72,8 @@ class Session:
         #: What the server said of this player at its last accepted hello (name, rating, spread, games);
         #: None for a guest or before the hello's reply. Written by the network thread.
         self.player: dict | None = None
-        self._requests: queue.Queue[tuple[str, Run | None, Start | None]] = queue.Queue()
+        self._requests: queue.Queue[tuple[str, Run, Then | None, bool]] = queue.Queue()
+        self._then: dict[Pending, Then] = {}  # network thread only: a sent request's own step on success
         self._out: queue.Queue[Message] = queue.Queue()
         self._stop = threading.Event()
         #: The last StateChanged posted (a view shown later starts from it).
@@ -104,15 +105,17 @@ class Session:
 
     def call(self, op: str, run: Run) -> None:
         """Run ``run(client)`` on the network thread; its result comes back as ``Replied(op, result)``."""
-        self._requests.put((op, run, None))
+        self._requests.put((op, run, None, False))
         self._wake()
 
-    def submit(self, op: str, start: Start) -> None:
-        """Send a request without stopping the network thread: ``start(client, op)`` queues it in the core.
+    def submit(self, op: str, run: Run, then: Then | None = None) -> None:
+        """Send the one request ``run(client)`` makes without stopping the network thread's loop.
 
-        Its reply comes back as ``Replied(op, result)`` (or ``Failed``) in its place among the pushes.
+        ``run`` calls one of the client's request methods (``GameClient.start``); the reply comes back
+        as ``Replied(op, result)`` (or ``Failed``) in its place among the pushes, after ``then(result)``
+        (run on the network thread; what it returns is the result the views get) if given.
         """
-        self._requests.put((op, None, start))
+        self._requests.put((op, run, then, True))
         self._wake()
 
     def _wake(self) -> None:
@@ -123,50 +126,58 @@ class Session:
 
     def list_tables(self) -> None:
         """Ask for the server's tables (a list of TableInfo)."""
-        self.call("list_tables", lambda client: client.list_tables())
+        self.submit("list_tables", lambda client: client.list_tables())
 
     def lobby_page(self, offset: int, limit: int) -> None:
         """Ask for one page of the server's tables (a ``LobbyPage``: tables, total, offset)."""
-        self.call("lobby_page", lambda client: client.lobby_page(offset, limit))
+        self.submit("lobby_page", lambda client: client.lobby_page(offset, limit))
 
     def create_table(self, name: str, players: int, mode: str, clock: float | None, *,
                      match: MatchFormat | None = None, rated: bool = False, bot_pace: str = "quick") -> None:
         """Ask for a new table (a match of ``match`` games, rated or not, its bots at ``bot_pace``)."""
-        self.call("create_table", lambda client: client.create_table(name, players, mode, clock, match=match,
+        self.submit("create_table", lambda client: client.create_table(name, players, mode, clock, match=match,
                                                                      rated=rated, bot_pace=bot_pace))
 
     def take_seat(self, table: str, seat: int, colour: str, name: str | None = None) -> None:
         """Ask to sit at ``seat`` of ``table`` playing ``colour`` (as ``name``, default the connection's)."""
-        self.call("take_seat", lambda client: client.take_seat(table, seat, colour, name=name))
+        self.submit("take_seat", lambda client: client.take_seat(table, seat, colour, name=name))
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> None:
         """Ask for a bot in an empty seat."""
-        self.call("add_bot", lambda client: client.add_bot(table, seat, bot))
+        self.submit("add_bot", lambda client: client.add_bot(table, seat, bot))
 
     def spectate(self, table: str) -> None:
         """Ask to watch a table."""
-        self.call("spectate", lambda client: client.spectate(table))
+        self.submit("spectate", lambda client: client.spectate(table))
 
     def act(self, action: Action, ply: int | None = None) -> None:
         """Send a PLAY, DRAW or DISCARD for this client's seat, chosen at ``ply``; its events follow the new state."""
-        self.submit("act", lambda client, op: client.start_act(action, ply, op=op))
+        self.submit("act", lambda client: client.act(action, ply))
 
     def rematch(self) -> None:
         """Ask for a new game at the same table."""
-        self.call("rematch", lambda client: client.rematch())
+        self.submit("rematch", lambda client: client.rematch())
 
     def leave(self) -> None:
         """Give up the seat (or stop watching); a seat left during a game is remembered in ``kept``."""
 
-        def run(client: GameClient) -> None:
+        held: list[KeptSeat] = []
+
+        def run(client: GameClient) -> object:
             table, seat, token = client.table, client.seat, client.token
-            client.leave()
             if table is not None and table.state == "playing" and seat is not None and token is not None:
+                held.append(KeptSeat(table.id, seat, token, table.game))
+            client.leave()
+            return None
+
+        def left(result: object) -> object:
+            for kept in held:
                 # The server holds the seat for us until this game ends (docs/protocol.md, leave).
                 with self._kept_lock:
-                    self._kept[table.id] = KeptSeat(table.id, seat, token, table.game)
+                    self._kept[kept.table] = kept
+            return result
 
-        self.call("leave", run)
+        self.submit("leave", run, left)
 
     def take_back(self, table: str) -> None:
         """Resume the seat left at ``table`` with its token; the reply is ``Replied("resume", TableInfo)``."""
@@ -175,15 +186,14 @@ class Session:
             self._post(Failed("resume", "not-kept", "no seat of yours is kept at that table"))
             return
 
-        def run(client: GameClient) -> TableInfo:
-            info = client.resume(kept.table, kept.seat, kept.token)
+        def resumed(info: Any) -> Any:
             with self._kept_lock:
                 self._kept.pop(kept.table, None)
                 # The lobby takes the reply; the table screen that opens next asks for this.
                 self._resumed = Resumed(info)
             return info
 
-        self.call("resume", run)
+        self.submit("resume", lambda client: client.resume(kept.table, kept.seat, kept.token), resumed)
 
     def take_resumed(self) -> Resumed | None:
         """The seat last taken back from the lobby (``take_back``), once: the table screen welcomes the player back."""
@@ -258,7 +268,7 @@ class Session:
         table = self.latest_state.table if self.latest_state is not None else None
         for msg in messages:
             if isinstance(msg, Completed):
-                self._post_completed(msg)
+                self._post_completed(msg, msg.pending)
                 continue
             # Each push's own view first, so the views see the table in the order it changed
             # (a game's start, then the events of its first moves). Parsed once, by the core.
@@ -269,7 +279,10 @@ class Session:
             clock = isinstance(msg, Update) and msg.clock
             self._post(Events(events, clock=clock) if events else Pushed(msg))
 
-    def _post_completed(self, done: Completed) -> None:
+    def _post_completed(self, done: Completed, pending: Pending | None) -> None:
+        then = self._then.pop(pending, None) if pending is not None else None
+        if done.error is None and then is not None:
+            done = done._replace(result=then(done.result))
         if done.error is not None:
             code = getattr(done.error, "code", type(done.error).__name__)
             self._post(Failed(done.op, code, getattr(done.error, "message", str(done.error))))
@@ -292,14 +305,16 @@ class Session:
     def _serve_requests(self, client: GameClient) -> None:
         while True:
             try:
-                op, run, start = self._requests.get_nowait()
+                op, run, then, sent = self._requests.get_nowait()
             except queue.Empty:
                 return
             try:
-                if start is not None:
-                    start(client, op)  # its reply comes back through the core, as Completed(op)
+                if sent:
+                    # Its reply comes back through the core, as Completed(op), in order with the pushes.
+                    pending = client.start(op, run)
+                    if then is not None:
+                        self._then[pending] = then
                     continue
-                assert run is not None
                 result = run(client)
             except Exception as exc:
                 code = getattr(exc, "code", type(exc).__name__)
@@ -342,4 +357,4 @@ def ask_hint(session: Session) -> None:
     The reply moves the client's table on past the announcement the others get: that state is
     posted first, so the hint's count shows with the hint.
     """
-    session.submit("hint", lambda client, op: client.start_hint(op=op))
+    session.submit("hint", lambda client: client.hint())
