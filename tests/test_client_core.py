@@ -325,3 +325,27 @@ def test_a_rate_limited_notice_names_why_a_request_went_unanswered(desk) -> None
         link.wait(pending)
     assert [type(m) for m in link.core.messages()] == [Notice]
 
+
+
+def test_a_request_held_behind_another_is_sent_after_its_reply_with_what_that_left(desk) -> None:
+    link = Link(desk)
+    table = new_table(link)
+
+    def took(reply: dict) -> TableInfo:
+        info = link.core.follow(reply, table, 0)
+        link.core.token = reply["token"]
+        return info
+
+    sit = link.core.request("take_seat", {"table": table, "seat": 0}, desk.now, took, op="sit")
+    bot = link.core.request("add_bot", lambda: {"table": table, "seat": 1, **link.core.seat_token()}, desk.now,
+                            after=sit, op="bot")
+    first = link.core.outgoing()
+    assert [msgpack.unpackb(o.frame)["type"] for o in first] == ["take_seat"]  # the add_bot waits for its reply
+    for o in first:
+        desk.deliver(desk.core.receive(link.peer.ident, [o.frame], desk.now))
+    (out,) = [o for o in link.core.outgoing() if msgpack.unpackb(o.frame)["type"] == "add_bot"]
+    assert msgpack.unpackb(out.frame)["token"] == link.core.token  # read when sent, after the seat was taken
+    desk.deliver(desk.core.receive(link.peer.ident, [out.frame], desk.now))
+    done = [m for m in link.core.messages() if type(m) is Completed]
+    assert [(m.op, m.error) for m in done] == [("sit", None), ("bot", None)]
+    assert bot.result["table"]["state"] == "playing"
