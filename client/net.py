@@ -298,8 +298,18 @@ class GameClient:
         """Send a request and wait for its reply; ServerError on an error reply or timeout."""
         if self._starting is not None:
             raise ValueError(f"{self._starting}: '{kind}' reads its reply after it came, so it cannot be started")
-        reply: dict = self.wait_for(self.core.request(kind, fields, time.monotonic()))
+        reply: dict = self.wait_for(self.core.request(kind, fields, time.monotonic(), after=self._chain()))
         return reply
+
+    def _chain(self) -> Pending | None:
+        """The started request still on its way, which the next request waits for.
+
+        Requests go one after another, started ones too, as blocking calls do: each may read what
+        the one before it changed (a take_seat's token, before an add_bot at that table).
+        """
+        if self._last_started is not None and self._last_started.done:
+            self._last_started = None
+        return self._last_started
 
     def _call(self, kind: str, fields: dict | Callable[[], dict], finish: Callable[[dict], Any], *,
               after: Pending | None = None, on_fail: Callable[[Pending], None] | None = None) -> Any:
@@ -307,12 +317,7 @@ class GameClient:
 
         Inside ``start`` it does not wait: the request's ``Pending`` is what ``start`` returns.
         """
-        chained = self._last_started if self._starting is not None else None
-        if chained is not None and chained.done:
-            chained = None
-        # Started requests go one after another, as blocking calls do: each may read what the one
-        # before it changed (a take_seat's token, before an add_bot at that table).
-        pending = self.core.request(kind, fields, time.monotonic(), finish, after=(chained, after),
+        pending = self.core.request(kind, fields, time.monotonic(), finish, after=(self._chain(), after),
                                     op=self._starting)
         if on_fail is not None:
             pending.on_fail = lambda: on_fail(pending)
