@@ -285,7 +285,11 @@ class GameClient:
     def wait_for(self, pending: Pending) -> Any:
         """Pump until ``pending`` is done: its result, or its ServerError raised."""
         self._flush()
+        # The core fails every request in time (its own deadlines); this bound only guards the loop.
+        give_up = time.monotonic() + 3 * self.core.timeout + 1.0
         while not pending.done:
+            if time.monotonic() > give_up:
+                raise ServerError("timeout", f"no reply to '{pending.kind}' from {self.endpoint}")
             self._pump(self.core.timeout, until=pending)
         if pending.error is not None:
             error = pending.error
