@@ -56,9 +56,12 @@ class ServerError(Exception):
 
 
 def kind_of(info: TableInfo | None) -> kinds.GameKind:
-    """The game kind a table plays (its description's ``game`` name; the default kind before kinds had names)."""
-    name = getattr(info, "game", None)
-    return kinds.get(name if isinstance(name, str) else kinds.DEFAULT)
+    """The game kind a table plays (the kind its description names; the default kind before kinds had names)."""
+    for field in ("kind", "game"):  # (which field names it is the wire's: the table description's)
+        name = getattr(info, field, None)
+        if isinstance(name, str):
+            return kinds.get(name)
+    return kinds.get(kinds.DEFAULT)
 
 
 class Outgoing(NamedTuple):
