@@ -49,3 +49,18 @@ def imported_io(modules: list[str], also: tuple[str, ...] = ()) -> str:
         "print(','.join(bad))\n"
     )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_the_offline_commands_load_neither_zeromq_nor_sqlite_nor_the_window():
+    """The command line imports only the module of the subcommand run (docs/architecture.md, commands/)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from board99.commands.parser import build_parser\n"
+            "build_parser()\n"
+            "import board99.commands.replay, board99.commands.arena\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('zmq', 'sqlite3', 'arcade', 'pyglet')"
+            " or m.startswith(('board99.server', 'board99.client')))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == ""
