@@ -547,7 +547,9 @@ class GameClient:
         With ``match``, the match record of the match that game belongs to (board99.match).
         """
         extra = {"whole_match": True} if match else {}
-        return self._request("fetch_record", table=table, game=game, **extra)["record"]
+        record: str = self._call("fetch_record", {"table": table, "game": game, **extra},
+                                 lambda reply: reply["record"])
+        return record
 
     def history(self) -> tuple[list[str], list[SeatView]]:
         """What has happened in the followed table's game so far, as everyone may see it.
@@ -555,8 +557,9 @@ class GameClient:
         The public record lines, and the public view after each action (the first: after the deal).
         """
         kind = kind_of(self.table)  # the views are the table's game's
-        reply = self._request("history")
-        return list(reply["lines"]), [kind.view_from_data(v) for v in reply["views"]]
+        lines_views: tuple[list[str], list[SeatView]] = self._call(
+            "history", {}, lambda reply: (list(reply["lines"]), [kind.view_from_data(v) for v in reply["views"]]))
+        return lines_views
 
     def list_records(self, offset: int = 0, limit: int = LIST_MAX,
                      player: str | None = None) -> tuple[tuple[RecordEntry, ...], int]:

@@ -282,7 +282,10 @@ class Session:
     def _post_completed(self, done: Completed, pending: Pending | None) -> None:
         then = self._then.pop(pending, None) if pending is not None else None
         if done.error is None and then is not None:
-            done = done._replace(result=then(done.result))
+            try:
+                done = done._replace(result=then(done.result))
+            except Exception as exc:  # e.g. the record could not be written: said like any failure
+                done = done._replace(error=exc)
         if done.error is not None:
             code = getattr(done.error, "code", type(done.error).__name__)
             self._post(Failed(done.op, code, getattr(done.error, "message", str(done.error))))
@@ -330,25 +333,23 @@ class Session:
 def save_record(session: Session, table: str, game: int, match: bool, stem: str) -> None:
     """Fetch a finished game's record (its match's with ``match``) and write it to a new file in the records folder.
 
-    Both run on the network thread (the fetch waits on the server, the write on the disk); the reply
-    is ``Replied("save_record", path)`` or ``Failed("save_record", code, message)``.
+    Both happen on the network thread (the fetch is sent without stopping its loop, the write runs once
+    the record came); the reply is ``Replied("save_record", path)`` or ``Failed("save_record", code, message)``.
     """
     from .records import write_new
 
-    def run(client: GameClient) -> object:
-        return write_new(client.fetch_record(table, game, match=match), stem)
-
-    session.call("save_record", run)
+    session.submit("save_record", lambda client: client.fetch_record(table, game, match=match),
+                   lambda text: write_new(text, stem))
 
 
 def review_record(session: Session, table: str, game: int) -> None:
     """Fetch a finished game's record for its review: ``Replied("review_record", text)`` or ``Failed(...)``."""
-    session.call("review_record", lambda client: client.fetch_record(table, game, match=False))
+    session.submit("review_record", lambda client: client.fetch_record(table, game, match=False))
 
 
 def history(session: Session) -> None:
     """Ask for the followed table's public history: ``Replied("history", (lines, views))``."""
-    session.call("history", lambda client: client.history())
+    session.submit("history", lambda client: client.history())
 
 
 def ask_hint(session: Session) -> None:
