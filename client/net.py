@@ -5,6 +5,9 @@ Lobby calls block until the reply (or ``timeout``); ``poll()`` drains what the
 server pushed and keeps ``view`` and ``table`` current, resyncing with a
 snapshot on a sequence gap and resuming the seat with its token after a
 reconnect or a server restart (the Clone pattern). See docs/protocol.md.
+What the connection knows and decides is the sans-IO ``ClientCore``
+(client/core.py); ``GameClient`` owns the socket and the clock and drives it.
+See docs/client.md.
 """
 
 from __future__ import annotations
