@@ -23,13 +23,18 @@ HELLO = {"version": 1, "server": "fake", "epoch": "e", "heartbeat": 1.0, "lost_a
 
 
 class FakeServer:
-    """Answers requests with ``answers[type](request)`` (fields of the reply); pings and hellos as a server would."""
+    """Answers requests with ``answers[type](request)`` (fields of the reply; None: no reply, then ``instead``).
 
-    def __init__(self, ctx: zmq.Context, answers: dict[str, Callable[[dict], dict]]) -> None:
+    Pings and hellos as a server would.
+    """
+
+    def __init__(self, ctx: zmq.Context, answers: dict[str, Callable[[dict], dict | None]],
+                 instead: dict | None = None) -> None:
         self.sock = ctx.socket(zmq.ROUTER)
         self.sock.linger = 0
         self.port = self.sock.bind_to_random_port("tcp://127.0.0.1")
         self.answers = answers
+        self.instead = instead  # a message sent in place of a reply withheld
 
     def serve(self, seconds: float, until: Callable[[], bool]) -> None:
         deadline = time.monotonic() + seconds
@@ -44,7 +49,12 @@ class FakeServer:
             elif kind == "ping":
                 fields = {"epoch": "e", "table": None, "seat": None, "seq": None}
             else:
-                fields = self.answers[kind](msg)
+                answer = self.answers[kind](msg)
+                if answer is None:
+                    if self.instead is not None:
+                        self.sock.send_multipart([ident, msgpack.packb(self.instead)])
+                    continue
+                fields = answer
             self.sock.send_multipart([ident, msgpack.packb({"type": "reply", "id": msg["id"], **fields})])
 
 
@@ -128,3 +138,48 @@ def test_everything_a_real_server_sends_in_a_game_fits_the_schemas(tmp_path, cap
     finally:
         seated.close()
         handle.stop()
+
+
+@pytest.mark.slow
+def test_the_windows_session_keeps_its_loop_going_while_a_reply_is_on_its_way(ctx) -> None:
+    """A request the server is slow to answer stops nothing: what the server says meanwhile reaches the views."""
+    import threading
+
+    from board99.client.gui.messages import Failed, Pushed
+    from board99.client.gui.session import Session
+    from board99.client.pushes import Notice
+
+    notice = {"type": "error", "id": None, "code": "rate-limited", "message": "slow down"}
+    asked = threading.Event()
+
+    def withheld(msg: dict) -> None:
+        asked.set()  # not answered: the server says something else instead, while the request waits
+        return None
+
+    fake = FakeServer(ctx, {"list_tables": withheld}, instead=notice)
+    done = threading.Event()
+    server = threading.Thread(target=fake.serve, args=(10.0, done.is_set), daemon=True)
+    server.start()
+    session = Session(f"tcp://127.0.0.1:{fake.port}", name="Ann", timeout=3.0)
+    try:
+        session.lobby_page(0, 10)
+        seen: list = []
+        deadline = time.monotonic() + 2.0  # well before the request's 3 s are up
+        while time.monotonic() < deadline and not any(type(m) is Pushed and type(m.push) is Notice for m in seen):
+            seen.extend(session.drain())
+            time.sleep(0.01)
+        assert asked.is_set()
+        notices = [m.push for m in seen if type(m) is Pushed and type(m.push) is Notice]
+        assert notices == [Notice("rate-limited", "slow down", notice)]
+        assert not any(type(m) is Failed for m in seen)  # the request still waits
+        deadline = time.monotonic() + 5.0
+        while time.monotonic() < deadline and not any(type(m) is Failed for m in seen):
+            seen.extend(session.drain())
+            time.sleep(0.02)
+        failed = next(m for m in seen if type(m) is Failed)
+        assert (failed.op, failed.code) == ("lobby_page", "rate-limited")  # the notice says why it went unanswered
+    finally:
+        session.close()
+        done.set()
+        server.join(5)
+        fake.sock.close(0)
