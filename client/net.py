@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import zmq
 
-from board99 import Action, SeatView, to_data
+from board99 import Action, SeatView
 from board99.coach import Advice
 from board99.match import MatchFormat
 from board99.wire.curve import connect_curve, parse_key
@@ -488,7 +488,7 @@ class GameClient:
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
         core = self.core
-        data = to_data(action)
+        data = kind_of(core.table).action_to_data(action)  # the table's game kind writes its actions
 
         def fields() -> dict:
             if core.table_id is None or core.seat is None or core.token is None:
