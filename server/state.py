@@ -178,7 +178,7 @@ class State:
     def changed(self, t: Table, change: str, *, exclude: bytes | None = None) -> None:
         """Who is present changed (not a journaled fact): next seq, kept in the journal if it can be, announced."""
         t.seq += 1  # not the journal's to refuse: who is present changed whatever it keeps
-        self.journaled(change, self.journal.save_seq, t, table=t, quiet=True)  # so a restart never takes it back
+        self.journaled("seq", self.journal.save_seq, t, table=t, quiet=True)  # so a restart never takes it back
         self.announce(t, change, exclude=exclude)
 
     def announce(self, t: Table, change: str, *, exclude: bytes | None = None, dealt: bool = False,
