@@ -15,11 +15,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 
-from board99.bots import BOTS
+from board99 import kinds
 from board99.wire.protocol import DEFAULT_NAME, ProtocolError
 
 from .presence import Bucket
-from .ratings import BOT_RATINGS, Skill
+from .ratings import Skill, all_bot_ratings
 
 #: New players one machine may register: per hour, and at once (a registry is a table a client grows).
 NEW_PER_HOUR, NEW_BURST = 20, 10
@@ -120,4 +120,5 @@ def _taken(name: str) -> ProtocolError:
 
 def _is_bot(name: str) -> bool:
     """Whether ``name`` is a bot's (any case): bots' names are nobody else's, rated or not."""
-    return name_key(name) in BOTS or name_key(name) in BOT_RATINGS
+    key = name_key(name)
+    return key in all_bot_ratings() or any(key in kinds.get(kind).bots for kind in kinds.names())

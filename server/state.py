@@ -13,7 +13,6 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
-from board99 import seen_by
 from board99.wire.protocol import CHANGES, ProtocolError
 
 from .journal import Journal, SetAside, damaged
@@ -168,7 +167,7 @@ class State:
         if by is not None:
             fields["by"] = by
         self.out.push(t, "table", fields, exclude=exclude,
-                      per_seat=(lambda s: {"events": [seen_by(e, s) for e in opening]}) if dealt else None)
+                      per_seat=(lambda s: {"events": [t.kind.event_for(e, s) for e in opening]}) if dealt else None)
         self.schedule(t)
 
     def schedule(self, t: Table) -> None:

@@ -19,6 +19,7 @@ import zmq
 
 from board99 import to_data
 from board99.client.net import GameClient
+from board99.wire.protocol import PROTOCOL_VERSION
 from tests.core_kit import CoreError, Desk, Peer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -603,7 +604,7 @@ def test_names_that_cannot_be_shown_safely_are_refused(tmp_path, name) -> None:
     with pytest.raises(CoreError) as caught:
         p.ask("create_table", name=name, players=2)
     assert caught.value.code == "bad-field" and "cannot be shown safely" in caught.value.message
-    assert p.ask("hello", version=1, name="  Ann   Lee ")["version"] == 1
+    assert p.ask("hello", version=PROTOCOL_VERSION, name="  Ann   Lee ")["version"] == PROTOCOL_VERSION
     desk.close()
 
 
