@@ -76,7 +76,7 @@ def test_a_client_naming_itself_as_the_next_connection_cannot_abort_the_server(t
             attacker.connect(f"tcp://127.0.0.1:{port}")
             attacker.send(b"\x81\xa4type\xa4ping")
             with GameClient(f"127.0.0.1:{port}", server_key=key, timeout=5.0) as honest:
-                assert honest.hello()["version"] == 1  # an ordinary connection after it
+                assert honest.hello()["version"] == PROTOCOL_VERSION  # an ordinary connection after it
             attacker.close()
         time.sleep(0.2)
         assert proc.poll() is None, "the server died"
@@ -310,7 +310,7 @@ def test_a_client_that_never_reads_cannot_grow_the_server_and_bots_keep_their_pa
             assert grown < 64 * 1024, f"the server grew {grown} KiB"
             # The bots (0.6 s a move in `board99 serve`) kept moving while the flood went on.
             assert plies[-1][1] >= 6
-            assert host.hello()["version"] == 1
+            assert host.hello()["version"] == PROTOCOL_VERSION
     finally:
         ctx.destroy(linger=0)
         stop(proc)

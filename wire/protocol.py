@@ -343,9 +343,8 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "history": {},
     "list_records": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False),
                      "player": (optional(name()), False)},
-    "leaderboard": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False),
-                    "game": (game_kind(), False)},
-    "player": {"name": (name(), True), "game": (game_kind(), False)},
+    "leaderboard": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False)},
+    "player": {"name": (name(), True)},
     "create_tournament": {"name": (name(), True), "game": (game_kind(), False), "players": (whole(1, 1 << 10), True),
                           "entrants": (entrants(), True), "rounds": (whole(1, TOURNAMENT_ROUNDS_MAX), True),
                           "match": (match_format(), True)},
@@ -413,7 +412,8 @@ def table_settings(fields: dict[str, Any]) -> None:
     try:
         settings = kind.check_settings(fields["players"], fields.get("mode", kind.modes[0]), fields.get("options"))
     except kinds.SettingsError as exc:
-        raise ProtocolError("bad-field", f"{exc.field}: {exc.why}") from None
+        field = exc.field if exc.field in ("players", "mode") else f"options.{exc.field}"
+        raise ProtocolError("bad-field", f"{field}: {exc.why}") from None
     fields["kind"], fields["settings"] = kind, settings
 
 
