@@ -201,6 +201,9 @@ class GameKind(Protocol):
     def advise(self, view: Any) -> Any | None:
         """The coach's advice (with ``to_data()``) from a seat's own view; None where the kind has no coach."""
 
+    def advice_from_data(self, data: object) -> Any:
+        """The coach's advice from plain data (what ``advise`` gave, sent); ValueError otherwise or without a coach."""
+
     def warm_up(self) -> None:
         """(In the bots' worker process) load what its slow bots need before any move's clock runs."""
 

@@ -33,9 +33,9 @@ from typing import Any, NamedTuple
 
 from .events import Won
 from .game import Game
+from .match_format import FIRST_TO, MOST_GAMES, MatchFormat, score
 from .record import MAGIC as GAME_MAGIC
 from .record import Record, RecordError
-from .match_format import FIRST_TO, MOST_GAMES, MatchFormat, score
 from .settings import sides_for
 
 MATCH_MAGIC = "# GAME OF 99 match record, board99 format 1"
@@ -66,6 +66,15 @@ def from_result(result: Any) -> GameResult:
             or any(type(q) is not int or not 0 <= q <= 99 for q in line) or not 5 <= len(line) <= 10:
         raise ValueError("result: not a GAME OF 99 result (a side, its seat, its line of 5-10 squares, deals)")
     return GameResult(result.game, side, seat, tuple(line), deals)
+
+
+def to_result(result: GameResult, sides: int) -> Any:
+    """The house's ``board99.kinds.Result`` of a peg-board result: the winning side first, the others second."""
+    from .kinds import Result
+
+    ranking = tuple(0 if side == result.side else 1 for side in range(sides))
+    return Result(result.game, ranking, f"side {result.side} won with {'-'.join(map(str, result.line))}",
+                  {"seat": result.seat, "line": list(result.line), "deals": result.deals})
 
 
 def result_of(game: Game, game_no: int) -> GameResult:

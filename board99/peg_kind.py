@@ -20,7 +20,7 @@ from typing import Any
 from . import kinds
 from .actions import Action, Discard, Draw, from_data, parse_action, to_data
 from .bots import BOTS
-from .coach import advise
+from .coach import Advice, advise
 from .errors import CODES
 from .events import Event, seen_by
 from .game import Game
@@ -98,6 +98,10 @@ class PegBoard:
         """``board99.coach.advise``."""
         assert isinstance(view, SeatView)
         return advise(view)
+
+    def advice_from_data(self, data: object) -> Any:
+        """``board99.coach.Advice.from_data``."""
+        return Advice.from_data(data)
 
     def warm_up(self) -> None:
         """Load the fastsearch bot's compiled playouts."""

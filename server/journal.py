@@ -222,9 +222,8 @@ class Journal:
         for table_id, game_no, kind_name, text in rows:
             try:
                 kind = kinds.get(kind_name)
-                game = None
-                for _, _, game in kind.replay_record(text):
-                    pass
+                steps = list(kind.replay_record(text))
+                game = steps[-1][2] if steps else None
                 if game is None or not game.over:
                     raise ValueError("the record ends before the game does")
                 done.append((json.dumps(list(kind.ranking(game))), kind.summary(game),

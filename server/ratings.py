@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from board99 import kinds
-
 from openskill.models import PlackettLuce
+
+from board99 import kinds
 
 #: A newcomer's mean and uncertainty, the skill gap that makes one win about 76% likely (BETA)
 #: and the drift added before each game so that a rating keeps moving a little (TAU).
