@@ -1,0 +1,104 @@
+"""A second game through the seam: the test-only aces kind is created, played, journaled, restored after a
+restart, recorded and replayed through a real server and the client library, with no change to the house."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from board99 import kinds
+from board99.client.net import GameClient, ServerError
+from board99.server.loop import run_in_thread
+from tests.aces_kind import ACES, AcesView, Draw
+
+
+@pytest.fixture
+def aces() -> Iterator[kinds.GameKind]:
+    kinds.register(ACES)
+    try:
+        yield ACES
+    finally:
+        kinds.unregister(ACES.name)
+
+
+def play_until(clients: list[GameClient], done, seconds: float = 20.0) -> None:
+    """Each client draws whenever it is its turn, until ``done()`` (bounded in time)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        for c in clients:
+            c.poll(0.01)
+            if c.my_turn():
+                try:
+                    c.act(Draw())
+                except ServerError as exc:
+                    assert exc.code in ("stale", "not-your-turn"), exc
+
+
+def test_a_second_game_kind_plays_through_a_real_server_restarts_and_replays(aces, tmp_path) -> None:
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    ann = bo = None
+    try:
+        ann = GameClient(server.endpoint, name="Ann")
+        with pytest.raises(ServerError) as refused:
+            ann.create_table("too many", 5, game="aces")
+        assert refused.value.code == "bad-field" and refused.value.message.startswith("players: 5 is not allowed")
+        with pytest.raises(ServerError) as refused:
+            ann.create_table("bad option", 3, game="aces", options={"target": 4})
+        assert refused.value.message.startswith("options.target: 4")
+        info = ann.create_table("three aces", 3, game="aces", options={"target": 3})
+        assert (info.kind, info.options, info.mode, info.sides) == ("aces", (("target", 3),), "plain", 3)
+        ann.take_seat(info.id, 0)
+        bo = GameClient(server.endpoint, name="Bo")
+        bo.take_seat(info.id, 1)
+        bo.add_bot(info.id, 2, "drawer")  # the kind's own bot plays seat 2
+        play_until([ann], lambda: ann.table is not None and ann.table.state == "playing", seconds=5)
+        assert isinstance(ann.view, AcesView) and ann.view.seat == 0 and ann.view.aces == (0, 0, 0)
+
+        play_until([ann, bo], lambda: ann.view is not None and ann.view.ply >= 6)
+        hand_before = ann.view.hand
+        ply_before = ann.view.ply
+        server.stop()  # mid-game: the journal has every action
+        server = run_in_thread(port=int(server.endpoint.rsplit(":", 1)[1]), data_dir=tmp_path, bot_delay=0.01)
+        table = server.server.lobby.tables[info.id]
+        assert table.kind is ACES and table.game.ply >= ply_before
+        assert tuple(table.game.hands[0]) == hand_before  # the same deal, from the seed and the actions
+
+        play_until([ann, bo], lambda: ann.table is not None and ann.table.state == "over", seconds=30)
+        record = ann.fetch_record(info.id)
+        assert record.splitlines()[0] == ACES.record_magic and kinds.for_record(record) is ACES
+        *_, (_, _, replayed) = ACES.replay_record(record)
+        assert replayed.over and replayed.ply == table.game.ply
+        ranking = ACES.ranking(replayed)
+        assert sorted(ranking)[0] == 0 and len(ranking) == 3
+        (entry,), total = ann.list_records()
+        assert total == 1 and entry.kind == "aces" and entry.ranking == ranking
+        assert entry.summary == ACES.summary(replayed) and entry.winner == ranking.index(0)
+    finally:
+        for c in (ann, bo):
+            if c is not None:
+                c.close()
+        server.stop()
+
+
+def test_history_of_a_second_kind_is_its_public_record_and_views(aces, tmp_path) -> None:
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    try:
+        with GameClient(server.endpoint, name="Cy") as cy:
+            info = cy.create_table("two", 2, game="aces", options={"target": 2})
+            cy.take_seat(info.id, 0)
+            cy.add_bot(info.id, 1, "drawer")
+            with pytest.raises(ServerError) as refused:  # seat 0 is to act: the game waits for Cy
+                cy.hint()
+            assert refused.value.code == "hints-off" and "has no coach" in refused.value.message
+            play_until([cy], lambda: cy.view is not None and cy.view.ply >= 4)
+            lines, views = cy.history()
+            assert lines[0] == "  shuffled" and all(isinstance(v, AcesView) and v.hand is None for v in views)
+            assert [v.ply for v in views] == list(range(len(views)))
+            # Only aces are shown to everyone: no other drawn card is named in the public lines.
+            assert all(line.endswith(("a card", "passed", "shuffled", "draw", "pass", "won")) or line[-2] == "A"
+                       for line in lines)
+    finally:
+        server.stop()
