@@ -3,15 +3,20 @@ restart, recorded and replayed through a real server and the client library, wit
 
 from __future__ import annotations
 
+import shutil
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from board99 import kinds
 from board99.client.net import GameClient, ServerError
+from board99.server.journal import JOURNAL_FILE
 from board99.server.loop import run_in_thread
 from tests.aces_kind import ACES, AcesView, Draw
+
+DATA = Path(__file__).parent / "data"
 
 
 @pytest.fixture
@@ -100,5 +105,29 @@ def test_history_of_a_second_kind_is_its_public_record_and_views(aces, tmp_path)
             # Only aces are shown to everyone: no other drawn card is named in the public lines.
             assert all(line.endswith(("a card", "passed", "shuffled", "draw", "pass", "won")) or line[-2] == "A"
                        for line in lines)
+    finally:
+        server.stop()
+
+
+def test_a_journal_from_before_kinds_opens_and_restores_every_table_as_the_peg_board_game(tmp_path) -> None:
+    # tests/data/journal-before-kinds.sqlite was written by the server before game kinds (fe4158f): a 2-player
+    # match table, first to 3, whose game 1 is finished (a record with only a winner and a line) and whose
+    # game 2 is in play at ply 6.
+    shutil.copy(DATA / "journal-before-kinds.sqlite", tmp_path / JOURNAL_FILE)
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    try:
+        (table,) = server.server.lobby.tables.values()
+        assert table.kind is kinds.get("peg-board") and table.settings == kinds.get("peg-board").check_settings(
+            2, "guarded") and table.game_no == 2 and table.game.ply == 6 and table.state == "playing"
+        (first,) = table.results  # the old record's result, ranked by replaying it through its kind
+        assert first.ranking in ((0, 1), (1, 0)) and first.summary.startswith(f"side {first.winner} won with ")
+        assert [s.side for s in table.seats] == [0, 1]
+        with GameClient(server.endpoint, name="Ann") as watcher:
+            (entry,), _ = watcher.list_records()
+            assert entry.kind == "peg-board" and entry.ranking == first.ranking and entry.winner == first.winner
+            info = watcher.spectate(table.id)
+            assert info.kind == "peg-board" and info.match is not None and info.match.results == (first,)
+            match_record = watcher.fetch_record(table.id, 1, match=True)
+            assert match_record.startswith("# GAME OF 99 match record") and "score: " in match_record
     finally:
         server.stop()
