@@ -672,20 +672,24 @@ class GameClient:
         reply = self._request("list_records", offset=offset, limit=limit, player=player)
         return tuple(RecordEntry.from_data(r) for r in reply["records"]), reply["total"]
 
-    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX) -> tuple[tuple[Rating, ...], int]:
-        """The server's players (and bots) by rating, best first; and how many in all."""
-        reply = self._request("leaderboard", offset=offset, limit=limit)
+    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX,
+                    game: str = kinds.DEFAULT) -> tuple[tuple[Rating, ...], int]:
+        """The server's players (and bots) by their rating in ``game`` (a kind's name), best first; how many in all."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
+        reply = self._request("leaderboard", offset=offset, limit=limit, **extra)
         return tuple(Rating.from_data(r) for r in reply["players"]), reply["total"]
 
-    def player_history(self, name: str) -> PlayerHistory:
-        """A player's rating, partners, opponents and latest games on this server."""
-        return PlayerHistory.from_data(self._request("player", name=name)["player"])
+    def player_history(self, name: str, game: str = kinds.DEFAULT) -> PlayerHistory:
+        """A player's rating in ``game`` (a kind's name), partners, opponents and latest games on this server."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
+        return PlayerHistory.from_data(self._request("player", name=name, **extra)["player"])
 
     def create_tournament(self, name: str, players: int, entrants: list[list[str]], rounds: int,
-                          match: MatchFormat) -> tuple[TournamentInfo, str]:
-        """A new tournament and its steering token (keep it: ``next_round`` needs it)."""
+                          match: MatchFormat, game: str = kinds.DEFAULT) -> tuple[TournamentInfo, str]:
+        """A new tournament of ``game`` (a kind's name) and its steering token (keep it: ``next_round`` needs it)."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
         reply = self._request("create_tournament", name=name, players=players, entrants=entrants, rounds=rounds,
-                              match={"kind": match.kind, "target": match.target})
+                              match={"kind": match.kind, "target": match.target}, **extra)
         return TournamentInfo.from_data(reply["tournament"]), reply["token"]
 
     def next_round(self, tournament: str, token: str) -> TournamentInfo:

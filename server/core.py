@@ -98,7 +98,7 @@ class Core:
             for s in t.seats:
                 known = state.players.by_id.get(s.player) if s.player is not None else None
                 fixed = bot_ratings(t.kind).get(s.bot or "")
-                s.rating = (known.skill.shown if known is not None else
+                s.rating = (known.standing(t.kind.name).skill.shown if known is not None else
                             fixed.shown if fixed is not None else None)
             if t.unfinished:
                 t.played_by = [(s.name, s.player) for s in t.seats]

@@ -10,10 +10,9 @@ a restart finishes the game the same way (``Table.unfinished``).
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
 
 from .journal import finished_record
-from .players import Player
+from .players import Player, Standing
 from .ratings import Skill, rate
 from .state import State
 from .tables import Table
@@ -34,8 +33,10 @@ def rated_players(state: State, t: Table, ranking: tuple[int, ...]) -> list[Play
     side_of = [s.side for s in t.seats]  # the kind's side_of, asked when the seats were made
     teams: list[list[Player]] = [[p for seat, p in enumerate(people) if side_of[seat] == side]
                                  for side in range(t.sides)]
-    skills: list[list[Skill]] = rate([[p.skill for p in team] for team in teams], ranking)
-    return [replace(p, skill=skill, games=p.games + 1, wins=p.wins + (ranking[side] == 0))
+    game = t.kind.name  # each player's rating in this game kind moves
+    skills: list[list[Skill]] = rate([[p.standing(game).skill for p in team] for team in teams], ranking)
+    return [p.with_standing(game, Standing(skill, p.standing(game).games + 1,
+                                           p.standing(game).wins + (ranking[side] == 0)))
             for side, team in enumerate(teams) for p, skill in zip(team, skills[side])]
 
 
@@ -56,7 +57,7 @@ def finish_game(state: State, t: Table) -> bool:
     t.unfinished = False
     for p in players:
         state.players.adopt(p)
-    shown = {p.id: p.skill.shown for p in players}
+    shown = {p.id: p.standing(t.kind.name).skill.shown for p in players}
     for s in t.seats:
         if s.player in shown:
             s.rating = shown[s.player]
@@ -64,7 +65,7 @@ def finish_game(state: State, t: Table) -> bool:
         t.results.append(result)
     if players:
         log.info("event=rated table=%s game=%d %s", t.id, t.game_no,
-                 " ".join(f"{p.name}={p.skill.shown}" for p in players))
+                 " ".join(f"{p.name}={p.standing(t.kind.name).skill.shown}" for p in players))
     state.match_over(t)
     return True
 

@@ -34,7 +34,7 @@ from board99.kinds import Refusal, Result
 from board99.match_format import MatchFormat
 from board99.wire.protocol import BOT_PACES, COLOURS
 
-from .players import Player, name_key
+from .players import Player, Standing, name_key
 from .ratings import Skill
 from .seating import Seat
 from .tables import Table
@@ -77,6 +77,11 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (table_id, game_no, seat)
 );
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
+CREATE TABLE IF NOT EXISTS ratings (
+    player INTEGER NOT NULL, kind TEXT NOT NULL,
+    mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+    PRIMARY KEY (player, kind)
+);
 CREATE TABLE IF NOT EXISTS tournaments (
     id TEXT PRIMARY KEY, created REAL NOT NULL, data TEXT NOT NULL
 );
@@ -325,8 +330,15 @@ class Journal:
                            [(t.id, t.game_no, seat, t.seats[seat].side, player, names[seat],
                              int(result.ranking[t.seats[seat].side] == 0), result.ranking[t.seats[seat].side])
                             for seat, (_, player) in enumerate(played_by)])
-            db.executemany("UPDATE players SET mu=?, sigma=?, games=?, wins=? WHERE id=?",
-                           [(p.skill.mu, p.skill.sigma, p.games, p.wins, p.id) for p in rated])
+            # A player's rating in the default kind lives in their row (as before kinds); in any other, in ratings.
+            game = t.kind.name
+            if game == kinds.DEFAULT:
+                db.executemany("UPDATE players SET mu=?, sigma=?, games=?, wins=? WHERE id=?",
+                               [(p.skill.mu, p.skill.sigma, p.games, p.wins, p.id) for p in rated])
+            else:
+                db.executemany("INSERT OR REPLACE INTO ratings VALUES (?,?,?,?,?,?)",
+                               [(p.id, game, s.skill.mu, s.skill.sigma, s.games, s.wins)
+                                for p in rated for s in [p.standing(game)]])
             db.execute("UPDATE tables SET seq=?, state=?, votes='' WHERE id=?", (t.seq, t.state, t.id))
             db.executemany(SEAT_ROW, self._seat_rows(t))
 
@@ -340,8 +352,13 @@ class Journal:
 
     def players(self) -> list[Player]:
         """Every registered player."""
+        elsewhere: dict[int, dict[str, Standing]] = {}
+        for pid, kind, mu, sigma, games, wins in self.db.execute(
+                "SELECT player, kind, mu, sigma, games, wins FROM ratings ORDER BY player, kind"):
+            elsewhere.setdefault(pid, {})[kind] = Standing(Skill(mu, sigma), games, wins)
         rows = self.db.execute("SELECT id, name, key_hash, mu, sigma, games, wins FROM players ORDER BY id")
-        return [Player(i, n, bytes(k), Skill(mu, sigma), g, w) for i, n, k, mu, sigma, g, w in rows]
+        return [Player(i, n, bytes(k), Skill(mu, sigma), g, w, elsewhere.get(i, {}))
+                for i, n, k, mu, sigma, g, w in rows]
 
     def next_player_id(self) -> int:
         """The id the next registered player gets."""

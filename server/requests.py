@@ -26,7 +26,7 @@ from board99.wire.protocol import (
 from .play import act
 from .players import Player, key_digest, name_key
 from .presence import Bucket, Conn
-from .ratings import BOT_RATINGS
+from .ratings import bot_ratings
 from .state import DAMAGED, State
 from .tables import Table
 from .tournaments import BOT_PREFIX, table_name
@@ -358,14 +358,19 @@ def _player(state: State, name: str) -> Player:
     return found
 
 
-def _rating(p: Player) -> Rating:
-    return Rating(p.name, p.skill.shown, p.skill.spread, p.games, p.wins)
+def _rating(p: Player, game: str = kinds.DEFAULT) -> Rating:
+    s = p.standing(game)
+    return Rating(p.name, s.skill.shown, s.skill.spread, s.games, s.wins)
 
 
 def leaderboard(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """Players by conservative rating (mean less three deviations), the bots among them at their fixed ratings."""
-    entries = [(p.skill.rank_key, _rating(p)) for p in state.players.by_id.values() if p.games > 0]
-    entries += [(skill.rank_key, Rating(name, skill.shown, 0, 0, 0, bot=True)) for name, skill in BOT_RATINGS.items()]
+    """One game kind's players by conservative rating (mean less three deviations), its bots among them at
+    their fixed ratings."""
+    game = kinds.get(f.get("game", kinds.DEFAULT))
+    entries = [(p.standing(game.name).skill.rank_key, _rating(p, game.name)) for p in state.players.by_id.values()
+               if p.standing(game.name).games > 0]
+    entries += [(skill.rank_key, Rating(name, skill.shown, 0, 0, 0, bot=True))
+                for name, skill in bot_ratings(game).items()]
     entries.sort(key=lambda e: (-e[0], e[1].name.casefold()))
     offset, limit = f.get("offset", 0), f.get("limit", LIST_MAX)
     return {"players": [r.to_data() for _, r in entries[offset:offset + limit]], "total": len(entries)}
@@ -376,7 +381,7 @@ def player(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     p = _player(state, f["name"])
     partners, opponents = state.journal.met(p.id)
     games, _ = state.journal.finished_games(0, LIST_MAX, p.id)
-    history = PlayerHistory(_rating(p), tuple(Met(*m) for m in partners), tuple(Met(*m) for m in opponents),
+    history = PlayerHistory(_rating(p, f.get("game", kinds.DEFAULT)), tuple(Met(*m) for m in partners), tuple(Met(*m) for m in opponents),
                             tuple(RecordEntry(**g) for g in games))
     return {"player": history.to_data()}
 

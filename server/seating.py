@@ -174,7 +174,7 @@ class Seating:
         s.token_hash, s.conn = token_digest(token), conn
         s.standin = s.vacated = False
         s.player = None if player is None else player.id
-        s.rating = None if player is None else player.skill.shown
+        s.rating = None if player is None else player.standing(self._t.kind.name).skill.shown
         self._t.bots.pop(seat, None)
         self.spectators.discard(conn)
         return token

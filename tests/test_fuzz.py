@@ -299,7 +299,7 @@ GOOD = {
     "bot_pace": "person", "options": {},
 }
 #: Where a field's name means another thing in another request: (request, field) -> a valid value.
-GOOD_IN = {(kind, "game"): "peg-board" for kind in ("create_table", "create_tournament")}
+GOOD_IN = {(kind, "game"): "peg-board" for kind in ("create_table", "create_tournament", "leaderboard", "player")}
 INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit", "rounds"}
 TEXT_FIELDS = {"name", "table", "token", "bot", "player", "tournament"}
 BAD = {

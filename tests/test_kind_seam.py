@@ -131,3 +131,42 @@ def test_a_journal_from_before_kinds_opens_and_restores_every_table_as_the_peg_b
             assert match_record.startswith("# GAME OF 99 match record") and "score: " in match_record
     finally:
         server.stop()
+
+
+def test_a_rated_free_for_all_rates_each_place_in_its_own_kind_and_leaderboard(aces, tmp_path) -> None:
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    people = [GameClient(server.endpoint, name=n, key=f"{i + 1:02x}" * 32) for i, n in enumerate(("Ann", "Bo", "Cy"))]
+    try:
+        for p in people:
+            p.hello()
+        info = people[0].create_table("rated aces", 3, game="aces", rated=True)
+        for seat, p in enumerate(people):
+            p.take_seat(info.id, seat)
+        play_until(people, lambda: all(p.table is not None and p.table.state == "over" for p in people), seconds=30)
+        (entry,), _ = people[0].list_records()
+        ranking = entry.ranking
+        board, total = people[0].leaderboard(game="aces")
+        rated = {r.name: r for r in board if not r.bot}
+        assert total == 4 and {r.name for r in board if r.bot} == {"drawer"} and set(rated) == {"Ann", "Bo", "Cy"}
+        assert all(r.games == 1 for r in rated.values())
+        by_place = sorted(zip(ranking, ("Ann", "Bo", "Cy")))
+        # A better place never rates lower (tied places may rate alike); the winner gained, the last lost.
+        assert all(rated[a].rating >= rated[b].rating for (pa, a), (pb, b) in zip(by_place, by_place[1:]))
+        assert rated[by_place[0][1]].rating > 1500 > rated[by_place[-1][1]].rating
+        assert rated[by_place[0][1]].wins == 1
+        # Their peg-board ratings did not move: each game kind has its own.
+        peg_board, _ = people[0].leaderboard()
+        assert not [r for r in peg_board if not r.bot]
+        assert people[0].player_history("Ann", game="aces").rating == rated["Ann"]
+    finally:
+        for p in people:
+            p.close()
+        server.stop()
+    # After a restart the kind's ratings are read back from the journal.
+    server = run_in_thread(data_dir=tmp_path)
+    try:
+        with GameClient(server.endpoint, name="watcher") as w:
+            again, _ = w.leaderboard(game="aces")
+            assert {r.name: r for r in again if not r.bot} == rated
+    finally:
+        server.stop()
