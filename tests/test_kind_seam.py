@@ -15,6 +15,7 @@ from board99.client.net import GameClient, ServerError
 from board99.server.journal import JOURNAL_FILE
 from board99.server.loop import run_in_thread
 from tests.aces_kind import ACES, AcesView, Draw
+from tests.core_kit import CoreError, Desk
 
 DATA = Path(__file__).parent / "data"
 
@@ -170,3 +171,22 @@ def test_a_rated_free_for_all_rates_each_place_in_its_own_kind_and_leaderboard(a
             assert {r.name: r for r in again if not r.bot} == rated
     finally:
         server.stop()
+
+
+def test_a_tournament_takes_a_kind_whose_games_are_between_two_sides(aces, tmp_path) -> None:
+    desk = Desk(tmp_path)
+    host = desk.peer("host")
+    fields = {"name": "cup", "rounds": 1, "match": {"kind": "first-to", "target": 1}}
+    with pytest.raises(CoreError) as refused:
+        host.ask("create_tournament", game="aces", players=3, entrants=[["bot:drawer"], ["bot:drawer"]], **fields)
+    assert refused.value.code == "bad-field" and refused.value.message == (
+        "players: a tournament's matches are between two sides, and FIRST TO 3 ACES at 3 players has 3")
+    with pytest.raises(CoreError) as refused:
+        host.ask("create_tournament", game="aces", players=2, entrants=[["bot:random"], ["bot:drawer"]], **fields)
+    assert refused.value.code == "no-such-bot"  # the kind's bots, not another kind's
+    reply = host.ask("create_tournament", game="aces", players=2, entrants=[["bot:drawer"], ["bot:drawer"]], **fields)
+    assert reply["tournament"]["kind"] == "aces"
+    (table,) = host.ask("next_round", tournament=reply["tournament"]["id"], token=reply["token"])["tournament"][
+        "pairings"]
+    assert desk.core.lobby.tables[table["table"]].kind is ACES
+    desk.close()
