@@ -14,7 +14,8 @@ from board99 import kinds
 from board99.client.net import GameClient, ServerError
 from board99.server.journal import JOURNAL_FILE
 from board99.server.loop import run_in_thread
-from tests.aces_kind import ACES, AcesView, Draw
+from board99.wire.protocol import ProtocolError, check_request
+from tests.aces_kind import ACES, Aces, AcesView, Draw
 from tests.core_kit import CoreError, Desk
 
 DATA = Path(__file__).parent / "data"
@@ -190,3 +191,21 @@ def test_a_tournament_takes_a_kind_whose_games_are_between_two_sides(aces, tmp_p
         "pairings"]
     assert desk.core.lobby.tables[table["table"]].kind is ACES
     desk.close()
+
+
+def test_a_seat_number_is_bounded_by_the_largest_table_of_any_installed_kind() -> None:
+    seat_7 = {"type": "take_seat", "id": 1, "table": "t", "seat": 7}
+    with pytest.raises(ProtocolError) as refused:
+        check_request(seat_7)
+    assert refused.value.message.startswith("seat: expected a whole number 0-5")  # the peg-board game's 6 seats
+
+    class Eights(Aces):
+        name, player_counts = "eights", (2, 8)
+
+    kinds.register(Eights())
+    try:
+        assert check_request(seat_7) == ("take_seat", {"table": "t", "seat": 7})
+    finally:
+        kinds.unregister("eights")
+    with pytest.raises(ProtocolError):
+        check_request(seat_7)
