@@ -204,15 +204,6 @@ def one_of(*choices: Any) -> Check:
     return check
 
 
-def one_of_ints(*choices: int) -> Check:
-    """One of the whole numbers ``choices``."""
-    def check(field: str, value: Any) -> int:
-        if type(value) is not int or value not in choices:
-            raise _fail(field, "one of " + ", ".join(map(str, choices)), value)
-        return value
-    return check
-
-
 def seat() -> Check:
     """A seat number: 0 up to the largest table of any installed game kind (``board99.kinds.most_players``)."""
     def check(field: str, value: Any) -> int:
