@@ -5,8 +5,9 @@ board99 hosts games, not one game. Everything the house needs of a game's rules
 goes through a ``GameKind``: its settings and their check, a new game from a
 seed, the check and the carrying out of an action, what each seat and a
 spectator may see, the codecs of actions, views and events, its text records,
-a finished game's result as a ranking of sides, the move a turn clock makes,
-and its bots. The house never names a game's own types (python-chess keeps
+a finished game's result as a ranking of sides (``Result``), the move a turn
+clock makes, its bots (and their fixed ratings), its refusal codes, and its
+coach where it has one (``advise`` gives None where it has none). The house never names a game's own types (python-chess keeps
 ``chess.Board`` at the top while its variants sit beside it in
 ``chess.variant``; the peg-board game keeps ``board99.Game`` the same way).
 

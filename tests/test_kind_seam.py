@@ -209,3 +209,23 @@ def test_a_seat_number_is_bounded_by_the_largest_table_of_any_installed_kind() -
         kinds.unregister("eights")
     with pytest.raises(ProtocolError):
         check_request(seat_7)
+
+
+def test_the_turn_clock_and_a_stand_in_move_by_the_kind(aces, tmp_path) -> None:
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    try:
+        with GameClient(server.endpoint, name="Di") as di, GameClient(server.endpoint, name="Ed") as ed:
+            info = di.create_table("clocked", 2, game="aces", clock=0.3, grace=0.0)
+            di.take_seat(info.id, 0)
+            ed.take_seat(info.id, 1)
+            by_clock: list[dict] = []
+            deadline = time.monotonic() + 10
+            while len(by_clock) < 2 and time.monotonic() < deadline:  # nobody acts: the clock draws for each
+                by_clock += [m for m in di.poll(0.05) if m.get("type") == "update" and m.get("clock")]
+            assert [m["action"] for m in by_clock[:2]] == [{"type": "draw"}, {"type": "draw"}]
+            assert [m["by"] for m in by_clock[:2]] == [0, 1]
+            ed.leave()  # mid-game: the kind's stand-in bot plays Ed's seat on
+            play_until([di], lambda: di.table is not None and di.table.state == "over", seconds=30)
+            assert di.table is not None and di.table.state == "over"
+    finally:
+        server.stop()
