@@ -229,3 +229,36 @@ def test_the_turn_clock_and_a_stand_in_move_by_the_kind(aces, tmp_path) -> None:
             assert di.table is not None and di.table.state == "over"
     finally:
         server.stop()
+
+
+def test_a_table_of_a_kind_not_installed_is_set_aside_and_comes_back_with_its_kind(tmp_path) -> None:
+    kinds.register(ACES)
+    try:
+        server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+        try:
+            with GameClient(server.endpoint, name="Fay") as fay:
+                info = fay.create_table("kept", 2, game="aces")
+                fay.take_seat(info.id, 0)
+                fay.add_bot(info.id, 1, "drawer")
+                play_until([fay], lambda: fay.view is not None and fay.view.ply >= 2)
+                ply = server.server.lobby.tables[info.id].game.ply
+        finally:
+            server.stop()
+    finally:
+        kinds.unregister(ACES.name)
+    server = run_in_thread(data_dir=tmp_path)  # this server has no aces
+    try:
+        assert info.id not in server.server.lobby.tables
+        (aside,) = server.server.core.set_aside
+        assert aside.table == info.id and "'aces' is not a game here" in aside.reason
+    finally:
+        server.stop()
+    kinds.register(ACES)
+    try:
+        server = run_in_thread(data_dir=tmp_path)  # nothing was lost: with the kind back, so is the game
+        try:
+            assert server.server.lobby.tables[info.id].game.ply == ply
+        finally:
+            server.stop()
+    finally:
+        kinds.unregister(ACES.name)
