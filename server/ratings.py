@@ -62,6 +62,9 @@ def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Sk
     >>> third, first, second = rate([[Skill()], [Skill()], [Skill()]], ranks=(2, 0, 1))
     >>> first[0].mu > second[0].mu > third[0].mu
     True
+    >>> tied_a, tied_b, last = rate([[Skill()], [Skill()], [Skill()]], ranks=(0, 0, 1))
+    >>> round(tied_a[0].mu, 6) == round(tied_b[0].mu, 6) > 1500 > last[0].mu
+    True
     """
     teams = [[MODEL.create_rating([s.mu, s.sigma]) for s in side] for side in sides]
     rated = MODEL.rate(teams, ranks=[float(place + 1) for place in ranks])
