@@ -310,7 +310,7 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "create_table": {
         "name": (name(), True),
         "game": (game_kind(), False),
-        "players": (whole(1, 1 << 10), True),
+        "players": (whole(0, 1 << 10), True),  # the count is the kind's to allow (its words say which)
         "mode": (text(20), False),
         "options": (options_map(), False),
         "clock": (optional(seconds(*CLOCK_RANGE)), False),
