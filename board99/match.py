@@ -29,10 +29,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .events import Won
 from .game import Game
+from .kinds import Result
 from .match_format import FIRST_TO, MOST_GAMES, MatchFormat, score
 from .record import MAGIC as GAME_MAGIC
 from .record import Record, RecordError
@@ -55,7 +56,7 @@ class GameResult(NamedTuple):
     deals: int  # 1, or more when tied deals were replayed
 
 
-def from_result(result: Any) -> GameResult:
+def from_result(result: Result) -> GameResult:
     """The peg-board result a house ``board99.kinds.Result`` of this game carries (its ``detail``).
 
     ValueError naming the field when the detail is not a peg-board result's.
@@ -68,10 +69,8 @@ def from_result(result: Any) -> GameResult:
     return GameResult(result.game, side, seat, tuple(line), deals)
 
 
-def to_result(result: GameResult, sides: int) -> Any:
+def to_result(result: GameResult, sides: int) -> Result:
     """The house's ``board99.kinds.Result`` of a peg-board result: the winning side first, the others second."""
-    from .kinds import Result
-
     ranking = tuple(0 if side == result.side else 1 for side in range(sides))
     return Result(result.game, ranking, f"side {result.side} won with {'-'.join(map(str, result.line))}",
                   {"seat": result.seat, "line": list(result.line), "deals": result.deals})
