@@ -22,6 +22,7 @@ board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-boa
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
@@ -252,6 +253,7 @@ def register(kind: GameKind) -> GameKind:
     """Install a kind (a game's package calls this once; a test may install its own). Returns it."""
     if not isinstance(kind, GameKind):
         raise TypeError(f"{kind!r} does not implement GameKind")
+    _installed()  # the installed games first, so the default kind stays first
     _KINDS[kind.name] = kind
     return kind
 
@@ -261,10 +263,19 @@ def unregister(name: str) -> None:
     _KINDS.pop(name, None)
 
 
+#: The modules of the games installed here, each registering its kind when imported: adding a game is
+#: adding its module here (docs/kinds.md). The first is the default kind's.
+GAMES = ("board99.peg_kind",)
+_loaded = False
+
+
 def _installed() -> dict[str, GameKind]:
-    if not _KINDS:
+    global _loaded
+    if not _loaded:
         # Imported here, not at the top: the games' packages import this module for its types.
-        from . import peg_kind  # noqa: F401  (registers itself)
+        _loaded = True
+        for module in GAMES:
+            importlib.import_module(module)
     return _KINDS
 
 
