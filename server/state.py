@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from board99 import seen_by
 from board99.wire.protocol import CHANGES, ProtocolError
 
 from .journal import Journal, SetAside, damaged
@@ -194,7 +193,7 @@ class State:
         if by is not None:
             fields["by"] = by
         self.out.push(t, "table", fields, exclude=exclude,
-                      per_seat=(lambda s: {"events": [seen_by(e, s) for e in opening]}) if dealt else None)
+                      per_seat=(lambda s: {"events": [t.kind.event_for(e, s) for e in opening]}) if dealt else None)
         self.schedule(t)
 
     def schedule(self, t: Table) -> None:
