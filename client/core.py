@@ -56,12 +56,11 @@ class ServerError(Exception):
 
 
 def kind_of(info: TableInfo | None) -> kinds.GameKind:
-    """The game kind a table plays (the kind its description names; the default kind before kinds had names)."""
-    for field in ("kind", "game"):  # (which field names it is the wire's: the table description's)
-        name = getattr(info, field, None)
-        if isinstance(name, str):
-            return kinds.get(name)
-    return kinds.get(kinds.DEFAULT)
+    """The game kind a table plays (its description's ``kind``; the default kind before a table is known).
+
+    UnknownKind (a ValueError) for a kind not installed here: what the client cannot read, it does not keep.
+    """
+    return kinds.get(kinds.DEFAULT if info is None else info.kind)
 
 
 class Outgoing(NamedTuple):

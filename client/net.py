@@ -19,9 +19,8 @@ from typing import Any, NamedTuple
 
 import zmq
 
-from board99 import Action, SeatView
-from board99.coach import Advice
-from board99.match import MatchFormat
+from board99 import kinds
+from board99.match_format import MatchFormat
 from board99.wire.curve import connect_curve, parse_key
 from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
 from board99.wire.protocol import (
@@ -391,22 +390,31 @@ class GameClient:
         page: LobbyPage = self._call("list_tables", {"offset": offset, "limit": limit}, _page)
         return page
 
-    def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
+    def create_table(self, name: str, players: int, mode: str | None = None, clock: float | None = None,
                      grace: float | None = None, match: MatchFormat | None = None,
-                     rated: bool = False, bot_pace: str = "quick") -> TableInfo:
-        """A new table (it starts once every seat is filled); a ``match`` table plays games until it is decided.
+                     rated: bool = False, bot_pace: str = "quick", game: str = kinds.DEFAULT,
+                     options: dict[str, Any] | None = None) -> TableInfo:
+        """A new table of ``game`` (a kind's name, ``board99.kinds``; it starts once every seat is filled).
 
-        ``bot_pace``: how fast the table's server bots move (wire.protocol.BOT_PACES).
+        ``mode``: one of the kind's (default its first); ``options``: the kind's further settings; a
+        ``match`` table plays games until it is decided; ``bot_pace``: how fast the table's server
+        bots move (wire.protocol.BOT_PACES).
         """
+        kind = kinds.get(game)
         extra: dict[str, Any] = {}
+        if game != kinds.DEFAULT:
+            extra["game"] = game
+        if options:
+            extra["options"] = options
         if bot_pace != "quick":  # sent only when chosen, so a server from before bot paces still answers
             extra["bot_pace"] = bot_pace
         if match is not None:
             extra["match"] = {"kind": match.kind, "target": match.target}
         if rated:
             extra["rated"] = True
-        info: TableInfo = self._call("create_table", {"name": name, "players": players, "mode": mode,
-                                                      "clock": clock, "grace": grace, **extra},
+        info: TableInfo = self._call("create_table", {"name": name, "players": players,
+                                                      "mode": mode or kind.modes[0], "clock": clock,
+                                                      "grace": grace, **extra},
                                      lambda reply: TableInfo.from_data(reply["table"]))
         return info
 
@@ -479,8 +487,9 @@ class GameClient:
         info: TableInfo = self._call("rematch", core.seat_token, voted, after=core.rebinding)
         return info
 
-    def act(self, action: Action, ply: int | None = None) -> list[dict]:
-        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError.
+    def act(self, action: Any, ply: int | None = None) -> list[dict]:
+        """Carry out an action of the table's game kind (the peg-board game: play, draw or discard); the
+        events it caused (this seat's view of them), or ServerError.
 
         ``ply``: the position the action was chosen on (default: the latest this client saw). Sent
         once a rebind on its way is done, with the seat and ply as that left them.
@@ -512,7 +521,7 @@ class GameClient:
         events: list[dict] = self._call("act", fields, acted, after=core.rebinding, on_fail=refused)
         return events
 
-    def hint(self) -> Advice:
+    def hint(self) -> Any:
         """The coach's advice for this client's seat now (casual tables only: ``hints-off`` elsewhere).
 
         The table is told that this seat asked (a ``hint`` change); the reply moves this client's
@@ -527,22 +536,20 @@ class GameClient:
                 raise ServerError("not-seated", "the seat was lost and could not be resumed with its token")
             return {"token": core.token}
 
-        def advised(reply: dict) -> Advice:
-            advice = Advice.from_data(reply["advice"])  # checked before the copy moves on
+        def advised(reply: dict) -> Any:
+            advice = kind_of(core.table).advice_from_data(reply["advice"])  # checked before the copy moves on
             core.take_moved(reply)
             return advice
 
-        advice: Advice = self._call("hint", fields, advised, after=core.rebinding)
-        return advice
+        return self._call("hint", fields, advised, after=core.rebinding)
 
-    def snapshot(self) -> SeatView | None:
+    def snapshot(self) -> Any:
         """Fetch the table's current state now (poll() does this by itself on a gap)."""
         def took(reply: dict) -> Any:
             self.core.take_snapshot(reply)
             return self.core.view
 
-        view: SeatView | None = self._call("snapshot", self.core.seat_token, took)
-        return view
+        return self._call("snapshot", self.core.seat_token, took)
 
     def fetch_record(self, table: str, game: int | None = None, match: bool = False) -> str:
         """A finished game's record text (the latest finished game unless ``game`` is given).
@@ -554,13 +561,13 @@ class GameClient:
                                  lambda reply: reply["record"])
         return record
 
-    def history(self) -> tuple[list[str], list[SeatView]]:
+    def history(self) -> tuple[list[str], list[Any]]:
         """What has happened in the followed table's game so far, as everyone may see it.
 
         The public record lines, and the public view after each action (the first: after the deal).
         """
         kind = kind_of(self.table)  # the views are the table's game's
-        lines_views: tuple[list[str], list[SeatView]] = self._call(
+        lines_views: tuple[list[str], list[Any]] = self._call(
             "history", {}, lambda reply: (list(reply["lines"]), [kind.view_from_data(v) for v in reply["views"]]))
         return lines_views
 
@@ -570,20 +577,24 @@ class GameClient:
         reply = self._request("list_records", offset=offset, limit=limit, player=player)
         return tuple(RecordEntry.from_data(r) for r in reply["records"]), reply["total"]
 
-    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX) -> tuple[tuple[Rating, ...], int]:
-        """The server's players (and bots) by rating, best first; and how many in all."""
-        reply = self._request("leaderboard", offset=offset, limit=limit)
+    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX,
+                    game: str = kinds.DEFAULT) -> tuple[tuple[Rating, ...], int]:
+        """The server's players (and bots) by their rating in ``game`` (a kind's name), best first; how many in all."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
+        reply = self._request("leaderboard", offset=offset, limit=limit, **extra)
         return tuple(Rating.from_data(r) for r in reply["players"]), reply["total"]
 
-    def player_history(self, name: str) -> PlayerHistory:
-        """A player's rating, partners, opponents and latest games on this server."""
-        return PlayerHistory.from_data(self._request("player", name=name)["player"])
+    def player_history(self, name: str, game: str = kinds.DEFAULT) -> PlayerHistory:
+        """A player's rating in ``game`` (a kind's name), partners, opponents and latest games on this server."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
+        return PlayerHistory.from_data(self._request("player", name=name, **extra)["player"])
 
     def create_tournament(self, name: str, players: int, entrants: list[list[str]], rounds: int,
-                          match: MatchFormat) -> tuple[TournamentInfo, str]:
-        """A new tournament and its steering token (keep it: ``next_round`` needs it)."""
+                          match: MatchFormat, game: str = kinds.DEFAULT) -> tuple[TournamentInfo, str]:
+        """A new tournament of ``game`` (a kind's name) and its steering token (keep it: ``next_round`` needs it)."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
         reply = self._request("create_tournament", name=name, players=players, entrants=entrants, rounds=rounds,
-                              match={"kind": match.kind, "target": match.target})
+                              match={"kind": match.kind, "target": match.target}, **extra)
         return TournamentInfo.from_data(reply["tournament"]), reply["token"]
 
     def next_round(self, tournament: str, token: str) -> TournamentInfo:
@@ -604,7 +615,7 @@ class GameClient:
 
 
 def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_message: Callable | None = None,
-             max_actions: int = 100_000) -> SeatView | None:
+             max_actions: int = 100_000) -> Any:
     """Play ``client``'s seat with ``bot`` until the game is over (or ``until``, a monotonic time).
 
     Survives timeouts and reconnects: after an error it waits for the next
