@@ -82,7 +82,7 @@ def test_lobby_matches_golden():
 
     win = window()
     lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    lobby.servers = [{"name": "Ann's server", "host": "192.168.1.20", "port": 9099, "key": None}]
+    lobby.model.servers = [{"name": "Ann's server", "host": "192.168.1.20", "port": 9099, "key": None}]
     win.show_view(lobby)
     lobby.show_tables(LOBBY_TABLES)
     step(win, 3)
