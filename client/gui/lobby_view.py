@@ -354,7 +354,7 @@ class LobbyView(arcade.View):
 
     def _choice_row(self, row: Row, y: float, height: float) -> None:
         """A row of the form: its title, then its choices as buttons (narrower when many must fit its width)."""
-        size = 12 if height >= 30 else 10
+        size: float = 12 if height >= 30 else 10
         self.label(row.title, 0, y, 74, height, size, TEXT_DIM)
         size = min(size, row.size)
         n = len(row.choices)
