@@ -144,12 +144,10 @@ def test_out_of_turn_play_warns_first_then_shows_the_rulebook_penalty(app):
 
 
 def click_button(win, view, text: str) -> None:
-    """Click the arcade.gui button showing ``text`` (where a person would click)."""
-    from arcade.gui import UIFlatButton
-
+    """Click the button showing ``text`` (where a person would click)."""
     step(win, 2)  # lay the widgets out first
     widgets = [*view.panel.buttons, *view.overlays.buttons] if isinstance(view, TableView) else [
-        w for w in view.ui.walk_widgets() if isinstance(w, UIFlatButton)]
+        *view.buttons.values()]
     found = [w for w in widgets if w.text == text and w.visible]
     assert found, f"no button {text!r} on screen"
     win.click(*found[0].rect.center)

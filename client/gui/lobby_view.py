@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 
 import arcade
 import arcade.gui
-from arcade.gui import UIFlatButton, UIInputText, UILabel, UIWidget
+from arcade.gui import UIInputText, UILabel, UIWidget
 
 from board99 import kinds
 from board99.client import player_key
@@ -27,6 +27,7 @@ from board99.wire.protocol import BOT_PACES
 from board99.wire.table_info import TableInfo
 
 from . import wording
+from .buttons import CHOSEN, Button, ButtonSet, text_on
 from .lobby_cards import friends_line, joinable, pace_words, port_open, setup_words, sides_of, state_words
 from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
 from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT, badges, name_taken_words, record_title
@@ -48,8 +49,8 @@ from .preferences import Preferences
 from .records import shown_path
 from .scale import ui_scale
 from .session import Session
-from .textures import load_fonts, peg_texture
-from .widgets import CHOSEN, TextField, button, text_on
+from .textures import load_fonts, peg_texture, white
+from .widgets import TextField
 
 REFRESH_SECONDS = 3.0  # the lobby asks for the table list this often, so friends' tables appear
 #: Error codes that mean the server is not there (rather than that it said no).
@@ -141,7 +142,8 @@ class LobbyView(arcade.View):
         self.dynamic: list[UIWidget] = []
         #: (left, bottom, width, height, table) of each card drawn, for on_draw and the tests.
         self.card_rects: list[tuple[float, float, float, float, TableInfo]] = []
-        self.buttons: dict[str, UIFlatButton] = {}  # by a stable key, for tests and tools
+        #: The buttons (buttons.py), drawn over the bands and under the labels; ``buttons`` names them.
+        self.button_set = ButtonSet(white())
         #: Bands drawn under the widgets ((left, bottom, width, height, colour)): list heads, the player's line.
         self.bands: list[tuple[float, float, float, float, RGB]] = []
         #: Words one may click that are not buttons (a leaderboard name), by key: (rect, action).
@@ -187,16 +189,18 @@ class LobbyView(arcade.View):
         self.dynamic.append(self.ui.add(widget))
         return widget
 
+    @property
+    def buttons(self) -> dict[Hashable, Button]:
+        """The buttons shown, by a stable key (for tests and tools)."""
+        return self.button_set.by_name
+
     def button(self, key: str, text: str, action: Callable[[], object], x: float, y: float, w: float, h: float,
-               size: float = 12, **style: object) -> UIFlatButton:
-        """A button called ``key`` in a box given at scale 1 that runs ``action`` (widgets.button's styles)."""
+               size: float = 12, **style: object) -> Button:
+        """A button called ``key`` in a box given at scale 1 that runs ``action`` (``ButtonSet.add``'s styles)."""
         s = self.scale
         left, bottom, width, height = self.box(x, y, w, h)
-        b = button(fit(text, width - 12 * s, size * s), action, width, height, size=size * s, **style)  # type: ignore[arg-type]
-        b.rect = arcade.LBWH(left, bottom, width, height)
-        self.dynamic.append(self.ui.add(b))
-        self.buttons[key] = b
-        return b
+        return self.button_set.add(key, fit(text, width - 12 * s, size * s), action, left, bottom, width, height,
+                                   size=size * s, **style)  # type: ignore[arg-type]
 
     def _place_fields(self) -> None:
         s = self.scale
@@ -213,7 +217,8 @@ class LobbyView(arcade.View):
             return
         for widget in self.dynamic:
             self.ui.remove(widget)
-        self.dynamic, self.buttons, self.card_rects, self.bands, self.links = [], {}, [], [], {}
+        self.button_set.clear()
+        self.dynamic, self.card_rects, self.bands, self.links = [], [], [], {}
         self._layout_key = (self.window.width, self.window.height, self.scale)
         self._place_fields()
         self._build_header()
@@ -799,8 +804,18 @@ class LobbyView(arcade.View):
         """Disable the widgets."""
         self.ui.disable()
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Light the button under the pointer."""
+        self.button_set.hover(x, y)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A click's end: the button pressed runs its action if the pointer is still on it."""
+        return True if self.button_set.release(x, y) else None
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """A click on clickable words (a leaderboard name)."""
+        """A press on a button, or a click on clickable words (a leaderboard name)."""
+        if self.button_set.press(x, y):
+            return True
         for rect, action in self.links.values():
             if rect.point_in_rect((x, y)):
                 action()
@@ -858,4 +873,5 @@ class LobbyView(arcade.View):
                                              arcade.LBWH(left + 12 * s, cy - 12 * s, 24 * s, 24 * s))
         for left, bottom, width, height, rgb in self.bands:
             arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, rgb)
+        self.button_set.draw()
         self.ui.draw()
