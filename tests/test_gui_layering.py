@@ -22,8 +22,9 @@ def imported(module: str) -> set[str]:
     return names
 
 
-def test_the_lobbys_tabs_do_not_import_the_lobby_view():
-    assert not {name for name in imported("lobby_panels") if name.endswith("lobby_view")}
+@pytest.mark.parametrize("module", ["lobby_panels", "lobby_form"])
+def test_the_lobbys_tabs_and_form_do_not_import_the_lobby_view(module):
+    assert not {name for name in imported(module) if name.endswith("lobby_view")}
 
 
 @pytest.mark.parametrize("module", ["lobby_model", "table_state", "table_talk", "table_recent", "table_clock",

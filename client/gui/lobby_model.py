@@ -382,6 +382,14 @@ class LobbyModel:
 
     # -- seats and bots -------------------------------------------------------------------------
 
+    def choose_colour(self, colour: str) -> None:
+        """The colour the player asks for when sitting at a side that has none yet."""
+        self.colour = colour
+
+    def choose_bot(self, bot: str) -> None:
+        """The bot the cards' "+ bot" buttons ask for."""
+        self.bot_name = bot
+
     def my_colour_for(self, table: TableInfo) -> str | None:
         """My chosen colour, unless another side of this table already plays it (the server then picks one)."""
         taken = {s.colour for s in table.seats if s.colour}

@@ -21,24 +21,21 @@ from arcade.gui import UIInputText, UILabel, UIWidget
 from board99 import kinds
 from board99.client import player_key
 from board99.client.net import LobbyPage
-from board99.match import MatchFormat
 from board99.wire.listings import RecordEntry, TournamentInfo
-from board99.wire.protocol import BOT_PACES
 from board99.wire.table_info import TableInfo
 
 from . import wording
 from .buttons import CHOSEN, Button, ButtonSet, text_on
-from .lobby_cards import friends_line, joinable, pace_words, port_open, setup_words, sides_of, state_words
+from .lobby_cards import friends_line, joinable, port_open, setup_words, sides_of, state_words
+from .lobby_form import build_form
 from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
-from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT, badges, name_taken_words, record_title
+from .lobby_lists import badges, name_taken_words, record_title
 from .lobby_model import (
-    CLOCK_CHOICES,
     PER_PAGE,
     SERVERS_SHOWN,
     CreateRequest,
     Lists,
     LobbyModel,
-    Row,
     kind_of,
     several_kinds,
 )
@@ -71,11 +68,6 @@ REFUSAL_WORDS = {"rated-table": "A rated table seats people with a player key on
                  "seat-reserved": "A tournament keeps that seat for another player",
                  "one-seat": "You hold a seat there already: a rated or match table seats each player once"}
 RATED_BADGE = (196, 150, 40)  # the gold behind a card's "Rated" mark
-#: The new-table form's rows of choices: where their buttons start and how wide the row is (design units).
-ROW_LEFT, ROW_WIDTH, ROW_GAP = 76, 224, 6
-#: The form's room for the rows a game adds to players and mode (the game row, its options): two rows of 40
-#: at full height; more rows share the room.
-EXTRA_ROOM = 80
 
 
 @functools.lru_cache(maxsize=2048)
@@ -223,7 +215,7 @@ class LobbyView(arcade.View):
         self._place_fields()
         self._build_header()
         self._build_you()
-        self._build_new_table()
+        build_form(self)
         self._build_tabs()
         if self.model.tab == "tables":
             self._build_tables()
@@ -303,70 +295,9 @@ class LobbyView(arcade.View):
         for i, colour in enumerate(COLOUR_RGB):
             rgb = side_rgb(colour, self.prefs.palette)
             chosen = colour == self.model.colour
-            self.button(f"colour-{colour}", ("✓ " if chosen else "") + colour, partial(self._choose_colour, colour),
+            self.button(f"colour-{colour}", ("✓ " if chosen else "") + colour, self.change(partial(self.model.choose_colour, colour)),
                          452 + i * 100, 140, 92, 34, bg=rgb, fg=text_on(rgb), outlined=chosen)
 
-
-    def _build_new_table(self) -> None:
-        connected, form = self.session is not None, self.model.form
-        self.label("New table", 0, 192, 300, 30, 16, bold=True)
-        # One row per choice, its title on the left: room for the match and rated rows in 640 pixels.
-        # The rows the game decides (players, mode; a game row and its options when there are any) come
-        # from its kind; the rows a game adds push the rows below them down (EXTRA_ROOM).
-        rows = form.rows()
-        # Every row the game decides, in its order, 40 units apart while they fit in the room of two more rows
-        # than players and mode; more rows share that room.
-        pitch = min(40.0, (80 + EXTRA_ROOM) / len(rows))
-        for i, row in enumerate(rows):
-            self._choice_row(row, 268 + i * pitch, pitch - 6)
-        down = pitch * len(rows) - 80  # how far the rows below move (0 for players and mode alone)
-        self.label("Clock", 0, 348 + down, 74, 34, 12, TEXT_DIM)
-        for i, clock in enumerate(CLOCK_CHOICES):
-            self.button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
-                         partial(self._choose, clock=clock), 76 + i * 56, 348 + down, 50, 34,
-                         chosen=clock == form.clock)
-        self.label("Bot pace", 0, 388 + down, 74, 34, 12, TEXT_DIM)
-        for (x, w), pace in zip(((76, 90), (172, 128)), BOT_PACES, strict=True):
-            self.button(f"pace-{pace}", pace_words(pace), partial(self._choose, bot_pace=pace), x, 388 + down, w,
-                         34, chosen=pace == form.bot_pace)
-        self.label("Match", 0, 428 + down, 300, 22, 12, TEXT_DIM)
-        for i, (words, fmt) in enumerate(MATCH_CHOICES):
-            self.button(f"match-{fmt.kind}-{fmt.target}" if fmt else "match-single", words,
-                         partial(self._choose, match=fmt), (0, 110, 206)[i], 450 + down, (104, 90, 90)[i], 32, 10,
-                         chosen=fmt == form.match)
-        # A fixed number of games: one button to choose it, fewer and more beside it (a row of eight
-        # digits would repeat the players' "2 3 4 6" just above).
-        games = MatchFormat("games", form.games)
-        self.button("games-fewer", "−", partial(self._more_games, -1), 0, 488 + down, 40, 30, 12,
-                     disabled=form.games <= GAMES_CHOICES[0])
-        self.button("match-games", f"{form.games} games", partial(self._choose, match=games), 46, 488 + down, 110,
-                     30, 10, chosen=games == form.match)
-        self.button("games-more", "+", partial(self._more_games, +1), 162, 488 + down, 40, 30, 12,
-                     disabled=form.games >= GAMES_CHOICES[-1])
-        self.button("rated", "Rated: on" if form.rated else "Rated: off",
-                     partial(self._choose, rated=not form.rated), 0, 528 + down, 110, 34, chosen=form.rated)
-        for i, line in enumerate(RATED_HINT):
-            self.label(line, 118, 526 + down + i * 19, 182, 19, 10, TEXT_DIM)
-        self.button("create", "Create table", self.create, 0, 574 + down, 290, 40, 13, disabled=not connected)
-        self.label("Bots for the “+ bot” buttons", 0, 626 + down, 300, 24, 12, TEXT_DIM)
-        for i, bot in enumerate(self.model.bot_choices()):
-            self.button(f"bot-{bot}", bot, partial(self._choose_bot, bot), i * 98, 650 + down, 92, 34,
-                         chosen=bot == self.model.bot_name)
-        if len(rows) == 2:  # the rows a game adds take this note's room
-            self.label("A table starts when every seat is filled;", 0, 696, 300, 22, 11, TEXT_DIM)
-            if form.partnered():
-                self.label("partners sit opposite each other.", 0, 716, 300, 22, 11, TEXT_DIM)
-
-    def _choice_row(self, row: Row, y: float, height: float) -> None:
-        """A row of the form: its title, then its choices as buttons (narrower when many must fit its width)."""
-        size: float = 12 if height >= 30 else 10
-        self.label(row.title, 0, y, 74, height, size, TEXT_DIM)
-        size = min(size, row.size)
-        n = len(row.choices)
-        width = min(row.width, (ROW_WIDTH - ROW_GAP * (n - 1)) / n)
-        for i, choice in enumerate(row.choices):
-            self.button(choice.key, choice.words, partial(self._choose_row, row.name, choice.value),
-                         ROW_LEFT + i * (width + ROW_GAP), y, width, height, size, chosen=choice.chosen)
 
     def _build_tabs(self) -> None:
         connected = self.session is not None
@@ -473,27 +404,12 @@ class LobbyView(arcade.View):
     def _kept(self) -> set[str]:
         return set(self.session.kept()) if self.session is not None and hasattr(self.session, "kept") else set()
 
-    def _more_games(self, step: int) -> None:
-        self.model.form.more_games(step)
-        self.build()
-
-    def _choose(self, **changes: object) -> None:
-        # A choice on the new-table form (players, mode, clock, match, rated, bot pace).
-        self.model.form.choose(**changes)
-        self.build()
-
-    def _choose_row(self, row: str, value: object) -> None:
-        # A choice in a row the game decides (game, players, mode, an option).
-        self.model.form.choose_row(row, value)
-        self.build()
-
-    def _choose_colour(self, colour: str) -> None:
-        self.model.colour = colour
-        self.build()
-
-    def _choose_bot(self, bot: str) -> None:
-        self.model.bot_name = bot
-        self.build()
+    def change(self, intent: Callable[[], object]) -> Callable[[], None]:
+        """A click's callback that carries ``intent`` out on the model, then shows the lobby as it is after it."""
+        def run() -> None:
+            intent()
+            self.build()
+        return run
 
     # -- intents ----------------------------------------------------------------------------
 
