@@ -46,10 +46,9 @@ def several_kinds() -> bool:
 
 
 def kind_of(table: TableInfo) -> kinds.GameKind:
-    """The game kind a table plays (the default kind for a table description that names none)."""
-    name = getattr(table, "kind", None)
+    """The game kind a table plays (the default kind's for a game this window does not have)."""
     try:
-        return kinds.get(name if isinstance(name, str) else kinds.DEFAULT)
+        return kinds.get(table.kind)
     except kinds.UnknownKind:
         return kinds.get(kinds.DEFAULT)
 
