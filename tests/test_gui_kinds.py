@@ -300,6 +300,8 @@ def test_a_cards_reach_is_said_as_the_card_is_printed():
 
 @pytest.mark.slow
 def test_the_lobby_creates_and_fills_a_table_of_the_test_only_aces_kind_on_a_real_server(tmp_path):
+    import arcade
+
     from board99.client.gui.app import App
     from board99.server.loop import run_in_thread
     from tests.aces_kind import ACES
@@ -330,3 +332,6 @@ def test_the_lobby_creates_and_fills_a_table_of_the_test_only_aces_kind_on_a_rea
         step(win, 1)
         server.stop()
         kinds.unregister(ACES.name)
+    lobby.build()  # the lobby on screen outlives its game: its form falls back to the default one
+    assert lobby.model.form.game == kinds.DEFAULT and "players-6" in lobby.buttons
+    win.show_view(arcade.View())

@@ -123,7 +123,9 @@ class NewTableForm:
 
     @property
     def kind(self) -> kinds.GameKind:
-        """The chosen game."""
+        """The chosen game (the default one again if the chosen one was taken out since)."""
+        if self.game not in kinds.names():
+            self.choose_game(kinds.DEFAULT)
         return kinds.get(self.game)
 
     def rows(self) -> tuple[Row, ...]:
