@@ -300,16 +300,26 @@ class Game:
         return [Forgot(s) for s in lost]
 
     def _late_draw(self, seat: int) -> list[Event]:
-        """A pending seat draws (penalty tables)."""
-        self._pending.remove(seat)
-        return self._draw(seat, late=True)
-
-    def _draw(self, seat: int, late: bool = False) -> list[Event]:
-        """``seat`` draws; with 002's rule every seat still pending before it loses its draw."""
+        """A pending seat draws (penalty tables); with 002's rule the seats pending before it lose their draws."""
+        at = self._pending.index(seat)
+        before, self._pending = self._pending[:at], self._pending[:at] + self._pending[at + 1:]
         events: list[Event] = []
-        if self.table.forgot == "next-draw" and self._pending:
+        if self.table.forgot == "next-draw":
+            events += [Forgot(s) for s in before]
+            self._pending = self._pending[at:]
+        return events + self._take_card(seat)
+
+    def _draw(self, seat: int) -> list[Event]:
+        """``seat`` draws with the card it played; with 002's rule every seat still pending loses its draw."""
+        events: list[Event] = []
+        if self.table.forgot == "next-draw":
             events += [Forgot(s) for s in self._pending]
             self._pending = []
+        return events + self._take_card(seat)
+
+    def _take_card(self, seat: int) -> list[Event]:
+        """The top card of the stock to ``seat``'s hand, the stock rebuilt when it runs out."""
+        events: list[Event] = []
         if not self._stock:
             events += self._rebuild()
         if not self._stock:
