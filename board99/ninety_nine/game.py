@@ -63,6 +63,7 @@ class Game:
     _played: int  # cards it has played this turn
     _skips: int  # players the end of this turn skips
     _pending: list[int]  # seats that played and may still draw, in order of play (penalty tables)
+    _gone: list[Card]  # cards out of play this deal: the hands of players gone out, cards that went over 99
 
     def __init__(self, players: int, mode: str = "guarded", table: Table | None = None,
                  seed: int | None = None, dealer: int | None = None) -> None:
@@ -138,6 +139,11 @@ class Game:
     def pending(self) -> tuple[int, ...]:
         """Seats that played without drawing and may still draw, in order of play (penalty tables)."""
         return tuple(self._pending)
+
+    @property
+    def gone(self) -> tuple[Card, ...]:
+        """Cards out of play this deal, face down: the hands of players gone out, cards that went over 99."""
+        return tuple(self._gone)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the order it got them."""
@@ -252,6 +258,7 @@ class Game:
         shown = action.value if effect.choice else None
         if offence == "over-99":
             # The card goes face down with the hand (out) or with the round (a token lost); the total stands.
+            self._gone.append(card)
             events.append(Busted(seat, card, shown, total))
             events += self._fail(seat, "over-99")
             return events
@@ -391,6 +398,7 @@ class Game:
         place = self.players - 1 - len(self.places)
         self.out[seat] = True
         self.places.append(seat)
+        self._gone += self._hands[seat]
         self._hands[seat] = []
         self._pending = [s for s in self._pending if s != seat]
         events: list[Event] = [Out(seat, reason, place)]
@@ -416,6 +424,7 @@ class Game:
         self._total, self._direction = 0, 1
         self._chain, self._owed, self._played, self._skips = 0, 1, 0, 0
         self._pending = []
+        self._gone = []
         order = []
         seat = self.dealer
         for _ in self.in_game():
@@ -459,6 +468,7 @@ class Game:
         g.log = []
         g.tokens, g.out, g.places = list(self.tokens), list(self.out), list(self.places)
         g._stock, g._pile, g._pending = list(self._stock), list(self._pile), list(self._pending)
+        g._gone = list(self._gone)
         g._hands = [list(h) for h in self._hands]
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())
