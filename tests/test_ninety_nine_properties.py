@@ -7,16 +7,17 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from board99.kinds import SettingsError
 from board99.ninety_nine.actions import Draw, Play, from_data, parse_action, to_data
 from board99.ninety_nine.cards import CARDS, deck
 from board99.ninety_nine.errors import Refused
 from board99.ninety_nine.events import seen_by
 from board99.ninety_nine.game import Game
 from board99.ninety_nine.record import NinetyRecord
-from board99.ninety_nine.rules import RULE_SETS, Table
+from board99.ninety_nine.rules import HOUSE_OPTIONS, RULE_SETS, Table
 from board99.ninety_nine.view import NinetyView, view_of
 from board99.record import RecordError
 
@@ -29,10 +30,14 @@ games = st.tuples(st.sampled_from(sorted(RULE_SETS)), st.integers(2, 6), st.samp
                   st.integers(0, 1 << 30))
 
 
-def new_game(rules: str, players: int, mode: str, seed: int) -> Game:
+house = st.lists(st.sampled_from(HOUSE_OPTIONS[1:]).flatmap(
+    lambda o: st.tuples(st.just(o.name), st.sampled_from(o.choices))), max_size=6).map(dict)
+
+
+def new_game(rules: str, players: int, mode: str, seed: int, options: dict[str, Any] | None = None) -> Game:
     """A new game; Three-card needs three players, so two become three there."""
     players = max(players, RULE_SETS[rules].players[0])
-    return Game(players, mode, Table.build(players, {"rules": rules}), seed=seed)
+    return Game(players, mode, Table.build(players, {"rules": rules, **(options or {})}), seed=seed)
 
 
 def some_action(data: st.DataObject, game: Game) -> tuple[int, Any]:
@@ -132,10 +137,15 @@ def test_a_refusal_changes_nothing(setup: tuple[str, int, str, int], data: st.Da
 
 
 @pytest.mark.slow
-@given(games, st.data())
+@given(games, house, st.data())
 @ANY
-def test_records_round_trip_and_replay_line_by_line(setup: tuple[str, int, str, int], data: st.DataObject) -> None:
-    game = new_game(*setup)
+def test_records_round_trip_and_replay_line_by_line(setup: tuple[str, int, str, int], options: dict[str, Any],
+                                                    data: st.DataObject) -> None:
+    try:
+        game = new_game(*setup, options=options)
+    except SettingsError:
+        assume(False)
+        raise
     for _ in range(data.draw(st.integers(0, 150))):
         if game.over:
             break
@@ -207,3 +217,10 @@ def test_views_round_trip_and_hostile_views_are_refused_by_name(setup: tuple[str
         NinetyView.from_data(bad)
     except ValueError as exc:
         assert str(exc).startswith("view"), exc
+
+
+def test_a_record_keeps_house_options_whose_values_look_like_numbers() -> None:
+    game = new_game("tokens", 3, "guarded", 5, {"rank_10": "-10", "rank_K": "+10", "tokens": 2, "below_zero": True})
+    text = NinetyRecord.of(game).dumps()
+    assert "options: rules=tokens, tokens=2, below_zero=True, rank_10=-10, rank_K=+10" in text
+    assert NinetyRecord.loads(text).replay().table == game.table

@@ -37,11 +37,13 @@ _HEADER = ("players", "mode", "options", "seed", "dealer")
 _FIRST_BODY = len(_HEADER) + 3  # 1-based line number of the first body line
 
 
-def _value(text: str) -> Any:
-    """An option's value as the header writes it: True/False, a whole number, or a word."""
-    if text in ("True", "False"):
-        return text == "True"
-    return int(text) if re.fullmatch(r"-?\d+", text) else text
+def _value(name: str, text: str) -> Any:
+    """Option ``name``'s value as the header writes it: the choice it names ('-10' is a rank's effect, '3' a
+    number of tokens); an unknown text stays text, for the rules' check to refuse by name."""
+    for option in HOUSE_OPTIONS:
+        if option.name == name:
+            return next((c for c in option.choices if str(c) == text), text)
+    return text
 
 
 @dataclass
@@ -100,7 +102,7 @@ class NinetyRecord:
             players = int(fields["players"])
             seed = None if fields["seed"] == HIDDEN else int(fields["seed"])
             dealer = None if fields["dealer"] == "drawn" else int(fields["dealer"].removeprefix("S"))
-            options = tuple((k, _value(v)) for k, _, v in
+            options = tuple((k, _value(k, v)) for k, _, v in
                             (item.partition("=") for item in fields["options"].split(", ") if item))
         except ValueError as exc:
             raise RecordError(2, "", f"header: {exc}") from None
