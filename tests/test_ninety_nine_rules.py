@@ -139,6 +139,13 @@ def test_ten_may_not_take_the_total_below_zero_where_the_document_is_silent() ->
     assert g.total == -5
 
 
+def test_convention_minus_ten_stays_at_zero_or_more_when_the_house_says_so() -> None:
+    g = rigged("convention", 3, hands=[["10S", "2C"], ["2D"], ["2H"]], stock=["3S"], total=4, below_zero=False)
+    with pytest.raises(Refused, match=r"may not go below zero at this table \(4 -10 is -6\)") as err:
+        g.apply(0, Play("10S"))
+    assert err.value.code == "below-zero"
+
+
 @pytest.mark.parametrize("rules", ["glengariff", "convention", "tokens"])
 def test_nine_makes_the_total_99(rules: str) -> None:
     for total in (0, 40, 99):  # 002: "even if it was already 99", and "as the very first card"

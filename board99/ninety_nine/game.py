@@ -223,7 +223,7 @@ class Game:
         total = self.new_total(effect, value)
         if total < 0 and not self.table.below_zero:
             raise Refused("below-zero", f"the total may not go below zero at this table ({self._total} "
-                                        f"{value:+d} is {total})")
+                                        f"{total - self._total:+d} is {total})")
         if self.mode == "penalty" and action.say is None:
             raise Refused("say-total", "at a penalty table you say the new total as you play your card")
         if total > 99:
@@ -309,11 +309,12 @@ class Game:
     def _late_draw(self, seat: int) -> list[Event]:
         """A pending seat draws (penalty tables); with 002's rule the seats pending before it lose their draws."""
         at = self._pending.index(seat)
-        before, self._pending = self._pending[:at], self._pending[:at] + self._pending[at + 1:]
+        before = self._pending[:at]
+        del self._pending[at]
         events: list[Event] = []
         if self.table.forgot == "next-draw":
             events += [Forgot(s) for s in before]
-            self._pending = self._pending[at:]
+            del self._pending[:at]
         return events + self._take_card(seat)
 
     def _draw(self, seat: int) -> list[Event]:
