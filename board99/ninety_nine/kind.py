@@ -144,5 +144,6 @@ class NinetyNine:
 
 #: The one instance; not registered (``board99.kinds.register(NINETY_NINE)`` installs it).
 NINETY_NINE = NinetyNine()
+_AS_KIND: kinds.GameKind = NINETY_NINE  # mypy checks ``NinetyNine`` against the protocol, method by method, here
 
 __all__ = ["NINETY_NINE", "NinetyNine", "PLAYER_COUNTS"]
