@@ -154,3 +154,30 @@ def test_the_sound_bot_beats_the_random_bot() -> None:
             game.apply(seat, bots[seat].choose(NINETY_NINE.view(game, settings, seat)))
         wins += game.winner == sound
     assert wins > games * 0.6, wins
+
+
+def test_what_the_seams_next_interface_asks_is_there() -> None:
+    """The members the seam helper's branch adds to GameKind (result detail, action text, match records, no coach,
+    refusal codes, bot strengths), so the kind keeps implementing it when that lands."""
+    kind = NINETY_NINE
+    settings = kind.check_settings(3, "guarded", {"rules": "three-card"})
+    records = []
+    for seed in (1, 2):
+        game = kind.new_game(settings, seed=seed)
+        while not game.over:
+            assert game.turn is not None
+            action = kind.clock_action(game)
+            assert kind.parse_action(kind.action_text(action)) == action
+            game.apply(game.turn, action)
+        detail = kind.result_detail(game)
+        assert detail["order"][0] == game.winner and sorted(detail["order"]) == [0, 1, 2]
+        assert [kind.ranking(game)[seat] for seat in detail["order"]] == [0, 1, 2]
+        records.append(kind.record_text(game))
+    text = kind.match_record_text(settings, ("first-to", 3), ("ann", "bob", "cy"), records, 4)
+    assert text.startswith("# NINETY-NINE match record, board99 format 1\nmatch: first to 3\n")
+    assert "S1: bob" in text and "first game: 4" in text and all(r in text for r in records)
+    assert kind.advise(kind.view(game, settings, 0)) is None
+    with pytest.raises(ValueError, match="no coach"):
+        kind.advice_from_data({})
+    assert set(kind.refusals) >= {"over-99", "wrong-total", "say-total", "out-of-turn"}
+    assert kind.bot_strengths[kind.standin_bot] == 0.5 and set(kind.bot_strengths) == set(kind.bots)
