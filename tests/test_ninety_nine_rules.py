@@ -352,6 +352,22 @@ def test_no_tokens_left_is_out_of_the_game() -> None:
     assert g.out[1] and g.deal == 2 and len(g.hand(1)) == 0
 
 
+@pytest.mark.parametrize("rules", ["glengariff", "convention"])
+def test_with_tokens_a_player_who_cannot_play_sits_out_the_round_until_one_is_left(rules: str) -> None:
+    """000 and 002 put a player who cannot play out while play goes on; with tokens (a house option) that is out
+    of the round: a token lost, the cards face down, back in at the next deal."""
+    g = rigged(rules, 4, hands=[["2C", "3C"], ["8D", "JD"], ["KH", "8H"], ["8S", "JS"]], stock=["5S", "6S", "7S"],
+               total=90, tokens=2)
+    events = g.apply(0, Play("2C"))  # 92: S1 cannot play
+    assert texts(events)[2:4] == ["S1 loses a token (cannot-play): 1 left", "S1 is out of this round (cannot-play)"]
+    assert g.sat_out == (False, True, False, False) and g.hand(1) == () and g.turn == 2 and g.deal == 1
+    g.apply(2, Play("KH"))  # 92 still: S3 cannot play either and sits out too
+    assert g.sat_out == (False, True, False, True) and g.turn == 0
+    g.apply(0, Play("3C"))  # 95: S2 holds an 8 and a 6, so it sits out, and S0 is the last one left in the round
+    assert g.tokens == [2, 1, 1, 1] and g.deal == 2 and g.sat_out == (False,) * 4 and g.total >= 0
+    assert all(len(g.hand(s)) == g.table.hand_size for s in range(4)) and not any(g.out)
+
+
 def test_three_card_over_99_loses_a_token_and_ends_the_round() -> None:
     """004: "A round is concluded immediately a player plays a card that takes the total ... over 99"."""
     g = rigged("three-card", 3, "penalty", hands=[["JC", "2C"], ["2D"], ["2H"]], stock=["5S"], total=95)

@@ -248,6 +248,22 @@ class Out(NamedTuple):
         return f"{_s(self.seat)} is out of the game ({self.reason}): place {self.place + 1}"
 
 
+class SatOut(NamedTuple):
+    """``seat`` is out of this round (``reason``, one of ``REASONS``), its cards face down, until the next deal."""
+
+    seat: int
+    reason: str
+
+    @property
+    def kind(self) -> str:
+        """The event's kind, as it travels on the wire."""
+        return "sat-out"
+
+    def text(self, reveal: bool = True) -> str:
+        """Record notation."""
+        return f"{_s(self.seat)} is out of this round ({self.reason})"
+
+
 class RoundOver(NamedTuple):
     """Deal ``deal`` ended (someone lost a token); a new one follows."""
 
@@ -279,7 +295,7 @@ class Won(NamedTuple):
 
 
 Event = (Dealt | TurnedUp | Played | Busted | Corrected | Reversed | Skipped | Owes | Drew | Forgot | Rebuilt
-         | LostToken | Out | RoundOver | Won)
+         | LostToken | Out | SatOut | RoundOver | Won)
 
 
 def seen_by(event: Event, seat: int | None) -> dict[str, object]:

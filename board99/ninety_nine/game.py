@@ -33,6 +33,7 @@ from .events import (
     Rebuilt,
     Reversed,
     RoundOver,
+    SatOut,
     Skipped,
     TurnedUp,
     Won,
@@ -64,6 +65,7 @@ class Game:
     _skips: int  # players the end of this turn skips
     _pending: list[int]  # seats that played and may still draw, in order of play (penalty tables)
     _gone: list[Card]  # cards out of play this deal: the hands of players gone out, cards that went over 99
+    _sat_out: list[bool]  # per seat: out of this round (round_end 'last-left'), back in at the next deal
 
     def __init__(self, players: int, mode: str = "guarded", table: Table | None = None,
                  seed: int | None = None, dealer: int | None = None) -> None:
@@ -152,6 +154,15 @@ class Game:
     def in_game(self) -> tuple[int, ...]:
         """The seats still in the game."""
         return tuple(s for s in range(self.players) if not self.out[s])
+
+    def in_round(self) -> tuple[int, ...]:
+        """The seats still playing this round: in the game and not sitting it out."""
+        return tuple(s for s in range(self.players) if not self.out[s] and not self._sat_out[s])
+
+    @property
+    def sat_out(self) -> tuple[bool, ...]:
+        """Per seat: out of this round only (tokens with round_end 'last-left'), back at the next deal."""
+        return tuple(self._sat_out)
 
     def effect(self, card: Card) -> Effect:
         """What ``card`` does at this table."""
@@ -277,7 +288,7 @@ class Game:
                     return events
         first = self._played == 0
         self._played += 1
-        if effect.reverse and len(self.in_game()) > 2:
+        if effect.reverse and len(self.in_round()) > 2:
             self._direction = -self._direction
             events.append(Reversed(self._direction))
         if effect.skip:
@@ -354,10 +365,10 @@ class Game:
         return [Rebuilt(len(rest), shuffled)]
 
     def _next(self, seat: int) -> int:
-        """The next seat still in the game in the direction of play."""
+        """The next seat still in the round in the direction of play."""
         while True:
             seat = (seat + self._direction) % self.players
-            if not self.out[seat]:
+            if not self.out[seat] and not self._sat_out[seat]:
                 return seat
 
     def _pass_turn(self, seat: int, skips: int, chain: int) -> list[Event]:
@@ -382,9 +393,19 @@ class Game:
                 events += self._pass_turn(seat, 0, 0)
             return events
         events = self._lose_token(seat, reason)
-        if self.winner is None:
-            events.append(RoundOver(self.deal))
-            events += self._new_deal()
+        if self.winner is not None:
+            return events
+        if self.table.round_end == "last-left" and not self.out[seat]:
+            self._sat_out[seat] = True  # cards face down until the next deal (000: "goes out")
+            self._gone += self._hands[seat]
+            self._hands[seat] = []
+            self._pending = [s for s in self._pending if s != seat]
+            events.append(SatOut(seat, reason))
+        if self.table.round_end == "last-left" and len(self.in_round()) > 1:
+            events += self._pass_turn(seat, 0, 0)
+            return events
+        events.append(RoundOver(self.deal))
+        events += self._new_deal()
         return events
 
     def _lose_token(self, seat: int, reason: str) -> list[Event]:
@@ -426,6 +447,7 @@ class Game:
         self._chain, self._owed, self._played, self._skips = 0, 1, 0, 0
         self._pending = []
         self._gone = []
+        self._sat_out = [False] * n
         order = []
         seat = self.dealer
         for _ in self.in_game():
@@ -446,7 +468,7 @@ class Game:
         self._total = 99 if effect.to99 else value
         self._pile.append(card)
         events.append(TurnedUp(self.dealer, card, value if effect.choice else None, self._total))
-        if effect.reverse and len(self.in_game()) > 2:
+        if effect.reverse and len(self.in_round()) > 2:
             self._direction = -1
             events.append(Reversed(-1))
         events += self._pass_turn(self.dealer, int(effect.skip), int(effect.queen))
@@ -469,7 +491,7 @@ class Game:
         g.log = []
         g.tokens, g.out, g.places = list(self.tokens), list(self.out), list(self.places)
         g._stock, g._pile, g._pending = list(self._stock), list(self._pile), list(self._pending)
-        g._gone = list(self._gone)
+        g._gone, g._sat_out = list(self._gone), list(self._sat_out)
         g._hands = [list(h) for h in self._hands]
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())

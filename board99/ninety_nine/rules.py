@@ -105,6 +105,8 @@ class RuleSet(NamedTuple):
     below_zero: bool  # a ten may take the total below zero (002)
     forgot: str  # when a forgotten draw is lost: 'next-draw' (002) or 'next-play' (003)
     shuffle_rebuilt: bool  # the rebuilt stock is shuffled (002, 004) or turned over as it lies (000)
+    round_end: str  # with tokens: 'first-out' (003, 004) ends the round at the first failure, 'last-left' when
+    # one player is left in it, the others sitting out (000's and 002's reading of a game of rounds)
 
 
 def _effects(special: dict[str, str]) -> tuple[tuple[str, str], ...]:
@@ -117,19 +119,23 @@ RULE_SETS: dict[str, RuleSet] = {
     "glengariff": RuleSet(
         "glengariff", "Glengariff", "000", (2, 6), 4, 0, 6, 2,
         _effects({"A": "1/14", "4": "reverse", "5": "face skip", "7": "face reverse", "9": "99", "10": "+/-10", "J": "+11", "Q": "queen", "K": "+0"}),
-        turn_up=True, below_zero=False, forgot="next-draw", shuffle_rebuilt=False),
+        turn_up=True, below_zero=False, forgot="next-draw", shuffle_rebuilt=False,
+        round_end="last-left"),
     "convention": RuleSet(
         "convention", "Convention", "002", (2, 6), 7, 0, 5, 0,
         _effects({"4": "reverse", "9": "99", "10": "-10", "K": "+0"}),
-        turn_up=False, below_zero=True, forgot="next-draw", shuffle_rebuilt=True),
+        turn_up=False, below_zero=True, forgot="next-draw", shuffle_rebuilt=True,
+        round_end="last-left"),
     "tokens": RuleSet(
         "tokens", "Tokens", "003", (2, 6), 4, 3, 6, 0,
         _effects({"A": "1/11", "3": "face skip", "4": "reverse", "9": "99", "10": "+/-10", "K": "+0"}),
-        turn_up=False, below_zero=False, forgot="next-play", shuffle_rebuilt=True),
+        turn_up=False, below_zero=False, forgot="next-play", shuffle_rebuilt=True,
+        round_end="first-out"),
     "three-card": RuleSet(
         "three-card", "Three-card", "004", (3, 6), 3, 3, 4, 0,
         _effects({"A": "1/11", "4": "reverse", "9": "+0", "10": "+/-10", "K": "99"}),
-        turn_up=False, below_zero=False, forgot="next-draw", shuffle_rebuilt=True),
+        turn_up=False, below_zero=False, forgot="next-draw", shuffle_rebuilt=True,
+        round_end="first-out"),
 }
 
 RULE = "rule"  # a house option's value meaning "as the rule set says"
@@ -151,6 +157,8 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
     HouseOption("hand_size", "Cards in hand", (RULE, 3, 4, 5, 6, 7), RULE, "cards dealt to each player"),
     HouseOption("tokens", "Tokens", (RULE, 0, 1, 2, 3, 4, 5), RULE,
                 "0: a player who cannot play is out at once; else each failure costs a token and ends the round"),
+    HouseOption("round_end", "A round ends", (RULE, "first-out", "last-left"), RULE,
+                "with tokens: at the first player who fails (003, 004), or when one player is left in it"),
     HouseOption("jokers", "Jokers per deck", (RULE, 0, 1, 2), RULE, "jokers shuffled into each deck"),
     HouseOption("decks", "Decks", (RULE, 1, 2), RULE, "one or two 52-card decks"),
     HouseOption("below_zero", "Total below zero", (RULE, True, False), RULE,
@@ -177,6 +185,7 @@ class Table(NamedTuple):
     below_zero: bool
     forgot: str
     wrong_total: str
+    round_end: str
     effects: tuple[tuple[str, Effect], ...]
 
     @classmethod
@@ -217,7 +226,7 @@ class Table(NamedTuple):
         own = dict(rs.effects)
         effects = tuple((rank, effect_named(pick(f"rank_{rank}", own[rank]), rank)) for rank in ALL_RANKS)
         return cls(rs, tuple(chosen), hand, tokens, decks, jokers, pick("below_zero", rs.below_zero),
-                   pick("forgot_draw", rs.forgot), values["wrong_total"], effects)
+                   pick("forgot_draw", rs.forgot), values["wrong_total"], pick("round_end", rs.round_end), effects)
 
     def effect(self, rank: str) -> Effect:
         """What a card of ``rank`` does at this table."""

@@ -54,6 +54,7 @@ class NinetyView(NamedTuple):
     hand_sizes: tuple[int, ...]
     tokens: tuple[int, ...]  # each seat's tokens (all 0 at a table without tokens)
     out: tuple[bool, ...]  # each seat: out of the game
+    sat_out: tuple[bool, ...]  # each seat: out of this round only, back at the next deal
     places: tuple[int, ...]  # seats in the order they went out
     winner: int | None
     chain: int  # queens in a row the seat to play answers (000)
@@ -67,7 +68,7 @@ class NinetyView(NamedTuple):
         """The view of a table still waiting for players: nothing dealt, nobody to play."""
         return cls(seat, players, mode, table.options, 0, 0, None, None, 1, 0, None, 0, 0,
                    None if seat is None else (), (0,) * players, (table.tokens,) * players, (False,) * players,
-                   (), None, 0, 1, ())
+                   (False,) * players, (), None, 0, 1, ())
 
     @property
     def table(self) -> Table:
@@ -123,7 +124,8 @@ class NinetyView(NamedTuple):
             _int(data, "stock_size", 0, _MOST_CARDS), hand,
             _list(data, "hand_sizes", lambda f, v: _check_int(f, v, 0, _MOST_CARDS), exactly=players),
             _list(data, "tokens", lambda f, v: _check_int(f, v, 0, 99), exactly=players),
-            _list(data, "out", _check_bool, exactly=players), places,
+            _list(data, "out", _check_bool, exactly=players), _list(data, "sat_out", _check_bool, exactly=players),
+            places,
             _int(data, "winner", 0, players - 1, nil=True), _int(data, "chain", 0, _MOST_CARDS),
             _int(data, "owed", 0, _MOST_CARDS),
             _list(data, "pending", lambda f, v: _check_int(f, v, 0, players - 1), most=_MOST_CARDS),
@@ -182,7 +184,7 @@ def view_of(game: Game, seat: int | None) -> NinetyView:
         seat, game.players, game.mode, game.table.options, game.deal, game.ply, game.turn, game.dealer,
         game.direction, game.total, pile[-1] if pile else None, len(pile), game.stock_size,
         None if seat is None else game.hand(seat), tuple(len(game.hand(s)) for s in range(game.players)),
-        tuple(game.tokens), tuple(game.out), tuple(game.places), game.winner, game.chain, game.owed, game.pending,
+        tuple(game.tokens), tuple(game.out), game.sat_out, tuple(game.places), game.winner, game.chain, game.owed, game.pending,
     )
 
 
