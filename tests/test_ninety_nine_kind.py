@@ -181,3 +181,31 @@ def test_what_the_seams_next_interface_asks_is_there() -> None:
         kind.advice_from_data({})
     assert set(kind.refusals) >= {"over-99", "wrong-total", "say-total", "out-of-turn"}
     assert kind.bot_strengths[kind.standin_bot] == 0.5 and set(kind.bot_strengths) == set(kind.bots)
+
+
+def test_a_game_is_deterministic_from_its_seed() -> None:
+    settings = NINETY_NINE.check_settings(4, "penalty", {"rules": "glengariff"})
+
+    def played(seed: int) -> str:
+        game = NINETY_NINE.new_game(settings, seed=seed)
+        for _ in range(40):
+            if game.over:
+                break
+            assert game.turn is not None
+            game.apply(game.turn, NINETY_NINE.clock_action(game))
+        return NINETY_NINE.record_text(game)
+
+    assert played(5) == played(5)
+    assert played(5) != played(6)
+
+
+def test_a_seat_sees_its_own_hand_only_and_a_spectator_none() -> None:
+    settings = NINETY_NINE.check_settings(3, "guarded", {"rules": "tokens"})
+    game = NINETY_NINE.new_game(settings, seed=13)
+    spectator = NINETY_NINE.view_to_data(NINETY_NINE.view(game, settings, None))
+    assert spectator["hand"] is None and spectator["hand_sizes"] == (4, 4, 4)
+    for seat in range(3):
+        data = NINETY_NINE.view_to_data(NINETY_NINE.view(game, settings, seat))
+        assert data["hand"] == game.hand(seat)
+        assert {k: v for k, v in data.items() if k not in ("seat", "hand")} == {
+            k: v for k, v in spectator.items() if k not in ("seat", "hand")}
