@@ -601,3 +601,30 @@ def test_house_options_validated_with_clear_refusals(options: dict[str, object],
 def test_each_rule_set_names_its_source_document() -> None:
     assert {rs.name: rs.source for rs in RULE_SETS.values()} == {
         "glengariff": "000", "convention": "002", "tokens": "003", "three-card": "004"}
+
+
+def test_each_card_says_what_it_does_in_words() -> None:
+    glengariff, convention = table("glengariff"), table("convention")
+    assert glengariff.effect("A").words() == "adds 1 or 14"
+    assert glengariff.effect("10").words() == "adds or subtracts 10"
+    assert glengariff.effect("7").words() == "adds 7, reverses the play"
+    assert glengariff.effect("Q").words() == "adds 0, the next player may not draw (queens in a row add up)"
+    assert convention.effect("10").words() == "subtracts 10"
+    assert convention.effect("9").words() == "makes the total 99"
+
+
+def test_every_rule_test_is_named_on_the_rules_page_and_every_name_there_is_a_test() -> None:
+    """docs/ninety-nine.md names the test of each rule; both ways, so the page and the tests cannot drift."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    page = (root / "docs" / "ninety-nine.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`(test_[a-z0-9_]+)`", page))
+    tests = {p: set(re.findall(r"^def (test_[a-z0-9_]+)", p.read_text(encoding="utf-8"), re.M))
+             for p in root.glob("tests/test_ninety_nine*.py")}
+    defined = set().union(*tests.values())
+    assert named <= defined, sorted(named - defined)
+    rules = tests[root / "tests" / "test_ninety_nine_rules.py"] - {
+        "test_every_rule_test_is_named_on_the_rules_page_and_every_name_there_is_a_test"}
+    assert rules <= named, sorted(rules - named)
