@@ -573,6 +573,15 @@ def test_only_the_player_to_play_may_play() -> None:
     assert err.value.code == "not-in-hand"
 
 
+def test_nonsense_from_python_is_refused_by_name() -> None:
+    g = rigged("convention", 3, "penalty", hands=[["2C", "3C"], ["2D"], ["2H"]], stock=["5S"], total=10)
+    for action, code in ((Play("ZZ", say=12), "not-in-hand"), (Play("2C", say="12"), "bad-value"),  # type: ignore[arg-type]
+                         (Play("2C", value=2.0, say=12), "bad-value"), ("draw", "bad-action")):  # type: ignore[arg-type]
+        with pytest.raises(Refused) as err:
+            g.apply(0, action)  # type: ignore[arg-type]
+        assert err.value.code == code
+
+
 # -- house options -------------------------------------------------------------------------------------------
 
 

@@ -17,7 +17,7 @@ import secrets
 from typing import Any
 
 from .actions import Action, Draw, Play
-from .cards import Card, deck, rank_of, words
+from .cards import Card, deck, is_card, rank_of, words
 from .errors import Refused
 from .events import (
     Busted,
@@ -218,6 +218,11 @@ class Game:
         if seat != self._turn:
             raise Refused("out-of-turn", f"it is S{self._turn}'s turn to play, not S{seat}'s")
         card = action.card
+        if not is_card(card):
+            raise Refused("not-in-hand", f"{card!r} is not a card (such as 'AS', '10H' or 'joker')")
+        if not (action.say is None or type(action.say) is int) or not (
+                action.value is None or type(action.value) is int):
+            raise Refused("bad-value", "a value chosen and a total said are whole numbers")
         if card not in self._hands[seat]:
             raise Refused("not-in-hand", f"S{seat} does not hold the {words(card)}")
         effect = self.effect(card)
