@@ -53,6 +53,7 @@ def test_registered_it_is_found_by_name_and_by_its_records(installed: GameKind) 
     (2, "guarded", {"rules": "three-card"}, "players"),
     (4, "guarded", {"tokens": "3"}, "tokens"),
     (4, "guarded", ["rules"], "options"),
+    (4, "guarded", {1: "tokens"}, "options"),
 ])
 def test_settings_are_checked_with_the_field_named(players: object, mode: object, options: object,
                                                    field: str) -> None:
@@ -209,3 +210,11 @@ def test_a_seat_sees_its_own_hand_only_and_a_spectator_none() -> None:
         assert data["hand"] == game.hand(seat)
         assert {k: v for k, v in data.items() if k not in ("seat", "hand")} == {
             k: v for k, v in spectator.items() if k not in ("seat", "hand")}
+
+
+def test_a_view_whose_hand_disagrees_with_its_hand_sizes_is_refused() -> None:
+    settings = NINETY_NINE.check_settings(3, "guarded", {"rules": "tokens"})
+    data = NINETY_NINE.view_to_data(NINETY_NINE.view(NINETY_NINE.new_game(settings, seed=2), settings, 1))
+    data["hand"] = data["hand"][:-1]
+    with pytest.raises(ValueError, match="view.hand: 3 cards, but hand_sizes gives seat 1 4"):
+        NINETY_NINE.view_from_data(data)

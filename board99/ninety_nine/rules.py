@@ -193,6 +193,8 @@ class Table(NamedTuple):
         """The checked rules for ``players`` and these options (missing ones take their defaults)."""
         given = dict(options or {})
         for name in given:
+            if type(name) is not str:
+                raise SettingsError("options", f"an option's name is a word, not {name!r}")
             if name not in _OPTION:
                 raise SettingsError(name, f"Ninety-Nine has no option {name!r}")
         chosen: list[tuple[str, Any]] = []

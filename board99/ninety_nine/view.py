@@ -108,6 +108,9 @@ class NinetyView(NamedTuple):
         hand = _cards(data, "hand", nil=True)
         if (hand is None) != (seat is None):
             raise ValueError("view.hand: a seat's view has a hand, a spectator's has none")
+        sizes = _list(data, "hand_sizes", lambda f, v: _check_int(f, v, 0, _MOST_CARDS), exactly=players)
+        if seat is not None and hand is not None and len(hand) != sizes[seat]:
+            raise ValueError(f"view.hand: {len(hand)} cards, but hand_sizes gives seat {seat} {sizes[seat]}")
         places = _list(data, "places", lambda f, v: _check_int(f, v, 0, players - 1), most=players)
         if len(set(places)) != len(places):
             raise ValueError("view.places: a seat goes out once")
@@ -122,7 +125,7 @@ class NinetyView(NamedTuple):
             _int(data, "turn", 0, players - 1, nil=True), _int(data, "dealer", 0, players - 1, nil=True),
             direction, _int(data, "total", -1000, 1000), top, _int(data, "pile_size", 0, _MOST_CARDS),
             _int(data, "stock_size", 0, _MOST_CARDS), hand,
-            _list(data, "hand_sizes", lambda f, v: _check_int(f, v, 0, _MOST_CARDS), exactly=players),
+            sizes,
             _list(data, "tokens", lambda f, v: _check_int(f, v, 0, 99), exactly=players),
             _list(data, "out", _check_bool, exactly=players), _list(data, "sat_out", _check_bool, exactly=players),
             places,
