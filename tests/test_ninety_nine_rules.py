@@ -622,6 +622,14 @@ def test_each_card_says_what_it_does_in_words() -> None:
     assert convention.effect("9").words() == "makes the total 99"
 
 
+def test_a_tables_rules_read_in_words_from_the_rules_themselves() -> None:
+    lines = table("tokens", 4, wrong_total="token", rank_K="99").describe()
+    assert lines[:2] == ["Tokens rules (003)", "1 deck, no jokers; 4 cards each; 3 tokens each"]
+    assert "3: adds 3, skips the next player" in lines and "K: makes the total 99" in lines
+    assert "house rule: a wrong total costs a token" in lines and not any(x.startswith("joker") for x in lines)
+    assert "the top card of the stock is turned up as the dealer's play" in table("glengariff").describe()
+
+
 def test_every_rule_test_is_named_on_the_rules_page_and_every_name_there_is_a_test() -> None:
     """docs/ninety-nine.md names the test of each rule; both ways, so the page and the tests cannot drift."""
     import re

@@ -261,6 +261,34 @@ class Table(NamedTuple):
                     found.append((card, value if effect.choice else None))
         return found
 
+    def describe(self) -> list[str]:
+        """This table's rules in lines of words, from the rules themselves: what a help page or a table card shows.
+
+        >>> Table.build(3, {"rules": "three-card"}).describe()[:3]
+        ['Three-card rules (004)', '1 deck, no jokers; 3 cards each; 3 tokens each', 'A: adds 1 or 11']
+        """
+        rs = self.rule_set
+        jokers = f"{self.jokers} joker{'s' if self.jokers != 1 else ''} a deck" if self.jokers else "no jokers"
+        tokens = (f"{self.tokens} token{'s' if self.tokens != 1 else ''} each" if self.tokens
+                  else "no tokens: a player who cannot play is out")
+        lines = [f"{rs.title} rules ({rs.source})",
+                 f"{self.decks} deck{'s' if self.decks != 1 else ''}, {jokers}; {self.hand_size} cards each; {tokens}"]
+        lines += [f"{rank}: {effect.words()}" for rank, effect in self.effects if rank != JOKER or self.jokers]
+        if rs.turn_up:
+            lines.append("the top card of the stock is turned up as the dealer's play")
+        lines.append("the total may go below zero" if self.below_zero else "the total may not go below zero")
+        if self.tokens:
+            lines.append("a round ends at the first player who cannot play" if self.round_end == "first-out"
+                         else "a player who cannot play sits the round out; it ends when one is left")
+        lines.append("a forgotten draw is lost when a later player draws" if self.forgot == "next-draw"
+                     else "a forgotten draw is lost when the next player plays")
+        lines.append("an empty stock is rebuilt from the played pile but its top card, "
+                     + ("shuffled" if rs.shuffle_rebuilt else "turned over unshuffled"))
+        if self.wrong_total == "token":
+            lines.append("house rule: a wrong total costs a token")
+        lines.append("the last player left in the game wins")
+        return lines
+
     def changed(self) -> tuple[tuple[str, Any], ...]:
         """The options that differ from their defaults (what a record or a table card names)."""
         return tuple((k, v) for (k, v), o in zip(self.options, HOUSE_OPTIONS) if v != o.default or k == "rules")
