@@ -26,7 +26,7 @@ from .cards import ALL_RANKS, JOKER, RANKS, Card, rank_of
 class Effect(NamedTuple):
     """What playing a card of one rank does: the amounts it may add, or 99, and its effect on the turn order."""
 
-    name: str  # its name in the house options' menu ('+5 skip', '1/11', '99', 'queen')
+    name: str  # its name in the house options' menu ('face skip', '1/11', '99', 'queen')
     values: tuple[int, ...]  # the amounts the player may add (one: no choice); empty when it makes the total 99
     to99: bool = False  # makes the total 99
     reverse: bool = False  # reverses the direction of play (with more than two players still in)
@@ -39,7 +39,7 @@ class Effect(NamedTuple):
         return len(self.values) > 1
 
     def words(self) -> str:
-        """What it does, for a person: 'adds 1 or 11', 'makes the total 99', 'adds 0 and reverses the play'."""
+        """What it does, for a person: 'adds 1 or 11', 'makes the total 99', 'adds 0, reverses the play'."""
         if self.to99:
             head = "makes the total 99"
         elif self.values == (10, -10):
@@ -117,23 +117,24 @@ def _effects(special: dict[str, str]) -> tuple[tuple[str, str], ...]:
 
 RULE_SETS: dict[str, RuleSet] = {
     "glengariff": RuleSet(
-        "glengariff", "Glengariff", "000", (2, 6), 4, 0, 6, 2,
-        _effects({"A": "1/14", "4": "reverse", "5": "face skip", "7": "face reverse", "9": "99", "10": "+/-10", "J": "+11", "Q": "queen", "K": "+0"}),
+        "glengariff", "Glengariff", "000", players=(2, 6), hand_size=4, tokens=0, two_decks_above=6, jokers=2,
+        effects=_effects({"A": "1/14", "4": "reverse", "5": "face skip", "7": "face reverse", "9": "99",
+                          "10": "+/-10", "J": "+11", "Q": "queen", "K": "+0"}),
         turn_up=True, below_zero=False, forgot="next-draw", shuffle_rebuilt=False,
         round_end="last-left"),
     "convention": RuleSet(
-        "convention", "Convention", "002", (2, 6), 7, 0, 5, 0,
-        _effects({"4": "reverse", "9": "99", "10": "-10", "K": "+0"}),
+        "convention", "Convention", "002", players=(2, 6), hand_size=7, tokens=0, two_decks_above=5, jokers=0,
+        effects=_effects({"4": "reverse", "9": "99", "10": "-10", "K": "+0"}),
         turn_up=False, below_zero=True, forgot="next-draw", shuffle_rebuilt=True,
         round_end="last-left"),
     "tokens": RuleSet(
-        "tokens", "Tokens", "003", (2, 6), 4, 3, 6, 0,
-        _effects({"A": "1/11", "3": "face skip", "4": "reverse", "9": "99", "10": "+/-10", "K": "+0"}),
+        "tokens", "Tokens", "003", players=(2, 6), hand_size=4, tokens=3, two_decks_above=6, jokers=0,
+        effects=_effects({"A": "1/11", "3": "face skip", "4": "reverse", "9": "99", "10": "+/-10", "K": "+0"}),
         turn_up=False, below_zero=False, forgot="next-play", shuffle_rebuilt=True,
         round_end="first-out"),
     "three-card": RuleSet(
-        "three-card", "Three-card", "004", (3, 6), 3, 3, 4, 0,
-        _effects({"A": "1/11", "4": "reverse", "9": "+0", "10": "+/-10", "K": "99"}),
+        "three-card", "Three-card", "004", players=(3, 6), hand_size=3, tokens=3, two_decks_above=4, jokers=0,
+        effects=_effects({"A": "1/11", "4": "reverse", "9": "+0", "10": "+/-10", "K": "99"}),
         turn_up=False, below_zero=False, forgot="next-draw", shuffle_rebuilt=True,
         round_end="first-out"),
 }
