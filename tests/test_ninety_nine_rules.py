@@ -274,6 +274,11 @@ def test_glengariff_player_who_cannot_pay_the_queens_is_out() -> None:
     g2.apply(1, Play("QH"))
     events = g2.apply(2, Play("8H"))  # an empty hand cannot pay the second card
     assert any(type(e) is Out and e.seat == 2 and e.reason == "cannot-play" for e in events)
+    g3 = rigged("glengariff", 3, hands=[["QS", "KD"], ["QH", "2D"], ["8H", "JH"]], stock=["6S", "6D"], total=90)
+    g3.apply(0, Play("QS"))
+    g3.apply(1, Play("QH"))
+    events = g3.apply(2, Play("8H"))  # 98: the jack (+11) cannot be the second card
+    assert any(type(e) is Out and e.seat == 2 for e in events) and g3.total == 98 and g3.turn == 0
 
 
 # -- Glengariff's turned-up card -------------------------------------------------------------------------
