@@ -143,7 +143,7 @@ def test_the_examples_in_the_docstrings_run(name: str) -> None:
 def test_the_sound_bot_beats_the_random_bot() -> None:
     """Sound play (high cards early, specials kept for a high total) wins more than its share against random."""
     wins = 0
-    games = 120
+    games = 80  # sound won 809 of 1,000 (docs/ninety-nine.md): 48 of 80 is more than 4 deviations below
     for seed in range(games):
         settings = NINETY_NINE.check_settings(2, "guarded", {"rules": "convention"})
         game = NINETY_NINE.new_game(settings, seed=seed)

@@ -182,6 +182,7 @@ def test_a_record_that_breaks_the_rules_is_refused_at_its_line() -> None:
         NinetyRecord.loads("\n".join(changed) + "\n").replay()
 
 
+@settings(max_examples=40)
 @given(st.sampled_from(sorted(CARDS)), st.one_of(st.none(), st.integers(-999, 999)),
        st.one_of(st.none(), st.integers(-999, 999)), st.booleans())
 def test_actions_round_trip_as_data_and_as_text(card: str, value: int | None, say: int | None, draw: bool) -> None:
@@ -191,6 +192,7 @@ def test_actions_round_trip_as_data_and_as_text(card: str, value: int | None, sa
     assert from_data(to_data(Draw())) == Draw() == parse_action("draw")
 
 
+@settings(max_examples=40)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
                                                                                  max_size=4), max_leaves=12))
