@@ -70,7 +70,7 @@ def seed_lobby(data: Path, count: int) -> None:
 
 def start_server(data: Path) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "board99.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "board99.commands", "serve", "--bind", "127.0.0.1", "--port", str(port),
                              "--data", str(data), "--no-beacon", "--bot-delay", str(BOT_DELAY)],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
     assert proc.stdout is not None

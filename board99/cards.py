@@ -4,7 +4,7 @@ from __future__ import annotations
 
 #: Every card in the deck, one per number 0-99.
 CARDS = range(100)
-#: No hand ever holds more than this many cards (RULES.md section 5).
+#: No hand ever holds more than this many cards (docs/rules.md §5).
 HAND_LIMIT = 5
 
 

@@ -80,7 +80,7 @@ RULEBOOK: dict[str, str] = {
                      "numbered squares.",
 }
 
-#: The centre: the two inner rings, squares 0-15 (RULES.md §1). A card this low is a low card, and a
+#: The centre: the two inner rings, squares 0-15 (docs/rules.md §1). A card this low is a low card, and a
 #: four whose last square is this low can only be blocked with one.
 LOW = 15
 #: Most hints in one advice (the first is the one applied).

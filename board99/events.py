@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-#: Offence code -> the rule that applies in penalty mode (RULES.md section 7).
+#: Offence code -> the rule that applies in penalty mode (docs/rules.md §7).
 PENALTY_RULES: dict[str, str] = {
     "play-out-of-turn": (
         "play out of turn: the peg is removed, the card stays in the discard pile, "

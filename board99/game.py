@@ -1,6 +1,6 @@
 """One table's game: seats, sides, deck, hands, the board, turns and penalties.
 
-``Game`` is the single source of truth for the rules (RULES.md): the server,
+``Game`` is the single source of truth for the rules (docs/rules.md): the server,
 the bots and the records all ask it; nothing else decides what is legal.
 """
 
@@ -293,7 +293,7 @@ class Game:
     # -- what a seat may see -------------------------------------------------
 
     def view(self, seat: int | None = None) -> SeatView:
-        """What ``seat`` may see (None: a spectator): RULES.md §8, as a ``SeatView``."""
+        """What ``seat`` may see (None: a spectator): docs/rules.md §8, as a ``SeatView``."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat: {seat!r} is not a seat 0-{self.players - 1}")
         hands = self._hands

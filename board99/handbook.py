@@ -1,4 +1,4 @@
-"""The rules as a player reads them in the game's help screen: ordered sections of plain text (RULES.md).
+"""The rules as a player reads them in the game's help screen: ordered sections of plain text (docs/rules.md).
 
 The numbers (hand limit, player counts, sides, lines) come from the engine's
 own constants and the penalty table from ``rulings.OFFENCES`` with the wording
@@ -48,7 +48,7 @@ GUARDED_REASONS: dict[str, str] = {
 
 
 def penalty_table() -> tuple[PenaltyRow, ...]:
-    """The offences of RULES.md §7 in the rulebook's order, each with its penalty as announced at the table."""
+    """The offences of docs/rules.md §7 in the rulebook's order, each with its penalty as announced at the table."""
     rows = []
     for code in OFFENCES:
         name, _, penalty = PENALTY_RULES[code].partition(": ")

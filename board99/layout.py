@@ -15,7 +15,7 @@ SIZE = 10
 SQUARES = range(100)
 RUN = 5  # pegs in a line that win
 
-#: 10 tuples of 10 square numbers, row 0 on top (RULES.md section 1).
+#: 10 tuples of 10 square numbers, row 0 on top (docs/rules.md §1).
 LAYOUT: tuple[tuple[int, ...], ...] = (
     (70, 71, 72, 73, 74, 75, 76, 77, 78, 79),
     (69, 56, 57, 58, 59, 60, 61, 62, 63, 80),

@@ -2,7 +2,7 @@
 
 A match is won by the first side to win ``N`` games (``first to 3``), or is a
 fixed number of games (``4 games``: the side with most wins takes it, level is
-a drawn match). A tied deal is replayed inside its game (RULES.md), so a game
+a drawn match). A tied deal is replayed inside its game (docs/rules.md §6), so a game
 always ends with a winner and a tie is never a game won.
 
 A match record is a header naming the format, the seats and the score, a blank

@@ -23,6 +23,7 @@ from .bots import BOTS
 from .events import Event, seen_by
 from .game import Game
 from .record import MAGIC, Record
+from .render import board_text, status_text
 from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
 from .view import SeatView
 
@@ -68,6 +69,11 @@ class PegBoard:
             return SeatView.before_deal(settings.players, settings.mode, seat)
         assert isinstance(game, Game)
         return game.view(seat)
+
+    def position_text(self, game: kinds.GameState) -> str:
+        """The position as a spectator sees it, drawn for a terminal (`board99 replay` prints it; optional)."""
+        assert isinstance(game, Game)
+        return f"{board_text(game.view())}\n{status_text(game.view())}"
 
     def ranking(self, game: kinds.GameState) -> tuple[int, ...]:
         """The winning side first, every other side second (the game has one winner; ties are replayed)."""

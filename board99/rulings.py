@@ -1,4 +1,4 @@
-"""What the rules make of an action before it happens: impossible, an offence, or proper (RULES.md §7).
+"""What the rules make of an action before it happens: impossible, an offence, or proper (docs/rules.md §7).
 
 ``classify`` is the one statement of these checks: ``Game.apply`` asks it
 before carrying an action out, and ``SeatView.ruling`` asks it so that a
@@ -20,7 +20,7 @@ from .actions import Action, Discard, Draw, Play
 from .cards import HAND_LIMIT, fits
 from .errors import Refused
 
-#: Offence -> the refusal code guarded mode answers it with (RULES.md §7).
+#: Offence -> the refusal code guarded mode answers it with (docs/rules.md §7).
 GUARDED_CODES: dict[str, str] = {
     "play-out-of-turn": "out-of-turn",
     "discard-out-of-turn": "out-of-turn",
@@ -28,7 +28,7 @@ GUARDED_CODES: dict[str, str] = {
     "illegal-play": "below-card",
     "illegal-draw": "hand-full",
 }
-#: The offences of RULES.md §7, in the rulebook's order.
+#: The offences of docs/rules.md §7, in the rulebook's order.
 OFFENCES: tuple[str, ...] = tuple(GUARDED_CODES)
 
 

@@ -1,4 +1,4 @@
-"""What a table is set up with: how many players, how they form sides, and the table's mode (RULES.md §3, §7).
+"""What a table is set up with: how many players, how they form sides, and the table's mode (docs/rules.md §3, §7).
 
 >>> [sides_for(n) for n in PLAYER_COUNTS]
 [2, 3, 2, 3]

@@ -1,4 +1,4 @@
-"""What one seat may see of a game (RULES.md §8), and the questions a player's screen and a bot ask of it.
+"""What one seat may see of a game (docs/rules.md §8), and the questions a player's screen and a bot ask of it.
 
 A ``SeatView`` is immutable plain data: ``Game.view(seat)`` makes one, the
 server sends ``to_data()`` and a client reads it back with ``from_data()``.

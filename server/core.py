@@ -149,7 +149,7 @@ class Core:
             state.out.error(ident, _rid_of(frames), "server-full", why)
             return state.out
         if why == "new":
-            conn.link = link
+            state.presence.bind_link(conn, link)
             log.info("event=connect conn=%s host=%s", conn.label, host)
         if not state.presence.admit(conn, now):
             if now - conn.warned >= 1.0:

@@ -46,12 +46,8 @@ def finish_game(state: State, t: Table) -> bool:
     """
     result = result_of(t.game, t.game_no)
     players = rated_players(state, t, result.side)
-    try:
-        state.journal.save_finished(t, finished_record(t), players)
-    except Exception as exc:
-        # The action itself is journaled: a restart replays it and finishes the game's bookkeeping.
-        log.exception("event=journal-error table=%s what=record", t.id)
-        state.journal_damaged(t, exc)
+    # If it fails, the action itself is journaled: a restart replays it and finishes the game's bookkeeping.
+    if not state.journaled("record", state.journal.save_finished, t, finished_record(t), players, table=t):
         return False
     t.unfinished = False
     for p in players:

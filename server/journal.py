@@ -256,12 +256,12 @@ class Journal:
         self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
                         (t.id, t.game_no, t.game.ply + 1, seat, action.text(), time.time()))
 
-    def save_hint(self, t: Table, seat: int) -> None:
-        """``seat`` asked the coach for a hint at the game's current ply; the table's seq (one more) with it."""
+    def save_hint(self, t: Table, seat: int, seq: int) -> None:
+        """``seat`` asked the coach for a hint at the game's current ply; the table's next seq, ``seq``, with it."""
         with self._transaction() as db:
             db.execute("INSERT OR IGNORE INTO hints VALUES (?,?,?,?,?)",
                        (t.id, t.game_no, t.game.ply, seat, time.time()))
-            db.execute("UPDATE tables SET seq=? WHERE id=?", (t.seq, t.id))
+            db.execute("UPDATE tables SET seq=? WHERE id=?", (seq, t.id))
 
     def hints(self, table_id: str, game_no: int) -> list[tuple[int, int]]:
         """(seat, ply) of each hint asked for in one game, in the order asked."""

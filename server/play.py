@@ -16,7 +16,7 @@ from board99.wire.protocol import ProtocolError
 from .finish import finish_game, next_game_by_itself
 from .outbox import Thought
 from .presence import Conn
-from .state import DAMAGED, State
+from .state import DAMAGED, JournalFailed, State
 from .tables import Table
 
 log = logging.getLogger("board99.server")
@@ -45,13 +45,8 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     does not wait for the table's pushes; it gets no push of its own action.
     """
     offence = t.check(seat, action)
-    try:
-        state.journal.save_action(t, seat, action)
-    except Exception as exc:
-        log.exception("event=journal-error table=%s", t.id)
-        if state.journal_damaged(t, exc):
-            raise JournalFailed(DAMAGED) from None
-        raise JournalFailed("the action could not be saved, so it did not happen") from None
+    state.journaled("action", state.journal.save_action, t, seat, action, table=t,
+                    refusal="the action could not be saved, so it did not happen")
     events = t.apply(seat, action, state.now, offence)
     t.seq += 1
     if t.state == "over" and not finish_game(state, t) and state.lobby.tables.get(t.id) is not t:
@@ -76,13 +71,6 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
     if t.state == "over":
         next_game_by_itself(state, t)
     return events
-
-
-class JournalFailed(ProtocolError):
-    """The journal could not take an action; nothing happened (an ``internal`` error to a person)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__("internal", message)
 
 
 def act(state: State, conn: Conn, f: dict[str, Any]) -> None:

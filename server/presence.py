@@ -89,6 +89,9 @@ class Presence:
         self.resumes: dict[tuple[str, int], Bucket] = {}
         #: (table id, seat) -> when its person was lost.
         self.away: dict[tuple[str, int], float] = {}
+        #: TCP link (socket descriptor) -> the connections heard over it: a closed link finds its
+        #: connections at once, not by a scan of every connection (a storm of closing links).
+        self.links: dict[int, set[bytes]] = {}
 
     # -- connections ----------------------------------------------------------------------
 
@@ -112,6 +115,12 @@ class Presence:
         self.hosts[host] = self.hosts.get(host, 0) + 1
         conn.games = Bucket(self.games_per_hour / 3600, self.games_burst, now)
         return conn, "new"
+
+    def bind_link(self, conn: Conn, link: int | None) -> None:
+        """``conn`` speaks over the TCP link ``link`` (its first message came over it)."""
+        conn.link = link
+        if link is not None:
+            self.links.setdefault(link, set()).add(conn.ident)
 
     def admit(self, conn: Conn, now: float) -> bool:
         """Take one message from ``conn``'s token bucket; False when it is over the rate limit."""
@@ -140,7 +149,7 @@ class Presence:
 
     def over_link(self, link: int) -> list[Conn]:
         """Forget the connections whose messages came over the TCP link ``link`` (it closed), and return them."""
-        gone = [c for c in self.conns.values() if c.link == link]
+        gone = [c for c in map(self.conns.get, self.links.get(link, ())) if c is not None and c.link == link]
         for conn in gone:
             self.forget(conn)
         return gone
@@ -150,6 +159,12 @@ class Presence:
         if self.conns.get(conn.ident) is not conn:
             return
         del self.conns[conn.ident]
+        if conn.link is not None:
+            idents = self.links.get(conn.link)
+            if idents is not None:
+                idents.discard(conn.ident)
+                if not idents:
+                    del self.links[conn.link]
         left = self.hosts.get(conn.host, 1) - 1
         if left > 0:
             self.hosts[conn.host] = left

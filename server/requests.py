@@ -28,7 +28,7 @@ from .play import act
 from .players import Player, key_digest, name_key
 from .presence import Bucket, Conn
 from .ratings import BOT_RATINGS
-from .state import DAMAGED, State
+from .state import State
 from .tables import Table
 from .tournaments import BOT_PREFIX, table_name
 
@@ -65,11 +65,8 @@ def hello(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if "key" in f and (known is not None or not placeholder):  # the placeholder registers nobody
         claimed = state.players.claim(name, f["key"], conn.host, state.now, state.journal.next_player_id())
         if claimed is not None:
-            try:
-                state.journal.save_player(claimed)
-            except Exception:
-                log.exception("event=journal-error what=player")
-                raise ProtocolError("internal", "the player could not be saved, so the name is not yours yet") from None
+            state.journaled("player", state.journal.save_player, claimed,
+                            refusal="the player could not be saved, so the name is not yours yet")
             new = claimed.id not in state.players.by_id
             state.players.adopt(claimed)
             log.info("event=player-%s player=%d name=%r conn=%s", "new" if new else "renamed", claimed.id,
@@ -117,11 +114,8 @@ def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
                            rated=f.get("rated", False), bot_pace=f.get("bot_pace", "quick"))
     _quota(state, conn, "create_table")
     t.idle_since = state.now  # nobody sits at it yet
-    try:
-        state.journal.save_table(t, created=True)
-    except Exception:
-        log.exception("event=journal-error table=%s change=created", t.id)
-        raise ProtocolError("internal", "the table could not be saved, so it was not made") from None
+    state.journaled("created", state.journal.save_table, t, True, table=t,
+                    refusal="the table could not be saved, so it was not made")
     state.lobby.add(t)
     log.info("event=table-created table=%s conn=%s name=%r players=%d mode=%s clock=%s grace=%g bot_pace=%s",
              t.id, conn.label, t.name, t.players, t.mode, t.clock, t.grace, t.bot_pace)
@@ -382,11 +376,8 @@ def create_tournament(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, 
     tournament, token = state.tournaments.new(f["name"], f["players"], f["entrants"], f["rounds"], f["match"],
                                               known=lambda name: state.players.named(name) is not None)
     _quota(state, conn, "create_tournament")
-    try:
-        state.journal.save_tournament(tournament.id, tournament.to_data())
-    except Exception:
-        log.exception("event=journal-error tournament=%s what=created", tournament.id)
-        raise ProtocolError("internal", "the tournament could not be saved, so it was not made") from None
+    state.journaled("created", state.journal.save_tournament, tournament.id, tournament.to_data(),
+                    tournament=tournament.id, refusal="the tournament could not be saved, so it was not made")
     state.tournaments.by_id[tournament.id] = tournament
     log.info("event=tournament-created tournament=%s entrants=%d rounds=%d conn=%s", tournament.id,
              len(tournament.entrants), tournament.rounds, conn.label)
@@ -414,20 +405,14 @@ def next_round(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
                 t.seats[seat].reserved = who
         t.start_if_full(state.now)
         t.idle_since = None
-        try:
-            state.journal.save_table(t, created=True)
-        except Exception:
-            log.exception("event=journal-error table=%s change=created", t.id)
-            raise ProtocolError("internal", "a table of the round could not be saved; try again") from None
+        state.journaled("created", state.journal.save_table, t, True, table=t, tournament=tournament.id,
+                        refusal="a table of the round could not be saved; try again")
         state.lobby.add(t)
         state.schedule(t)
         matches.append((t.id, a, b))
     updated = tournaments.with_round(tournament, matches)
-    try:
-        state.journal.save_tournament(updated.id, updated.to_data())
-    except Exception:
-        log.exception("event=journal-error tournament=%s what=round", updated.id)
-        raise ProtocolError("internal", "the round could not be saved; try again") from None
+    state.journaled("round", state.journal.save_tournament, updated.id, updated.to_data(), tournament=updated.id,
+                    refusal="the round could not be saved; try again")
     tournaments.by_id[updated.id] = updated
     log.info("event=tournament-round tournament=%s round=%d tables=%d", updated.id, number,
              sum(1 for m in matches if m[0] is not None))
@@ -482,15 +467,9 @@ def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("too-often", f"hint: S{seat} has asked the coach {quota.burst:g} times in a short "
                                          f"while, the most it may; try again in {quota.wait(state.now):.0f} s")
     advice = advise(t.game.view(seat))
+    state.journaled("hint", state.journal.save_hint, t, seat, t.seq + 1, table=t,
+                    refusal="the hint could not be saved, so it was not given")
     t.seq += 1
-    try:
-        state.journal.save_hint(t, seat)
-    except Exception as exc:
-        t.seq -= 1
-        log.exception("event=journal-error table=%s what=hint", t.id)
-        if state.journal_damaged(t, exc):
-            raise ProtocolError("internal", DAMAGED) from None
-        raise ProtocolError("internal", "the hint could not be saved, so it was not given") from None
     t.hints.append((seat, t.game.ply))
     t.advice[seat] = (key, advice)
     log.info("event=hint table=%s seat=%d ply=%d applies=%s", t.id, seat, t.game.ply, advice.applies)

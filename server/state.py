@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +66,13 @@ class Settings:
         return max(self.bot_delay, self.person_pace) if bot_pace == "person" else self.bot_delay
 
 
+class JournalFailed(ProtocolError):
+    """The journal could not take a change; nothing happened (an ``internal`` error to a person)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("internal", message)
+
+
 #: Most tables named in ``State.set_aside`` (a damaged journal could otherwise grow it with every new table).
 SET_ASIDE_KEPT = 100
 
@@ -94,10 +102,8 @@ class State:
         updated = None if tournament is None else self.tournaments.with_result(tournament, t)
         if updated is None:
             return
-        try:
-            self.journal.save_tournament(updated.id, updated.to_data())
-        except Exception:
-            log.exception("event=journal-error tournament=%s what=result", updated.id)
+        if not self.journaled("result", self.journal.save_tournament, updated.id, updated.to_data(),
+                              tournament=updated.id):
             return
         self.tournaments.by_id[updated.id] = updated
         log.info("event=tournament-result tournament=%s table=%s round=%d", updated.id, t.id, updated.round)
@@ -107,18 +113,41 @@ class State:
         """A change made on ``staged`` (``t.staged()``): journaled, then adopted by ``t``, then announced.
 
         All or nothing: if the journal cannot take it, ``t`` is as it was and the caller gets
-        ``internal`` ("the change could not be saved, so it did not happen").
+        ``internal`` ("the change could not be saved, so it did not happen"), as JournalFailed.
         """
         staged.seq = t.seq + 1
-        try:
-            self.journal.save_table(staged)
-        except Exception as exc:
-            log.exception("event=journal-error table=%s change=%s", t.id, change)
-            if self.journal_damaged(t, exc):
-                raise ProtocolError("internal", DAMAGED) from None
-            raise ProtocolError("internal", "the change could not be saved, so it did not happen") from None
+        self.journaled(change, self.journal.save_table, staged, table=t,
+                       refusal="the change could not be saved, so it did not happen")
         t.adopt(staged)
         self.announce(t, change, exclude=exclude, dealt=dealt)
+
+    def journaled(self, what: str, write: Callable[..., object], *args: Any, table: Table | None = None,
+                  tournament: str | None = None, refusal: str | None = None, quiet: bool = False) -> bool:
+        """Run one journal write, ``write(*args)`` (one SQLite transaction): True once it is committed.
+
+        The one place a journal write can fail. Each caller changes memory only after this returns
+        True (a table's change is made on a staged copy, adopted after). On failure: the log's
+        ``event=journal-error table=... what=...``; damage in the file sets ``table`` aside if it is
+        in the lobby (``journal_damaged``); then JournalFailed is raised with ``refusal`` (DAMAGED
+        if the table was set aside), or, for a write nobody waits on (``refusal`` None), False is
+        returned. ``quiet``: a write that only keeps a counter (the seq): a warning without the
+        traceback, and nothing set aside (the next real change meets the damage).
+        """
+        try:
+            write(*args)
+            return True
+        except Exception as exc:
+            subject = (f"table={table.id} " if table is not None else "") + \
+                      (f"tournament={tournament} " if tournament is not None else "")
+            if quiet:
+                log.warning("event=journal-error %swhat=%s error=%r", subject, what, exc)
+            else:
+                log.exception("event=journal-error %swhat=%s", subject, what)
+            aside = not quiet and table is not None and self.lobby.tables.get(table.id) is table and \
+                self.journal_damaged(table, exc)
+            if refusal is None:
+                return False
+            raise JournalFailed(DAMAGED if aside else refusal) from None
 
     def journal_damaged(self, t: Table, exc: BaseException) -> bool:
         """If ``exc`` is damage in the journal file, set ``t`` aside (True); a full disk or a lock is not (False).
@@ -148,11 +177,8 @@ class State:
 
     def changed(self, t: Table, change: str, *, exclude: bytes | None = None) -> None:
         """Who is present changed (not a journaled fact): next seq, kept in the journal if it can be, announced."""
-        t.seq += 1
-        try:
-            self.journal.save_seq(t)  # so a restart never takes the seq back
-        except Exception:
-            log.warning("event=journal-error table=%s change=%s what=seq", t.id, change)
+        t.seq += 1  # not the journal's to refuse: who is present changed whatever it keeps
+        self.journaled(change, self.journal.save_seq, t, table=t, quiet=True)  # so a restart never takes it back
         self.announce(t, change, exclude=exclude)
 
     def announce(self, t: Table, change: str, *, exclude: bytes | None = None, dealt: bool = False,

@@ -92,14 +92,9 @@ def housekeeping(state: State) -> None:
 
 def close(state: State, t: Table) -> None:
     """Take a table out of the lobby and out of memory (deleted if it never had a game, else archived)."""
-    try:
-        if t.state == "waiting" and t.game_no == 1:
-            state.journal.delete_table(t.id)
-        else:
-            state.journal.archive_table(t.id)
-    except Exception as exc:
-        log.exception("event=journal-error table=%s what=close", t.id)
-        state.journal_damaged(t, exc)
+    never_played = t.state == "waiting" and t.game_no == 1
+    write = state.journal.delete_table if never_played else state.journal.archive_table
+    if not state.journaled("close", write, t.id, table=t):
         return  # kept as it is (unless set aside); the next round tries again
     now = state.now
     state.forget(t)

@@ -248,7 +248,7 @@ class Table:
 
     def _free_for_taking(self, s: Seat) -> None:
         if s.vacated:
-            # Nobody but the player who left sees this seat's hand during the deal (RULES.md §8).
+            # Nobody but the player who left sees this seat's hand during the deal (docs/rules.md §8).
             raise ProtocolError("seat-taken", f"seat: S{s.seat} at table {self.id} is kept for {s.name}, who left, "
                                               f"until this game ends; a bot plays it meanwhile")
         if s.occupant is not None:

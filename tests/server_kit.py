@@ -83,7 +83,7 @@ def settle(seated: Seated, seconds: float = 5.0) -> None:
 
 
 class Offender:
-    """Commits each offence of RULES.md section 7 once, when its conditions hold (penalty mode)."""
+    """Commits each offence of docs/rules.md §7 once, when its conditions hold (penalty mode)."""
 
     def __init__(self, offences: Iterable[str] = OFFENCES, after_ply: int = 6) -> None:
         self.pending = list(offences)

@@ -114,7 +114,7 @@ def test_the_person_pace_is_never_quicker_than_the_servers_own_pause():
 
 
 def test_board99_play_asks_for_a_persons_pace_unless_told_quick():
-    from board99.cli import build_parser
+    from board99.commands import build_parser
 
     assert build_parser().parse_args(["play"]).bot_pace == "person"
     assert build_parser().parse_args(["play", "--bot-pace", "quick"]).bot_pace == "quick"

@@ -12,7 +12,7 @@ from board99.bots import BOTS, RulebookBot, SearchBot, make_bot
 from board99.bots.rulebook import decide
 from board99.bots.search import PLAYOUT_PLIES
 from board99.bots.tally import LineTally
-from board99.cli import main
+from board99.commands import main
 from tests.scenario import fresh_playout, mid_game, play_legally, position, reshuffled_unseen
 
 # The rulebook's own example: 72, 58, 20 and 14 leave only square 4, for cards 0-4.

@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from board99.cli import main
 from board99.client.net import endpoint_for
+from board99.commands import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    return subprocess.run([sys.executable, "-m", "board99.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "board99.commands", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT, env=env)
 
 
@@ -78,7 +78,7 @@ def test_replay_of_a_binary_file_says_it_is_not_a_record(tmp_path) -> None:
 
 
 def test_every_option_of_every_command_has_help_and_the_bots_are_named() -> None:
-    from board99.cli import build_parser
+    from board99.commands import build_parser
 
     parser = build_parser()
     sub = next(a for a in parser._actions if a.dest == "command")
@@ -90,7 +90,7 @@ def test_every_option_of_every_command_has_help_and_the_bots_are_named() -> None
 
 
 def test_arena_prints_progress_when_its_output_is_not_a_terminal(capsys, monkeypatch) -> None:
-    import board99.cli as cli
+    import board99.commands.arena as cli
 
     monkeypatch.setattr(cli, "PROGRESS_EVERY", 0.0)
     assert main(["arena", "--bots", "random,random", "--games", "5"]) == 0

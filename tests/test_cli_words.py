@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from board99.cli import main
+from board99.commands import main
 from board99.server.loop import run_in_thread
 from tests.core_kit import Desk
 
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(*args: str) -> subprocess.CompletedProcess:
     # No display: a window must not be needed to say that a file cannot be shown.
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
-    return subprocess.run([sys.executable, "-m", "board99.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "board99.commands", *args], capture_output=True, text=True,
                           timeout=60, cwd=ROOT, env=env)
 
 

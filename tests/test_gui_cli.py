@@ -15,7 +15,7 @@ pytestmark = pytest.mark.timeout(120)
 
 
 def board99(*args: str, env: dict, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "board99.cli", *args], env=env, capture_output=True,
+    return subprocess.run([sys.executable, "-m", "board99.commands", *args], env=env, capture_output=True,
                           text=True, timeout=timeout)
 
 

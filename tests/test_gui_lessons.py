@@ -400,7 +400,7 @@ def test_board99_learn_lists_the_lessons_and_opens_one_in_the_window_without_a_s
     from tests.gui_harness import display
 
     def board99(*args: str, env: dict) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "board99.cli", "learn", *args], env=env, capture_output=True,
+        return subprocess.run([sys.executable, "-m", "board99.commands", "learn", *args], env=env, capture_output=True,
                               text=True, timeout=90)
 
     env = dict(os.environ, BOARD99_CONFIG=str(tmp_path / "settings.toml"))

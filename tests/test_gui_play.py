@@ -301,8 +301,8 @@ def test_an_illegal_play_on_our_turn_warns_then_the_turn_ends_with_the_penalty(a
 @pytest.mark.slow
 def test_play_picks_up_an_unfinished_practice_game_after_a_restart(tmp_path):
     """`board99 play` keeps its seat's token: closed mid-game, the next start resumes that game."""
-    from board99.cli import SAVED_SEAT, start_practice_server
     from board99.client.gui.app import App
+    from board99.commands.play import SAVED_SEAT, start_practice_server
 
     data, saved = tmp_path / "data", tmp_path / "data" / SAVED_SEAT
     win = window()

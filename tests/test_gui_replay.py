@@ -127,7 +127,7 @@ def test_every_event_line_reads_back():
 
 @pytest.mark.parametrize("name", ["sample-match.txt", "sample-game.txt"])
 def test_the_sample_records_in_docs_replay(name):
-    done = subprocess.run([sys.executable, "-m", "board99.cli", "replay", str(DOCS / name), "--quiet"],
+    done = subprocess.run([sys.executable, "-m", "board99.commands", "replay", str(DOCS / name), "--quiet"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "every line follows the rules" in done.stdout

@@ -222,8 +222,8 @@ def test_a_finished_game_at_the_table_opens_its_review_and_esc_comes_back():
 
 
 def test_board99_review_window_opens_the_viewer_reviewing_that_seat(tmp_path, monkeypatch):
-    from board99.cli import main
     from board99.client.gui import app
+    from board99.commands import main
 
     text, *_ = planted_text()
     path = tmp_path / "game.txt"

@@ -66,7 +66,7 @@ DAMAGES = {
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "board99.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "board99.commands", *args], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
 
 
@@ -164,7 +164,7 @@ def test_play_on_a_damaged_practice_journal_says_so_before_any_window(tmp_path) 
     path.write_bytes(random.Random(3).randbytes(8192))
     before = path.read_bytes()
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"} | {"XDG_DATA_HOME": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-m", "board99.cli", "play"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "board99.commands", "play"], capture_output=True, text=True,
                           cwd=ROOT, timeout=60, env=env)
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert f"board99 play: --data {folder}: the journal {path} is damaged" in " ".join(done.stderr.split())

@@ -16,7 +16,8 @@ from board99.client.gui.assets import FILES
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The repository's code folders and the import names they install as (docs/architecture.md).
-FOLDERS = {"board99": "board99", "wire": "board99.wire", "server": "board99.server", "client": "board99.client"}
+FOLDERS = {"board99": "board99", "wire": "board99.wire", "server": "board99.server", "client": "board99.client",
+           "commands": "board99.commands"}
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +36,8 @@ def test_the_wheel_installs_exactly_one_top_level_name(wheel) -> None:
         names = whl.namelist()
         info = next(n for n in names if n.endswith(".dist-info/top_level.txt"))
         assert whl.read(info).decode().split() == ["board99"]
+        scripts = whl.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
+    assert "board99 = board99.commands:main" in scripts  # the `board99` script runs the command layer
     tops = {n.split("/")[0] for n in names}
     assert {t for t in tops if not t.endswith(".dist-info")} == {"board99"}
     for folder, package in FOLDERS.items():
@@ -51,10 +54,10 @@ def test_the_installed_wheel_imports_by_its_one_name_and_finds_its_assets(wheel,
     with zipfile.ZipFile(wheel) as whl:
         whl.extractall(site)
     assert not (site / "board99" / "client" / "gui" / "assets").is_symlink()
-    code = ("import board99.server.loop, board99.client.net, board99.wire.protocol; "
+    code = ("import board99.server.loop, board99.client.net, board99.wire.protocol, board99.commands.records; "
             "from board99.client.gui.assets import FILES, asset, asset_dir; [asset(n) for n in FILES]; "
             "print(asset_dir())\n"
-            "for name in ('server', 'client', 'wire'):\n"
+            "for name in ('server', 'client', 'wire', 'commands'):\n"
             "    try:\n"
             "        __import__(name)\n"
             "    except ModuleNotFoundError:\n"
@@ -87,15 +90,49 @@ def _imports(path: Path) -> list[str]:
 
 @pytest.mark.slow
 def test_no_code_imports_a_folder_by_its_checkout_name() -> None:
-    # In a checkout server/, client/ and wire/ are also importable as top-level names; nothing may
+    # In a checkout server/, client/, wire/ and commands/ are also importable as top-level names; nothing may
     # use them that way, or it would break in the installed wheel.
     bad = []
-    for folder in ("board99", "wire", "server", "client", "tests", "bench", "tools"):
+    for folder in ("board99", "wire", "server", "client", "commands", "tests", "bench", "tools"):
         for path in (ROOT / folder).rglob("*.py"):
             for name in _imports(path):
-                if name.split(".")[0] in ("server", "client", "wire"):
+                if name.split(".")[0] in ("server", "client", "wire", "commands"):
                     bad.append(f"{path.relative_to(ROOT)}: import {name}")
     assert not bad, bad
+
+
+def imports_anywhere(path: Path, package: str) -> list[str]:
+    """Every module an import in ``path`` names, at any depth (inside functions too), relative ones made absolute.
+
+    ``package`` is the file's package as installed (``board99.bots`` for board99/bots/x.py); ``from . import x``
+    names ``package.x``, since x may be a module.
+    """
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                up = parts[:len(parts) - node.level + 1]
+                base = ".".join(up + ([node.module] if node.module else []))
+            found.append(base)
+            found.extend(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_rules_package_imports_no_layer_above_it_even_inside_a_function() -> None:
+    # docs/architecture.md: board99/ (the engine) is the bottom layer; the wire, the server, the client and the
+    # commands sit above it, so none of its modules may import them, not even lazily inside a function.
+    above = ("board99.wire", "board99.server", "board99.client", "board99.commands")
+    bad = []
+    for path in sorted((ROOT / "board99").rglob("*.py")):
+        package = ".".join(path.relative_to(ROOT).parent.parts)
+        for name in imports_anywhere(path, package):
+            if name.startswith(tuple(f"{a}." for a in above)) or name in above:
+                bad.append(f"{path.relative_to(ROOT)}: import {name}")
+    assert not bad, "the rules package imports a layer above it:\n" + "\n".join(sorted(set(bad)))
 
 
 @pytest.mark.slow
@@ -113,6 +150,8 @@ def test_the_wire_imports_neither_end_and_the_ends_only_meet_through_it() -> Non
     assert not touches(imports_of("wire"), "board99.server") and not touches(imports_of("wire"), "board99.client")
     assert not touches(imports_of("client"), "board99.server"), "the client imports the server"
     assert not touches(imports_of("server"), "board99.client"), "the server imports the client"
+    for folder in ("wire", "server", "client"):  # the command line is the top layer: nothing imports it
+        assert not touches(imports_of(folder), "board99.commands"), f"{folder}/ imports the command line"
 
 
 @pytest.mark.slow

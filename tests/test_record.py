@@ -9,7 +9,7 @@ import pytest
 from board99 import Game
 from board99.arena import play_game
 from board99.bots import make_bot
-from board99.cli import main
+from board99.commands import main
 from board99.record import Record, RecordError
 
 

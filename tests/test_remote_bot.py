@@ -22,7 +22,7 @@ class Process:
     """A `board99` command run as its own process, its output lines read as they come."""
 
     def __init__(self, *args: str) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "board99.cli", *args], cwd=ROOT, text=True,
+        self.proc = subprocess.Popen([sys.executable, "-m", "board99.commands", *args], cwd=ROOT, text=True,
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.lines: queue.Queue[str] = queue.Queue()
         self.err: list[str] = []

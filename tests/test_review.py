@@ -12,7 +12,7 @@ from board99.arena import play_game
 from board99.bots import make_bot
 from board99.bots.rulebook import ranked_plays
 from board99.bots.tally import LineTally
-from board99.cli import main
+from board99.commands import main
 from board99.layout import POSITION
 from board99.record import Record
 from board99.review import (

@@ -107,3 +107,20 @@ def test_a_known_routing_id_heard_over_another_link_is_a_new_connection(tmp_path
     assert send(9, "snapshot")["code"] == "not-seated"
     assert t.seats[0].conn is None and (table, 0) in desk.core.state.presence.away
     desk.close()
+
+
+def test_a_closed_link_loses_only_the_connections_heard_over_it_and_the_link_index_stays_bounded(tmp_path) -> None:
+    desk = Desk(tmp_path)
+    peers = [desk.peer(f"p{n}") for n in range(6)]
+    for n, p in enumerate(peers):  # links 100, 101, 102: two connections over each
+        desk.deliver(desk.core.receive(p.ident, [msgpack.packb({"type": "ping", "id": 1})], desk.now, link=100 + n % 3))
+    presence = desk.core.state.presence
+    assert {link: len(idents) for link, idents in presence.links.items()} == {100: 2, 101: 2, 102: 2}
+    desk.deliver(desk.core.link_closed(101, desk.now))
+    assert set(presence.conns) == {p.ident for n, p in enumerate(peers) if n % 3 != 1}
+    assert set(presence.links) == {100, 102}  # nothing kept of the closed link
+    for p in peers:  # every connection goes silent: the index empties with them
+        p.silent = True
+    desk.advance(presence.lost_after + 1, step=0.5)
+    assert presence.conns == {} and presence.links == {}
+    desk.close()

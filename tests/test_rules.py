@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md, named after it (section numbers in the names)."""
+"""One test per rule of docs/rules.md, named after it (its section numbers in the names)."""
 
 from __future__ import annotations
 

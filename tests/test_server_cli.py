@@ -31,7 +31,7 @@ def test_board99_bot_plays_a_seat_from_another_process(tmp_path) -> None:
         watcher.spectate(table)
         watcher.add_bot(table, 1, "random")
         proc = subprocess.run(
-            [sys.executable, "-m", "board99.cli", "bot", "--server", handle.endpoint.removeprefix("tcp://"),
+            [sys.executable, "-m", "board99.commands", "bot", "--server", handle.endpoint.removeprefix("tcp://"),
              "--table", table, "--seat", "0", "--bot", "rulebook", "--colour", "green"],
             cwd=ROOT, capture_output=True, text=True, timeout=60,
         )
@@ -52,7 +52,7 @@ def test_board99_bot_names_a_missing_table(tmp_path) -> None:
     handle = run_in_thread(data_dir=tmp_path)
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "board99.cli", "bot", "--server", handle.endpoint, "--table", "nope",
+            [sys.executable, "-m", "board99.commands", "bot", "--server", handle.endpoint, "--table", "nope",
              "--seat", "0"], cwd=ROOT, capture_output=True, text=True, timeout=60,
         )
         assert proc.returncode == 1

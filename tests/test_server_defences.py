@@ -32,7 +32,7 @@ def free_port() -> int:
 
 def start_server(port: int, data: Path, *extra: str) -> subprocess.Popen:
     """`board99 serve` in its own process (a fresh libzmq, as on a LAN), ready when it prints its address."""
-    proc = subprocess.Popen([sys.executable, "-m", "board99.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+    proc = subprocess.Popen([sys.executable, "-m", "board99.commands", "serve", "--bind", "127.0.0.1", "--port", str(port),
                              "--data", str(data), "--no-beacon", *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -475,7 +475,7 @@ def test_serve_names_a_damaged_table_and_starts_without_a_traceback(tmp_path) ->
     desk.journal.db.execute(DAMAGE["bad mode"], (table,))
     desk.journal.close()
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "board99.cli", "serve", "--bind", "127.0.0.1", "--port",
+    proc = subprocess.Popen([sys.executable, "-m", "board99.commands", "serve", "--bind", "127.0.0.1", "--port",
                              str(port), "--data", str(tmp_path), "--no-beacon"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:

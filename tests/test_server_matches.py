@@ -9,8 +9,8 @@ from collections.abc import Sequence
 import pytest
 
 from board99.bots import make_bot
-from board99.cli import main
 from board99.client.net import GameClient, ServerError
+from board99.commands import main
 from board99.match import MatchFormat, MatchRecord
 from board99.server.journal import JOURNAL_FILE
 from board99.server.loop import run_in_thread
@@ -237,7 +237,7 @@ def test_a_swiss_tournament_of_six_bot_sides_runs_four_rounds_with_the_right_sta
 
 @pytest.mark.slow
 def test_the_records_and_tournament_commands_get_games_out_of_a_server_and_a_data_folder(tmp_path, capsys) -> None:
-    from board99.cli import main
+    from board99.commands import main
 
     data = tmp_path / "data"
     server = run_in_thread(data_dir=data)

@@ -30,7 +30,7 @@ def free_port() -> int:
 def start_server(port: int, data: Path) -> subprocess.Popen:
     """`board99 serve` as a real process; returns once it listens."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "board99.cli", "serve", "--bind", "127.0.0.1", "--port", str(port),
+        [sys.executable, "-m", "board99.commands", "serve", "--bind", "127.0.0.1", "--port", str(port),
          "--data", str(data), "--no-beacon", "--bot-delay", "0.01"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
     )

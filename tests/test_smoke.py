@@ -2,7 +2,7 @@
 
 import pytest
 
-from board99.cli import main
+from board99.commands import main
 
 
 def test_arena_command_plays_games(capsys):
@@ -18,8 +18,8 @@ def test_the_rules_modules_import_neither_server_nor_client_nor_any_io_library()
     import board99
     import board99.bots
 
-    # The command-line entry point alone may reach into the server, the client and the wire.
-    modules = [f"board99.{m.name}" for m in pkgutil.iter_modules(board99.__path__) if m.name != "cli"]
+    # The command line (board99.commands, folder commands/) is a layer of its own above them all.
+    modules = [f"board99.{m.name}" for m in pkgutil.iter_modules(board99.__path__)]
     # fastplay is the one exception below: numba, its compiler, imports threading and socket itself.
     modules += [f"board99.bots.{m.name}" for m in pkgutil.iter_modules(board99.bots.__path__) if m.name != "fastplay"]
     out = imported_io(modules, ("socket", "threading"))
@@ -49,3 +49,18 @@ def imported_io(modules: list[str], also: tuple[str, ...] = ()) -> str:
         "print(','.join(bad))\n"
     )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+
+
+def test_the_offline_commands_load_neither_zeromq_nor_sqlite_nor_the_window():
+    """The command line imports only the module of the subcommand run (docs/architecture.md, commands/)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from board99.commands.parser import build_parser\n"
+            "build_parser()\n"
+            "import board99.commands.replay, board99.commands.arena\n"
+            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('zmq', 'sqlite3', 'arcade', 'pyglet')"
+            " or m.startswith(('board99.server', 'board99.client')))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    assert out == ""

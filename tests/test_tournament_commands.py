@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from board99.cli import main, next_command
 from board99.client.net import GameClient
+from board99.commands import main
+from board99.commands.tournament import next_command
 from board99.server.loop import run_in_thread
 from board99.server.tournaments import table_name
 from board99.wire.protocol import NAME_MAX

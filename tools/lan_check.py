@@ -73,7 +73,7 @@ def player_side(players: int, mode: str) -> int:
         host = me.endpoint.split("//", 1)[1]
         key = me.server_key.decode() if isinstance(me.server_key, bytes) else me.server_key
         for seat in remote:
-            cmd = [sys.executable, "-m", "board99.cli", "bot", "--server", host, "--table", table,
+            cmd = [sys.executable, "-m", "board99.commands", "bot", "--server", host, "--table", table,
                    "--seat", str(seat), "--bot", "rulebook"]
             if key:
                 cmd.append(f"--key={key}")
@@ -115,7 +115,7 @@ def main() -> int:
     server = None
     try:
         with tempfile.TemporaryDirectory(prefix="board99-lan-") as data:
-            cmd = [sys.executable, "-m", "board99.cli", "serve", "--data", data, "--name", "lan-den"]
+            cmd = [sys.executable, "-m", "board99.commands", "serve", "--data", data, "--name", "lan-den"]
             server = in_ns(SRV, *cmd, *(["--curve"] if args.curve else []), stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT)
             for _ in range(20):  # its log lines may come first
