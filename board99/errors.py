@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .kinds import Refusal
+
 #: Every refusal code, with when it is raised. Stable: clients switch on them.
 CODES: dict[str, str] = {
     "deal-over": "the deal has ended (a side has won); no action is possible",
@@ -18,14 +20,9 @@ CODES: dict[str, str] = {
 }
 
 
-class Refused(Exception):
-    """An action the rules do not allow here; nothing about the game changed."""
+class Refused(Refusal):
+    """An action the rules do not allow here; nothing about the game changed (a ``board99.kinds.Refusal``)."""
 
     def __init__(self, code: str, message: str) -> None:
         assert code in CODES, code
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-    def __repr__(self) -> str:
-        return f"Refused({self.code!r}, {self.message!r})"
+        super().__init__(code, message)

@@ -5,8 +5,9 @@ board99 hosts games, not one game. Everything the house needs of a game's rules
 goes through a ``GameKind``: its settings and their check, a new game from a
 seed, the check and the carrying out of an action, what each seat and a
 spectator may see, the codecs of actions, views and events, its text records,
-a finished game's result as a ranking of sides, the move a turn clock makes,
-and its bots. The house never names a game's own types (python-chess keeps
+a finished game's result as a ranking of sides (``Result``), the move a turn
+clock makes, its bots (and their fixed ratings), its refusal codes, and its
+coach where it has one (``advise`` gives None where it has none). The house never names a game's own types (python-chess keeps
 ``chess.Board`` at the top while its variants sit beside it in
 ``chess.variant``; the peg-board game keeps ``board99.Game`` the same way).
 
@@ -21,7 +22,8 @@ board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-boa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+import importlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 #: A seat, as the house numbers them: 0 .. players - 1.
@@ -67,6 +69,55 @@ class UnknownKind(ValueError):
     """A game name that is not installed here."""
 
 
+class Refusal(Exception):
+    """An action a kind's rules do not allow here, with the kind's stable ``code``; nothing changed.
+
+    Every kind's own refusal (``board99.Refused`` for the peg-board game) is one of these, so the
+    house catches one type and passes the code on unchanged (docs/protocol.md, *Error codes*).
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
+
+
+class Result(NamedTuple):
+    """A finished game's result as the house keeps it: each side's place and the kind's words for it.
+
+    ``ranking[side]`` is the side's place, 0 the best; sides that tied share a place. ``detail`` is
+    the kind's own plain data about the result (the peg-board game's winning line), which only the
+    kind's own code reads.
+
+    >>> Result(3, (1, 0), "side 1 won").winner, Result(4, (0, 0, 1), "a tie").winner
+    (1, None)
+    """
+
+    game: int  # the table's game number
+    ranking: tuple[int, ...]
+    summary: str
+    detail: Mapping[str, Any] = {}
+
+    @property
+    def winner(self) -> int | None:
+        """The side alone in first place, or None when first place is shared."""
+        first = [side for side, place in enumerate(self.ranking) if place == 0]
+        return first[0] if len(first) == 1 else None
+
+    @property
+    def side(self) -> int | None:
+        """The side that won the game (``winner``): what a match counts."""
+        return self.winner
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data, ready for msgpack."""
+        return {"game": self.game, "ranking": list(self.ranking), "summary": self.summary,
+                "detail": dict(self.detail)}
+
+
 @runtime_checkable
 class GameState(Protocol):
     """A game in play, as the house drives it. Every rule is the kind's; the house only asks."""
@@ -91,6 +142,10 @@ class GameState(Protocol):
     def over(self) -> bool:
         """True once the game has a result (``GameKind.ranking``)."""
 
+    @property
+    def opening(self) -> tuple[Any, ...]:
+        """The events that began the game (the deal), as ``apply`` returns events; a reply names them."""
+
     def check(self, seat: int, action: Any) -> str | None:
         """What ``apply`` would do, changing nothing: raises the kind's refusal, else the offence's code or None."""
 
@@ -114,6 +169,10 @@ class GameKind(Protocol):
     bots: Mapping[str, Callable[..., Any]]  # bot name -> factory taking ``seed=``
     slow_bots: frozenset[str]  # bots that think too long for the server's loop (they go to a worker process)
     standin_bot: str  # the bot that plays for a person who left or is away
+    #: bot name -> its 2-player win rate against the kind's anchor bot (0.5 for the anchor itself): the
+    #: house turns these into the bots' fixed ratings (server/ratings.py).
+    bot_strengths: Mapping[str, float]
+    refusals: Mapping[str, str]  # the kind's refusal codes -> when each is raised (docs/protocol.md)
 
     # -- settings and sides --------------------------------------------------------------
     def check_settings(self, players: object, mode: object, options: Mapping[str, object] | None = None) -> Settings:
@@ -135,8 +194,20 @@ class GameKind(Protocol):
     def summary(self, game: GameState) -> str:
         """A finished game's result in one line of words for a person ("side 1 won with 12-13-14-15-16")."""
 
+    def result_detail(self, game: GameState) -> dict[str, Any]:
+        """The kind's own facts of a finished game's result as plain data (empty when it has none)."""
+
     def clock_action(self, game: GameState) -> Any:
         """The action the turn clock takes for the seat to act when its time is up."""
+
+    def advise(self, view: Any) -> Any | None:
+        """The coach's advice (with ``to_data()``) from a seat's own view; None where the kind has no coach."""
+
+    def advice_from_data(self, data: object) -> Any:
+        """The coach's advice from plain data (what ``advise`` gave, sent); ValueError otherwise or without a coach."""
+
+    def warm_up(self) -> None:
+        """(In the bots' worker process) load what its slow bots need before any move's clock runs."""
 
     # -- codecs ----------------------------------------------------------------------
     def action_from_data(self, data: object) -> Any:
@@ -147,6 +218,9 @@ class GameKind(Protocol):
 
     def parse_action(self, text: str) -> Any:
         """The action its record text names; ValueError otherwise."""
+
+    def action_text(self, action: Any) -> str:
+        """The action as its record text (``parse_action`` reads it back): what the journal keeps."""
 
     def view_to_data(self, view: Any) -> dict[str, Any]:
         """A view as plain data."""
@@ -162,7 +236,14 @@ class GameKind(Protocol):
         """The game's text record (its first line is ``record_magic``); without ``reveal`` nothing secret."""
 
     def replay_record(self, text: str) -> Iterator[tuple[int, str, GameState]]:
-        """Replay a record line by line: (line number, line, game after it); ValueError at a line the rules deny."""
+        """Replay a record line by line: (line number, line, game after it); ValueError at a line the rules deny.
+
+        The first step comes before any action (the deal's line), so a replay sees the game as dealt.
+        """
+
+    def match_record_text(self, settings: Settings, match: tuple[str, int], names: tuple[str, ...],
+                          records: Sequence[str], first_game: int) -> str:
+        """A match's record: ``match`` its format (kind, target), ``records`` its finished games' records."""
 
 
 _KINDS: dict[str, GameKind] = {}
@@ -172,6 +253,7 @@ def register(kind: GameKind) -> GameKind:
     """Install a kind (a game's package calls this once; a test may install its own). Returns it."""
     if not isinstance(kind, GameKind):
         raise TypeError(f"{kind!r} does not implement GameKind")
+    _installed()  # the installed games first, so the default kind stays first
     _KINDS[kind.name] = kind
     return kind
 
@@ -181,10 +263,19 @@ def unregister(name: str) -> None:
     _KINDS.pop(name, None)
 
 
+#: The modules of the games installed here, each registering its kind when imported: adding a game is
+#: adding its module here (docs/kinds.md). The first is the default kind's.
+GAMES = ("board99.peg_kind",)
+_loaded = False
+
+
 def _installed() -> dict[str, GameKind]:
-    if not _KINDS:
+    global _loaded
+    if not _loaded:
         # Imported here, not at the top: the games' packages import this module for its types.
-        from . import peg_kind  # noqa: F401  (registers itself)
+        _loaded = True
+        for module in GAMES:
+            importlib.import_module(module)
     return _KINDS
 
 
@@ -200,6 +291,20 @@ def get(name: object) -> GameKind:
     if kind is None:
         raise UnknownKind(f"game: {name!r} is not a game here; choose from {', '.join(kinds)}")
     return kind
+
+
+def refusal_codes() -> dict[str, str]:
+    """Every installed kind's refusal codes (the engine codes of docs/protocol.md), the default kind's first."""
+    codes: dict[str, str] = {}
+    for kind in _installed().values():
+        for code, why in kind.refusals.items():
+            codes.setdefault(code, why)
+    return codes
+
+
+def most_players() -> int:
+    """The largest player count of any installed kind: what bounds a seat number on the wire."""
+    return max(max(kind.player_counts) for kind in _installed().values())
 
 
 def for_record(text: str) -> GameKind:

@@ -33,75 +33,19 @@ from typing import NamedTuple
 
 from .events import Won
 from .game import Game
+from .kinds import Result
+from .match_format import FIRST_TO, MOST_GAMES, MatchFormat, score
 from .record import MAGIC as GAME_MAGIC
 from .record import Record, RecordError
 from .settings import sides_for
 
 MATCH_MAGIC = "# GAME OF 99 match record, board99 format 1"
-#: The match lengths a table may be created with: first to 1, 3 or 5 wins, or 1 to 9 games.
-FIRST_TO = (1, 3, 5)
-MOST_GAMES = 9
 #: What the header's winner line says of a match not yet decided.
 UNDECIDED = "undecided"
 LEVEL = "level"
 
-
-class MatchFormat(NamedTuple):
-    """How long a match lasts: ``first-to`` N wins, or a fixed number of ``games``."""
-
-    kind: str  # "first-to" or "games"
-    target: int
-
-    def check(self) -> MatchFormat:
-        """This format, or ValueError naming what is wrong.
-
-        >>> MatchFormat("first-to", 2).check()
-        Traceback (most recent call last):
-        ...
-        ValueError: match: first to 2 is not offered; a match is first to 1, 3 or 5 wins, or 1-9 games
-        """
-        allowed = (self.kind == "first-to" and self.target in FIRST_TO) or (
-            self.kind == "games" and type(self.target) is int and 1 <= self.target <= MOST_GAMES)
-        if not allowed:
-            raise ValueError(f"match: {self.text()} is not offered; a match is first to "
-                             f"{', '.join(map(str, FIRST_TO[:-1]))} or {FIRST_TO[-1]} wins, or 1-{MOST_GAMES} games")
-        return self
-
-    def text(self) -> str:
-        """``first to 3`` or ``4 games``."""
-        if self.kind == "first-to":
-            return f"first to {self.target}"
-        return f"{self.target} game{'s' if self.target != 1 else ''}" if self.kind == "games" else self.kind
-
-    @classmethod
-    def parse(cls, text: str) -> MatchFormat:
-        """The format ``text()`` wrote; ValueError otherwise."""
-        words = text.split()
-        if len(words) == 3 and words[:2] == ["first", "to"] and words[2].isdigit():
-            return cls("first-to", int(words[2])).check()
-        if len(words) == 2 and words[0].isdigit() and words[1] in ("game", "games"):
-            return cls("games", int(words[0])).check()
-        raise ValueError(f"match: {text!r} is neither 'first to N' nor 'N games'")
-
-    def over(self, score: Sequence[int]) -> bool:
-        """True once ``score`` (games won per side) decides the match.
-
-        >>> MatchFormat("first-to", 3).over((3, 1)), MatchFormat("games", 4).over((2, 1))
-        (True, False)
-        """
-        if self.kind == "first-to":
-            return max(score, default=0) >= self.target
-        return sum(score) >= self.target
-
-    def winner(self, score: Sequence[int]) -> int | None:
-        """The side that won the match, or None (not decided yet, or level after a fixed number of games)."""
-        if not self.over(score):
-            return None
-        best = max(score)
-        leaders = [side for side, won in enumerate(score) if won == best]
-        return leaders[0] if len(leaders) == 1 else None
-
-
+__all__ = ["FIRST_TO", "LEVEL", "MATCH_MAGIC", "MOST_GAMES", "UNDECIDED", "GameResult", "MatchFormat", "MatchRecord",
+           "is_match_record", "result_of", "score"]
 class GameResult(NamedTuple):
     """How one game of a match ended: the side and seat that made the line, and how many deals it took."""
 
@@ -112,6 +56,26 @@ class GameResult(NamedTuple):
     deals: int  # 1, or more when tied deals were replayed
 
 
+def from_result(result: Result) -> GameResult:
+    """The peg-board result a house ``board99.kinds.Result`` of this game carries (its ``detail``).
+
+    ValueError naming the field when the detail is not a peg-board result's.
+    """
+    detail = result.detail
+    side, seat, line, deals = result.winner, detail.get("seat"), detail.get("line"), detail.get("deals")
+    if side is None or type(seat) is not int or type(deals) is not int or not isinstance(line, list | tuple) \
+            or any(type(q) is not int or not 0 <= q <= 99 for q in line) or not 5 <= len(line) <= 10:
+        raise ValueError("result: not a GAME OF 99 result (a side, its seat, its line of 5-10 squares, deals)")
+    return GameResult(result.game, side, seat, tuple(line), deals)
+
+
+def to_result(result: GameResult, sides: int) -> Result:
+    """The house's ``board99.kinds.Result`` of a peg-board result: the winning side first, the others second."""
+    ranking = tuple(0 if side == result.side else 1 for side in range(sides))
+    return Result(result.game, ranking, f"side {result.side} won with {'-'.join(map(str, result.line))}",
+                  {"seat": result.seat, "line": list(result.line), "deals": result.deals})
+
+
 def result_of(game: Game, game_no: int) -> GameResult:
     """The result of a finished game (ValueError if it is not over)."""
     if game.winner is None or game.winning_line is None:
@@ -119,14 +83,6 @@ def result_of(game: Game, game_no: int) -> GameResult:
     won = next(e for _, _, events in reversed(game.log) for e in events if type(e) is Won)
     assert isinstance(won, Won)
     return GameResult(game_no, won.side, won.seat, tuple(game.winning_line), game.deal)
-
-
-def score(sides: int, results: Sequence[GameResult]) -> tuple[int, ...]:
-    """Games won per side."""
-    won = [0] * sides
-    for r in results:
-        won[r.side] += 1
-    return tuple(won)
 
 
 @dataclass

@@ -14,14 +14,18 @@ the peg-board game through this object (``board99.kinds.get("peg-board")``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from . import kinds
 from .actions import Action, Discard, Draw, from_data, parse_action, to_data
 from .bots import BOTS
+from .coach import Advice, advise
+from .errors import CODES
 from .events import Event, seen_by
 from .game import Game
+from .match import MatchRecord, result_of
+from .match_format import MatchFormat
 from .record import MAGIC, Record
 from .render import board_text, status_text
 from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
@@ -40,6 +44,11 @@ class PegBoard:
     bots: Mapping[str, Callable[..., Any]] = BOTS
     slow_bots = frozenset({"search", "fastsearch", "infer"})
     standin_bot = "rulebook"
+    #: Measured 2-player win rates against the rulebook bot (docs/benchmarks.md, bots): search beat rulebook
+    #: in 752 of 1,000 games (0.2 s a move); rulebook beat random in 1,000 of 1,000, taken at its 95% lower
+    #: bound, 99.6%, since 100% has no finite gap. ``python bench/bot_ratings.py`` measures them again.
+    bot_strengths: Mapping[str, float] = {"search": 0.752, "rulebook": 0.5, "random": 1 - 0.996}
+    refusals: Mapping[str, str] = CODES
 
     def check_settings(self, players: object, mode: object,
                        options: Mapping[str, object] | None = None) -> kinds.Settings:
@@ -85,6 +94,27 @@ class PegBoard:
         assert isinstance(game, Game) and game.winning_line is not None
         return f"side {game.winner} won with {'-'.join(map(str, game.winning_line))}"
 
+    def result_detail(self, game: kinds.GameState) -> dict[str, Any]:
+        """The seat that made the line, the line, and how many deals it took (``board99.match.GameResult``)."""
+        assert isinstance(game, Game)
+        won = result_of(game, 0)
+        return {"seat": won.seat, "line": list(won.line), "deals": won.deals}
+
+    def advise(self, view: Any) -> Any:
+        """``board99.coach.advise``."""
+        assert isinstance(view, SeatView)
+        return advise(view)
+
+    def advice_from_data(self, data: object) -> Any:
+        """``board99.coach.Advice.from_data``."""
+        return Advice.from_data(data)
+
+    def warm_up(self) -> None:
+        """Load the fastsearch bot's compiled playouts."""
+        from .bots.fast_search import engine
+
+        engine()
+
     def clock_action(self, game: kinds.GameState) -> Action:
         """A draw if allowed, else discard the highest card (docs/server.md, turn clock)."""
         assert isinstance(game, Game)
@@ -105,6 +135,11 @@ class PegBoard:
     def parse_action(self, text: str) -> Action:
         """``board99.parse_action``."""
         return parse_action(text)
+
+    def action_text(self, action: Any) -> str:
+        """``Action.text()``: 'play 12 on 57', 'draw', 'discard 12'."""
+        text: str = action.text()
+        return text
 
     def view_to_data(self, view: Any) -> dict[str, Any]:
         """``SeatView.to_data``."""
@@ -129,6 +164,15 @@ class PegBoard:
     def replay_record(self, text: str) -> Iterator[tuple[int, str, Game]]:
         """``Record.loads(text).steps()``."""
         return Record.loads(text).steps()
+
+
+    def match_record_text(self, settings: kinds.Settings, match: tuple[str, int], names: tuple[str, ...],
+                          records: Sequence[str], first_game: int) -> str:
+        """``board99.match.MatchRecord``: its header, then each game's record."""
+        games = [Record.loads(text) for text in records]
+        record = MatchRecord(settings.players, settings.mode, MatchFormat(*match), names, games, first_game)
+        results = [result_of(g.replay(), first_game + n) for n, g in enumerate(games)]
+        return record.dumps(results)
 
 
 #: The one instance, installed in the registry.

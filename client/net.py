@@ -18,9 +18,8 @@ from typing import Any, NamedTuple
 import msgpack
 import zmq
 
-from board99 import Action, SeatView, to_data
-from board99.coach import Advice
-from board99.match import MatchFormat
+from board99 import kinds
+from board99.match_format import MatchFormat
 from board99.wire.curve import connect_curve, parse_key
 from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
 from board99.wire.protocol import (
@@ -161,7 +160,7 @@ class GameClient:
                 raise ServerError("bad-server-key", str(exc)) from None
         self.server_key = server_key
         #: Latest view of this client's seat (or the spectator view), kept current by poll().
-        self.view: SeatView | None = None
+        self.view: Any = None  # the seat's view, its game kind's (a board99.SeatView at a peg-board table)
         #: Latest table description (as list_tables entries).
         self.table: TableInfo | None = None
         #: False while the server is not answering.
@@ -359,9 +358,9 @@ class GameClient:
 
     def _take(self, msg: dict) -> None:
         # Checked before anything is kept: a malformed view or table leaves the copy as it was.
-        view = None if msg.get("view") is None else SeatView.from_data(msg["view"])
         data = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
         table = None if data is None else TableInfo.from_data(data)
+        view = None if msg.get("view") is None else self._kind(table).view_from_data(msg["view"])
         if table is None and self.table is not None and "state" in msg:
             table = TableInfo.from_data({**self.table.to_data(), "state": msg["state"],
                                          "turn_left": msg.get("turn_left")})
@@ -370,6 +369,11 @@ class GameClient:
             self.view = view
         if table is not None:
             self.table = table
+
+    def _kind(self, table: TableInfo | None = None) -> kinds.GameKind:
+        """The game kind of ``table``, else of the table this client follows (the default kind before one)."""
+        table = table or self.table
+        return kinds.get(kinds.DEFAULT if table is None else table.kind)
 
     def _seat_token(self) -> dict:
         return {"token": self.token} if self.seat is not None and self.token is not None else {}
@@ -507,22 +511,31 @@ class GameClient:
         reply = self._request("list_tables", offset=offset, limit=limit)
         return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
 
-    def create_table(self, name: str, players: int, mode: str = "guarded", clock: float | None = None,
+    def create_table(self, name: str, players: int, mode: str | None = None, clock: float | None = None,
                      grace: float | None = None, match: MatchFormat | None = None,
-                     rated: bool = False, bot_pace: str = "quick") -> TableInfo:
-        """A new table (it starts once every seat is filled); a ``match`` table plays games until it is decided.
+                     rated: bool = False, bot_pace: str = "quick", game: str = kinds.DEFAULT,
+                     options: dict[str, Any] | None = None) -> TableInfo:
+        """A new table of ``game`` (a kind's name, ``board99.kinds``; it starts once every seat is filled).
 
-        ``bot_pace``: how fast the table's server bots move (wire.protocol.BOT_PACES).
+        ``mode``: one of the kind's (default its first); ``options``: the kind's further settings; a
+        ``match`` table plays games until it is decided; ``bot_pace``: how fast the table's server
+        bots move (wire.protocol.BOT_PACES).
         """
+        kind = kinds.get(game)
         extra: dict[str, Any] = {}
+        if game != kinds.DEFAULT:
+            extra["game"] = game
+        if options:
+            extra["options"] = options
         if bot_pace != "quick":  # sent only when chosen, so a server from before bot paces still answers
             extra["bot_pace"] = bot_pace
         if match is not None:
             extra["match"] = {"kind": match.kind, "target": match.target}
         if rated:
             extra["rated"] = True
-        return TableInfo.from_data(self._request("create_table", name=name, players=players, mode=mode,
-                                                 clock=clock, grace=grace, **extra)["table"])
+        return TableInfo.from_data(self._request("create_table", name=name, players=players,
+                                                 mode=mode or kind.modes[0], clock=clock, grace=grace,
+                                                 **extra)["table"])
 
     def _follow(self, reply: dict, table_id: str, seat: int | None) -> TableInfo:
         self._binding += 1
@@ -586,8 +599,9 @@ class GameClient:
         assert self.table is not None
         return self.table
 
-    def act(self, action: Action, ply: int | None = None) -> list[dict]:
-        """Play, draw or discard; the events it caused (this seat's view of them), or ServerError.
+    def act(self, action: Any, ply: int | None = None) -> list[dict]:
+        """Carry out an action of the table's game kind (the peg-board game: play, draw or discard); the
+        events it caused (this seat's view of them), or ServerError.
 
         ``ply``: the position the action was chosen on (default: the latest this client saw).
         """
@@ -600,7 +614,7 @@ class GameClient:
             ply = self.view.ply if self.view is not None else None
         try:
             reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
-                                  action=to_data(action), ply=ply)
+                                  action=self._kind().action_to_data(action), ply=ply)
         except ServerError as exc:
             if exc.code == "not-your-seat" and not self._rebind_pending:
                 # The server does not know this connection as the seat's (it restarted, or the link
@@ -613,7 +627,7 @@ class GameClient:
             self._take(reply)
         return reply["events"]
 
-    def hint(self) -> Advice:
+    def hint(self) -> Any:
         """The coach's advice for this client's seat now (casual tables only: ``hints-off`` elsewhere).
 
         The table is told that this seat asked (a ``hint`` change); the reply moves this client's
@@ -627,9 +641,9 @@ class GameClient:
             if reply["seq"] > self.seq + 1:
                 self._ask_snapshot()  # a push went missing meanwhile
             self._take(reply)
-        return Advice.from_data(reply["advice"])
+        return self._kind().advice_from_data(reply["advice"])
 
-    def snapshot(self) -> SeatView | None:
+    def snapshot(self) -> Any:
         """Fetch the table's current state now (poll() does this by itself on a gap)."""
         reply = self._request("snapshot", **self._seat_token())
         self._take(reply)
@@ -643,13 +657,14 @@ class GameClient:
         extra = {"whole_match": True} if match else {}
         return self._request("fetch_record", table=table, game=game, **extra)["record"]
 
-    def history(self) -> tuple[list[str], list[SeatView]]:
+    def history(self) -> tuple[list[str], list[Any]]:
         """What has happened in the followed table's game so far, as everyone may see it.
 
         The public record lines, and the public view after each action (the first: after the deal).
         """
         reply = self._request("history")
-        return list(reply["lines"]), [SeatView.from_data(v) for v in reply["views"]]
+        kind = self._kind()
+        return list(reply["lines"]), [kind.view_from_data(v) for v in reply["views"]]
 
     def list_records(self, offset: int = 0, limit: int = LIST_MAX,
                      player: str | None = None) -> tuple[tuple[RecordEntry, ...], int]:
@@ -657,20 +672,24 @@ class GameClient:
         reply = self._request("list_records", offset=offset, limit=limit, player=player)
         return tuple(RecordEntry.from_data(r) for r in reply["records"]), reply["total"]
 
-    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX) -> tuple[tuple[Rating, ...], int]:
-        """The server's players (and bots) by rating, best first; and how many in all."""
-        reply = self._request("leaderboard", offset=offset, limit=limit)
+    def leaderboard(self, offset: int = 0, limit: int = LIST_MAX,
+                    game: str = kinds.DEFAULT) -> tuple[tuple[Rating, ...], int]:
+        """The server's players (and bots) by their rating in ``game`` (a kind's name), best first; how many in all."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
+        reply = self._request("leaderboard", offset=offset, limit=limit, **extra)
         return tuple(Rating.from_data(r) for r in reply["players"]), reply["total"]
 
-    def player_history(self, name: str) -> PlayerHistory:
-        """A player's rating, partners, opponents and latest games on this server."""
-        return PlayerHistory.from_data(self._request("player", name=name)["player"])
+    def player_history(self, name: str, game: str = kinds.DEFAULT) -> PlayerHistory:
+        """A player's rating in ``game`` (a kind's name), partners, opponents and latest games on this server."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
+        return PlayerHistory.from_data(self._request("player", name=name, **extra)["player"])
 
     def create_tournament(self, name: str, players: int, entrants: list[list[str]], rounds: int,
-                          match: MatchFormat) -> tuple[TournamentInfo, str]:
-        """A new tournament and its steering token (keep it: ``next_round`` needs it)."""
+                          match: MatchFormat, game: str = kinds.DEFAULT) -> tuple[TournamentInfo, str]:
+        """A new tournament of ``game`` (a kind's name) and its steering token (keep it: ``next_round`` needs it)."""
+        extra = {} if game == kinds.DEFAULT else {"game": game}
         reply = self._request("create_tournament", name=name, players=players, entrants=entrants, rounds=rounds,
-                              match={"kind": match.kind, "target": match.target})
+                              match={"kind": match.kind, "target": match.target}, **extra)
         return TournamentInfo.from_data(reply["tournament"]), reply["token"]
 
     def next_round(self, tournament: str, token: str) -> TournamentInfo:
@@ -691,7 +710,7 @@ class GameClient:
 
 
 def play_bot(client: GameClient, bot: Any, *, until: float | None = None, on_message: Callable | None = None,
-             max_actions: int = 100_000) -> SeatView | None:
+             max_actions: int = 100_000) -> Any:
     """Play ``client``'s seat with ``bot`` until the game is over (or ``until``, a monotonic time).
 
     Survives timeouts and reconnects: after an error it waits for the next

@@ -19,7 +19,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from board99 import Refused
+from board99.kinds import Refusal
 from board99.wire.protocol import ProtocolError, check_request, decode, request_id
 
 from .finish import finish_game
@@ -27,7 +27,7 @@ from .journal import Journal, SetAside
 from .outbox import Outbox, Thought
 from .play import run_timers, thought
 from .presence import Presence
-from .ratings import BOT_RATINGS
+from .ratings import bot_ratings
 from .requests import HANDLERS
 from .state import Settings, State
 from .sweep import housekeeping, lost, sweep
@@ -97,8 +97,9 @@ class Core:
             state.lobby.add(t)
             for s in t.seats:
                 known = state.players.by_id.get(s.player) if s.player is not None else None
-                s.rating = (known.skill.shown if known is not None else
-                            BOT_RATINGS[s.bot].shown if s.bot in BOT_RATINGS else None)
+                fixed = bot_ratings(t.kind).get(s.bot or "")
+                s.rating = (known.standing(t.kind.name).skill.shown if known is not None else
+                            fixed.shown if fixed is not None else None)
             if t.unfinished:
                 t.played_by = [(s.name, s.player) for s in t.seats]
                 t.state = "over"
@@ -170,10 +171,10 @@ class Core:
             kind, fields = check_request(msg)
             conn.rid = rid
             reply = HANDLERS[kind](state, conn, fields)
-        except (ProtocolError, Refused) as exc:
+        except (ProtocolError, Refusal) as exc:
             # A connection's errors are logged a few a second at most: a log is not an amplifier.
             if conn.log_budget.take(now):
-                log.info("event=%s conn=%s code=%s message=%r", "refused" if isinstance(exc, Refused) else "error",
+                log.info("event=%s conn=%s code=%s message=%r", "refused" if isinstance(exc, Refusal) else "error",
                          conn.label, exc.code, exc.message[:200])
             else:
                 conn.unlogged += 1

@@ -10,12 +10,9 @@ a restart finishes the game the same way (``Table.unfinished``).
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
-
-from board99.match import result_of
 
 from .journal import finished_record
-from .players import Player
+from .players import Player, Standing
 from .ratings import Skill, rate
 from .state import State
 from .tables import Table
@@ -23,8 +20,9 @@ from .tables import Table
 log = logging.getLogger("board99.server")
 
 
-def rated_players(state: State, t: Table, winner: int) -> list[Player]:
-    """The rated table's players with their ratings after ``winner`` won (empty for an unrated table)."""
+def rated_players(state: State, t: Table, ranking: tuple[int, ...]) -> list[Player]:
+    """The rated table's players with their ratings after the sides placed as ``ranking`` says (empty for an
+    unrated table). Each side's players are the seats its kind says play for it (``side_of``)."""
     if not t.rated:
         return []
     ids = [pid for _, pid in t.played_by]
@@ -32,10 +30,13 @@ def rated_players(state: State, t: Table, winner: int) -> list[Player]:
         log.warning("event=unrated table=%s game=%d why=seat-without-player", t.id, t.game_no)
         return []
     people = [state.players.by_id[pid] for pid in ids if pid is not None]
-    sides = t.game.sides
-    teams: list[list[Player]] = [[p for seat, p in enumerate(people) if seat % sides == side] for side in range(sides)]
-    skills: list[list[Skill]] = rate([[p.skill for p in team] for team in teams], winner)
-    return [replace(p, skill=skill, games=p.games + 1, wins=p.wins + (side == winner))
+    side_of = [s.side for s in t.seats]  # the kind's side_of, asked when the seats were made
+    teams: list[list[Player]] = [[p for seat, p in enumerate(people) if side_of[seat] == side]
+                                 for side in range(t.sides)]
+    game = t.kind.name  # each player's rating in this game kind moves
+    skills: list[list[Skill]] = rate([[p.standing(game).skill for p in team] for team in teams], ranking)
+    return [p.with_standing(game, Standing(skill, p.standing(game).games + 1,
+                                           p.standing(game).wins + (ranking[side] == 0)))
             for side, team in enumerate(teams) for p, skill in zip(team, skills[side])]
 
 
@@ -44,15 +45,15 @@ def finish_game(state: State, t: Table) -> bool:
 
     True if the journal took it. A match table with nobody but bots at it starts its next game.
     """
-    result = result_of(t.game, t.game_no)
-    players = rated_players(state, t, result.side)
+    result = t.result()
+    players = rated_players(state, t, result.ranking)
     # If it fails, the action itself is journaled: a restart replays it and finishes the game's bookkeeping.
     if not state.journaled("record", state.journal.save_finished, t, finished_record(t), players, table=t):
         return False
     t.unfinished = False
     for p in players:
         state.players.adopt(p)
-    shown = {p.id: p.skill.shown for p in players}
+    shown = {p.id: p.standing(t.kind.name).skill.shown for p in players}
     for s in t.seats:
         if s.player in shown:
             s.rating = shown[s.player]
@@ -60,7 +61,7 @@ def finish_game(state: State, t: Table) -> bool:
         t.results.append(result)
     if players:
         log.info("event=rated table=%s game=%d %s", t.id, t.game_no,
-                 " ".join(f"{p.name}={p.skill.shown}" for p in players))
+                 " ".join(f"{p.name}={p.standing(t.kind.name).skill.shown}" for p in players))
     state.match_over(t)
     return True
 

@@ -1,8 +1,11 @@
 """The SQLite journal (WAL): every table, seat and accepted action, committed before anyone is told.
 
-A restart rebuilds each table by replaying the engine from the game's seed and
-its journaled actions, so a table is back exactly at its last acknowledged
-action. Finished games are kept as records in the engine's record format.
+A restart rebuilds each table by replaying its game kind from the game's seed
+and its journaled actions, so a table is back exactly at its last acknowledged
+action. Each table row names its kind and options; a journal from before kinds
+opens with every table a peg-board one (``board99.kinds.DEFAULT``). Finished
+games are kept as records in their kind's record format, with their result as a
+ranking of the sides.
 
 Commits use ``synchronous=NORMAL``: in WAL mode a committed transaction
 survives the server process being killed (SIGKILL) at any instant; only a
@@ -26,14 +29,15 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from board99 import MODES, PLAYER_COUNTS, Action, Refused, parse_action, sides_for
-from board99.match import GameResult, MatchFormat, MatchRecord, result_of
-from board99.record import Record
+from board99 import kinds
+from board99.kinds import Refusal, Result
+from board99.match_format import MatchFormat
 from board99.wire.protocol import BOT_PACES, COLOURS
 
-from .players import Player, name_key
+from .players import Player, Standing, name_key
 from .ratings import Skill
-from .tables import Seat, Table
+from .seating import Seat
+from .tables import Table
 
 log = logging.getLogger("board99.server")
 
@@ -73,6 +77,11 @@ CREATE TABLE IF NOT EXISTS results (
     PRIMARY KEY (table_id, game_no, seat)
 );
 CREATE INDEX IF NOT EXISTS results_by_player ON results (player);
+CREATE TABLE IF NOT EXISTS ratings (
+    player INTEGER NOT NULL, kind TEXT NOT NULL,
+    mu REAL NOT NULL, sigma REAL NOT NULL, games INTEGER NOT NULL, wins INTEGER NOT NULL,
+    PRIMARY KEY (player, kind)
+);
 CREATE TABLE IF NOT EXISTS tournaments (
     id TEXT PRIMARY KEY, created REAL NOT NULL, data TEXT NOT NULL
 );
@@ -87,11 +96,18 @@ CREATE TABLE IF NOT EXISTS hints (
 ADDED_COLUMNS = {
     "tables": {"match_kind": "TEXT", "match_target": "INTEGER", "match_first": "INTEGER NOT NULL DEFAULT 1",
                "rated": "INTEGER NOT NULL DEFAULT 0", "tournament": "TEXT", "table_name": "TEXT",
-               "bot_pace": "TEXT NOT NULL DEFAULT 'quick'"},
+               "bot_pace": "TEXT NOT NULL DEFAULT 'quick'",
+               # Game kinds: every table of a journal from before them is of the default kind.
+               "kind": f"TEXT NOT NULL DEFAULT '{kinds.DEFAULT}'", "options": "TEXT NOT NULL DEFAULT '[]'"},
     "seats": {"player": "INTEGER", "reserved": "TEXT"},
     "records": {"seat": "INTEGER", "line": "TEXT", "deals": "INTEGER", "names": "TEXT",
                 "match_first": "INTEGER", "rated": "INTEGER NOT NULL DEFAULT 0", "players": "INTEGER",
-                "mode": "TEXT", "table_name": "TEXT"},
+                "mode": "TEXT", "table_name": "TEXT",
+                # The result as a ranking of sides, the kind's summary and detail (JSON); NULL in a journal
+                # from before kinds until the opening fills them in by replaying the record (``_rank_old``).
+                "kind": f"TEXT NOT NULL DEFAULT '{kinds.DEFAULT}'", "ranking": "TEXT", "summary": "TEXT",
+                "detail": "TEXT"},
+    "results": {"place": "INTEGER"},
 }
 
 
@@ -197,6 +213,31 @@ class Journal:
                     self.db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
         self.db.execute("BEGIN IMMEDIATE")  # take the exclusive lock now, and hold it while we run
         self.db.execute("COMMIT")
+        self._rank_old()
+
+    def _rank_old(self) -> None:
+        """Records from before kinds get their ranking, summary and detail: each replayed through its kind.
+
+        A record that does not replay keeps NULLs (it is still fetchable; lists show its winner only).
+        """
+        rows = self.db.execute("SELECT table_id, game_no, kind, record FROM records WHERE ranking IS NULL").fetchall()
+        if not rows:
+            return
+        done = []
+        for table_id, game_no, kind_name, text in rows:
+            try:
+                kind = kinds.get(kind_name)
+                steps = list(kind.replay_record(text))
+                game = steps[-1][2] if steps else None
+                if game is None or not game.over:
+                    raise ValueError("the record ends before the game does")
+                done.append((json.dumps(list(kind.ranking(game))), kind.summary(game),
+                             json.dumps(kind.result_detail(game)), table_id, game_no))
+            except Exception as exc:  # one bad record must not stop the others, nor the server
+                log.warning("event=record-unranked table=%s game=%s reason=%r", table_id, game_no, str(exc)[:200])
+        with self._transaction() as db:
+            db.executemany("UPDATE records SET ranking=?, summary=?, detail=? WHERE table_id=? AND game_no=?", done)
+        log.info("event=records-ranked count=%d", len(done))
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
@@ -220,7 +261,7 @@ class Journal:
         kind, target = (None, None) if t.match is None else t.match
         return (t.name, t.players, t.mode, t.clock, t.grace, t.game_no, t.seed, t.state, t.seq,
                 _csv(t.colours), _csv(sorted(t.votes)), kind, target, t.match_first, int(t.rated), t.tournament,
-                t.bot_pace, t.id)
+                t.bot_pace, t.kind.name, json.dumps([list(o) for o in t.settings.options]), t.id)
 
     def _seat_rows(self, t: Table) -> list[tuple[Any, ...]]:
         return [(t.id, s.seat, s.occupant, s.name, s.bot, s.token_hash, int(s.vacated), s.player, s.reserved)
@@ -232,15 +273,15 @@ class Journal:
             if created:
                 db.execute(
                     "INSERT INTO tables (name, players, mode, clock, grace, game_no, seed, state, seq, colours,"
-                    " votes, match_kind, match_target, match_first, rated, tournament, bot_pace, id, created)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " votes, match_kind, match_target, match_first, rated, tournament, bot_pace, kind, options, id,"
+                    " created) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (*self._table_row(t), time.time()),
                 )
             else:
                 db.execute(
                     "UPDATE tables SET name=?, players=?, mode=?, clock=?, grace=?, game_no=?, seed=?, state=?,"
                     " seq=?, colours=?, votes=?, match_kind=?, match_target=?, match_first=?, rated=?, tournament=?,"
-                    " bot_pace=? WHERE id=?",
+                    " bot_pace=?, kind=?, options=? WHERE id=?",
                     self._table_row(t),
                 )
             db.executemany(SEAT_ROW, self._seat_rows(t))
@@ -249,12 +290,12 @@ class Journal:
         """Keep the table's sequence number (a change nobody journals otherwise, e.g. presence)."""
         self.db.execute("UPDATE tables SET seq=? WHERE id=?", (t.seq, t.id))
 
-    def save_action(self, t: Table, seat: int, action: Action) -> None:
+    def save_action(self, t: Table, seat: int, action: Any) -> None:
         """Journal an action about to be carried out at ``t``: it becomes the game's ply ``ply + 1``."""
         # One statement is its own transaction: the cheapest durable write (the table's seq is not
         # saved per action; a restore moves it past every replayed action).
         self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
-                        (t.id, t.game_no, t.game.ply + 1, seat, action.text(), time.time()))
+                        (t.id, t.game_no, t.game.ply + 1, seat, t.kind.action_text(action), time.time()))
 
     def save_hint(self, t: Table, seat: int, seq: int) -> None:
         """``seat`` asked the coach for a hint at the game's current ply; the table's next seq, ``seq``, with it."""
@@ -272,22 +313,32 @@ class Journal:
         """The game at ``t`` is over: its record and result, who played it, the players' new ratings,
         the table's state and the seats freed at the end: one transaction.
         """
-        result = result_of(t.game, t.game_no)
+        result = t.result()
         played_by = t.played_by or [(s.name, s.player) for s in t.seats]
         names = [name for name, _ in played_by]
+        first = min(range(len(result.ranking)), key=lambda side: result.ranking[side])  # a side placed first
         with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO records (table_id, game_no, winner, record, finished, seat, line,"
-                       " deals, names, match_first, rated, players, mode, table_name)"
-                       " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                       (t.id, t.game_no, result.side, record, time.time(), result.seat, _csv(result.line),
-                        result.deals, json.dumps(names), None if t.match is None else t.match_first, int(t.rated),
-                        t.players, t.mode, t.name))
-            db.executemany("INSERT OR REPLACE INTO results VALUES (?,?,?,?,?,?,?)",
-                           [(t.id, t.game_no, seat, seat % t.game.sides, player, names[seat],
-                             int(seat % t.game.sides == result.side))
+            db.execute("INSERT OR REPLACE INTO records (table_id, game_no, winner, record, finished, names,"
+                       " match_first, rated, players, mode, table_name, kind, ranking, summary, detail)"
+                       " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       (t.id, t.game_no, first, record, time.time(), json.dumps(names),
+                        None if t.match is None else t.match_first, int(t.rated), t.players, t.mode, t.name,
+                        t.kind.name, json.dumps(list(result.ranking)), result.summary,
+                        json.dumps(dict(result.detail))))
+            db.executemany("INSERT OR REPLACE INTO results (table_id, game_no, seat, side, player, name, won, place)"
+                           " VALUES (?,?,?,?,?,?,?,?)",
+                           [(t.id, t.game_no, seat, t.seats[seat].side, player, names[seat],
+                             int(result.ranking[t.seats[seat].side] == 0), result.ranking[t.seats[seat].side])
                             for seat, (_, player) in enumerate(played_by)])
-            db.executemany("UPDATE players SET mu=?, sigma=?, games=?, wins=? WHERE id=?",
-                           [(p.skill.mu, p.skill.sigma, p.games, p.wins, p.id) for p in rated])
+            # A player's rating in the default kind lives in their row (as before kinds); in any other, in ratings.
+            game = t.kind.name
+            if game == kinds.DEFAULT:
+                db.executemany("UPDATE players SET mu=?, sigma=?, games=?, wins=? WHERE id=?",
+                               [(p.skill.mu, p.skill.sigma, p.games, p.wins, p.id) for p in rated])
+            else:
+                db.executemany("INSERT OR REPLACE INTO ratings VALUES (?,?,?,?,?,?)",
+                               [(p.id, game, s.skill.mu, s.skill.sigma, s.games, s.wins)
+                                for p in rated for s in [p.standing(game)]])
             db.execute("UPDATE tables SET seq=?, state=?, votes='' WHERE id=?", (t.seq, t.state, t.id))
             db.executemany(SEAT_ROW, self._seat_rows(t))
 
@@ -301,8 +352,13 @@ class Journal:
 
     def players(self) -> list[Player]:
         """Every registered player."""
+        elsewhere: dict[int, dict[str, Standing]] = {}
+        for pid, kind, mu, sigma, games, wins in self.db.execute(
+                "SELECT player, kind, mu, sigma, games, wins FROM ratings ORDER BY player, kind"):
+            elsewhere.setdefault(pid, {})[kind] = Standing(Skill(mu, sigma), games, wins)
         rows = self.db.execute("SELECT id, name, key_hash, mu, sigma, games, wins FROM players ORDER BY id")
-        return [Player(i, n, bytes(k), Skill(mu, sigma), g, w) for i, n, k, mu, sigma, g, w in rows]
+        return [Player(i, n, bytes(k), Skill(mu, sigma), g, w, elsewhere.get(i, {}))
+                for i, n, k, mu, sigma, g, w in rows]
 
     def next_player_id(self) -> int:
         """The id the next registered player gets."""
@@ -333,12 +389,12 @@ class Journal:
 
     # -- reads ----------------------------------------------------------------------
 
-    def match_results(self, table_id: str, first_game: int) -> list[GameResult]:
+    def match_results(self, table_id: str, first_game: int) -> list[Result]:
         """The finished games of the match that began with game ``first_game`` at the table."""
-        rows = self.db.execute("SELECT game_no, winner, seat, line, deals FROM records WHERE table_id=? AND"
+        rows = self.db.execute("SELECT game_no, ranking, summary, detail FROM records WHERE table_id=? AND"
                                " match_first=? ORDER BY game_no", (table_id, first_game)).fetchall()
-        return [GameResult(g, side, seat, tuple(int(q) for q in line.split(",")), deals)
-                for g, side, seat, line, deals in rows]
+        return [Result(g, tuple(json.loads(ranking)), summary, json.loads(detail or "{}"))
+                for g, ranking, summary, detail in rows]
 
     def match_record(self, table_id: str, game_no: int | None) -> str | None:
         """The match record of the match game ``game_no`` (default: the latest finished) belongs to."""
@@ -348,15 +404,16 @@ class Journal:
         if row is None:
             return None
         first = row[0]
-        spec = self.db.execute("SELECT match_kind, match_target FROM tables WHERE id=?", (table_id,)).fetchone()
+        spec = self.db.execute("SELECT match_kind, match_target, kind, options FROM tables WHERE id=?",
+                               (table_id,)).fetchone()
         games = self.db.execute("SELECT record, names, players, mode FROM records WHERE table_id=? AND"
                                 " match_first=? ORDER BY game_no", (table_id, first)).fetchall()
         if spec is None or spec[0] is None or not games:
             return None
         names = tuple(n or "(nobody)" for n in json.loads(games[0][1]))
-        match = MatchRecord(games[0][2], games[0][3], MatchFormat(spec[0], spec[1]), names,
-                            [Record.loads(g[0]) for g in games], first)
-        return match.dumps(self.match_results(table_id, first))
+        kind = kinds.get(spec[2])
+        settings = kind.check_settings(games[0][2], games[0][3], dict(json.loads(spec[3])))
+        return kind.match_record_text(settings, MatchFormat(spec[0], spec[1]), names, [g[0] for g in games], first)
 
     def finished_games(self, offset: int, limit: int, player: int | None = None) -> tuple[list[dict[str, Any]], int]:
         """A page of finished games, newest first (only those ``player`` played, if given), and how many in all."""
@@ -366,13 +423,16 @@ class Journal:
         total = self.db.execute("SELECT COUNT(*) FROM records" + where, args).fetchone()[0]
         rows = self.db.execute(
             "SELECT table_id, game_no, COALESCE(table_name, ''), COALESCE(players, 0), COALESCE(mode, ''), winner,"
-            " finished, COALESCE(names, '[]'), match_first IS NOT NULL, rated FROM records" + where
+            " finished, COALESCE(names, '[]'), match_first IS NOT NULL, rated, kind, COALESCE(ranking, '[]'),"
+            " COALESCE(summary, '') FROM records" + where
             + " ORDER BY finished DESC LIMIT ? OFFSET ?", (*args, limit, offset)).fetchall()
-        keys = ("table", "game", "table_name", "players", "mode", "winner", "finished", "names", "match", "rated")
+        keys = ("table", "game", "table_name", "players", "mode", "winner", "finished", "names", "match", "rated",
+                "kind", "ranking", "summary")
         out = []
         for row in rows:
             entry = dict(zip(keys, row))
             entry["names"], entry["match"], entry["rated"] = json.loads(entry["names"]), bool(row[8]), bool(row[9])
+            entry["ranking"] = tuple(json.loads(entry["ranking"]))
             out.append(entry)
         return out, int(total)
 
@@ -422,18 +482,24 @@ class Journal:
         """One table, rebuilt: the engine replays its current game from the seed and the journaled actions."""
         row = self.db.execute(
             "SELECT id, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes,"
-            " match_kind, match_target, match_first, rated, tournament, bot_pace FROM tables WHERE id=?",
-            (table_id,)).fetchone()
+            " match_kind, match_target, match_first, rated, tournament, bot_pace, kind, options FROM tables"
+            " WHERE id=?", (table_id,)).fetchone()
         if row is None:
             raise LookupError(f"no table {table_id}")
         (tid, name, players, mode, clock, grace, game_no, seed, state, seq, colours, votes,
-         match_kind, match_target, match_first, rated, tournament, bot_pace) = row
-        if players not in PLAYER_COUNTS or mode not in MODES or state not in ("waiting", "playing", "over"):
-            raise ValueError(f"players {players!r}, mode {mode!r}, state {state!r}: not a table's")
+         match_kind, match_target, match_first, rated, tournament, bot_pace, kind_name, options) = row
+        kind = kinds.get(kind_name)  # UnknownKind: a game not installed here; the table is set aside
+        try:
+            settings = kind.check_settings(players, mode, dict(json.loads(options)))
+        except kinds.SettingsError as exc:
+            raise ValueError(f"players {players!r}, mode {mode!r}, options {options!r}: {exc}") from None
+        if state not in ("waiting", "playing", "over"):
+            raise ValueError(f"state {state!r}: not a table's")
         if bot_pace not in BOT_PACES:
             raise ValueError(f"bot pace {bot_pace!r}: not one of {', '.join(BOT_PACES)}")
-        t = Table(tid, name, players, mode, clock, grace, seed=seed, game_no=game_no, state=state, seq=seq)
-        sides = sides_for(players)
+        t = Table(tid, name, grace, kind=kind, settings=settings, clock=clock, seed=seed, game_no=game_no,
+                  state=state, seq=seq)
+        sides = settings.sides
         t.colours = [c or None for c in colours.split(",")]
         if len(t.colours) != sides or any(c not in COLOURS for c in t.colours if c):
             raise ValueError(f"colours {colours!r}: not one colour (or none) for each of {sides} sides")
@@ -447,18 +513,18 @@ class Journal:
                 " WHERE table_id=? ORDER BY seat", (tid,)):
             if type(seat) is not int or not 0 <= seat < players or occupant not in ("human", "bot", None):
                 raise ValueError(f"seat row {seat!r} ({occupant!r}): not a seat of a {players}-player table")
-            t.seats[seat] = Seat(seat, seat % sides, occupant, sname, bot, token_hash, vacated=bool(vacated),
-                                 player=player, reserved=reserved)
+            t.seats[seat] = Seat(seat, kind.side_of(settings, seat), occupant, sname, bot, token_hash,
+                                 vacated=bool(vacated), player=player, reserved=reserved)
         for seat in t.unlink_second_seats():
             log.warning("event=second-seat-unlinked table=%s seat=%d why=one-player-two-seats", tid, seat)
         for seat, text in self.actions(tid, game_no):
             try:
-                t.game.apply(seat, parse_action(text))
-            except (Refused, ValueError) as exc:
+                t.game.apply(seat, kind.parse_action(text))
+            except (Refusal, ValueError) as exc:
                 raise ValueError(f"game {game_no}, action {text!r} by S{seat}: {exc}") from None
             t.seq += 1  # never behind what clients were told, so no push looks old to them
         t.hints = [(seat, ply) for seat, ply in self.hints(tid, game_no) if 0 <= seat < players]
-        if t.game.winner is not None and t.state != "over":
+        if t.game.over and t.state != "over":
             # The last action ended the game, but its bookkeeping did not reach the disk: the core
             # finishes it (record, result, ratings) as it would have (server/finish.py).
             t.unfinished = True
@@ -466,5 +532,5 @@ class Journal:
 
 
 def finished_record(t: Table) -> str:
-    """The record text of the table's finished game, seed revealed."""
-    return Record.of(t.game, reveal=True, hints=tuple(t.hints)).dumps()
+    """The record text of the table's finished game, seed revealed (its kind's record format)."""
+    return t.kind.record_text(t.game, reveal=True, hints=tuple(t.hints))

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from board99 import Action, SeatView
-from board99.bots import Bot
 from board99.wire.protocol import encode
 
 from .tables import Table
@@ -20,8 +18,8 @@ class Think(NamedTuple):
     """A slow bot's move to work out away from the loop: answer ``key`` with ``bot.choose(view)``."""
 
     key: Hashable
-    bot: Bot
-    view: SeatView
+    bot: Any  # the kind's bot: ``choose(view)`` gives its action
+    view: Any  # the seat's view, the kind's
 
 
 class Thought(NamedTuple):
@@ -31,8 +29,8 @@ class Thought(NamedTuple):
     seats' moves in the deal); the table keeps the returned one for its next move.
     """
 
-    action: Action
-    bot: Bot
+    action: Any
+    bot: Any
 
 
 class Outbox:
@@ -66,7 +64,7 @@ class Outbox:
             if seat is None and spectator_frame is not None:
                 self.sends.append((ident, spectator_frame))
                 continue
-            msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.view(seat).to_data()}
+            msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.view_data(seat)}
             if per_seat is not None:
                 msg.update(per_seat(seat))
             frame = encode(msg)
@@ -74,6 +72,6 @@ class Outbox:
                 spectator_frame = frame  # every spectator sees the same
             self.sends.append((ident, frame))
 
-    def think(self, key: Hashable, bot: Bot, view: SeatView) -> None:
+    def think(self, key: Hashable, bot: Any, view: Any) -> None:
         """Ask for a slow bot's move; the answer comes back through ``Core.thought``."""
         self.thinks.append(Think(key, bot, view))

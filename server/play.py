@@ -1,7 +1,9 @@
-"""Carrying out an action: through the engine, into the journal, then the reply and the table's pushes.
+"""Carrying out an action: through the table's game kind, into the journal, then the reply and the pushes.
 
 Every action takes this one path, whoever chose it: a person's ``act``, a
 server bot's move, a slow bot's answer from the worker, or the turn clock.
+The action, its events and the views are the kind's (``board99.kinds``): this
+module reads them only through the kind's codecs.
 """
 
 from __future__ import annotations
@@ -9,8 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from board99 import Action, Event, Refused, from_data, seen_by, to_data
-from board99.events import Penalty
+from board99.kinds import Refusal
 from board99.wire.protocol import ProtocolError
 
 from .finish import finish_game, next_game_by_itself
@@ -21,26 +22,24 @@ from .tables import Table
 
 log = logging.getLogger("board99.server")
 
-#: Bots that think for a while (the search bots' budget): they think on a worker, never in the core.
-SLOW_BOTS = frozenset({"search", "fastsearch", "infer"})
 
-
-def act_reply(t: Table, seat: int, events: tuple[Event, ...], rid: int | None, now: float) -> dict[str, Any]:
+def act_reply(t: Table, seat: int, events: tuple[Any, ...], rid: int | None, now: float) -> dict[str, Any]:
     """The reply to an accepted ``act``: the actor's view of its events and of the table after them."""
-    reply = {"type": "reply", "id": rid, "events": [seen_by(e, seat) for e in events],
-             "seq": t.seq, "view": t.view(seat).to_data(), "state": t.state, "turn_left": t.turn_left(now)}
+    event_for = t.kind.event_for
+    reply = {"type": "reply", "id": rid, "events": [event_for(e, seat) for e in events],
+             "seq": t.seq, "view": t.view_data(seat), "state": t.state, "turn_left": t.turn_left(now)}
     if t.state == "over":
         reply["table"] = t.describe(now)
     return reply
 
 
-def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | None = None,
-              by_clock: bool = False) -> tuple[Event, ...]:
+def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None = None,
+              by_clock: bool = False) -> tuple[Any, ...]:
     """Check an action, journal it, carry it out through the engine, then tell the table.
 
-    Memory changes only after the journal has the action: ``Table.check`` (the engine's own
-    judgement) says first whether it will be accepted (Refused or ProtocolError propagate, and
-    nothing changed); then the journal commits it; then the engine applies it, which cannot fail
+    Memory changes only after the journal has the action: ``Table.check`` (the kind's own
+    judgement) says first whether it will be accepted (its Refusal or ProtocolError propagate, and
+    nothing changed); then the journal commits it; then the kind's game applies it, which cannot fail
     now. ``actor``, a person's connection, gets its reply before anyone's push, so its round trip
     does not wait for the table's pushes; it gets no push of its own action.
     """
@@ -53,20 +52,20 @@ def carry_out(state: State, t: Table, seat: int, action: Action, actor: Conn | N
         raise JournalFailed(DAMAGED)  # the game's end met damage in the journal: the table was set aside
     if actor is not None:
         state.out.send(actor.ident, act_reply(t, seat, events, actor.rid, state.now))
-    for e in events:
-        if type(e) is Penalty:
-            log.info("event=penalty table=%s seat=%d offence=%s card=%d rule=%r",
-                     t.id, e.seat, e.offence, e.card, e.rule)
-    extra: dict[str, Any] = {"by": seat, "action": to_data(action), "state": t.state,
+    if offence:
+        # An offence the kind carried out (penalty mode); its code only: the events may hold secrets.
+        log.info("event=penalty table=%s seat=%d offence=%s", t.id, seat, offence)
+    kind = t.kind
+    extra: dict[str, Any] = {"by": seat, "action": kind.action_to_data(action), "state": t.state,
                              "turn_left": t.turn_left(state.now), "clock": by_clock}
     if t.state == "over":
         # The game's end travels with the winning action (the seats may have changed: vacated
         # seats are freed), so the actor's reply and everyone's push stay one seq each.
         extra["info"] = t.describe(state.now)
-        log.info("event=game-over table=%s game=%d winner=%s plies=%d deals=%d",
-                 t.id, t.game_no, t.game.winner, t.game.ply, t.game.deal)
+        log.info("event=game-over table=%s game=%d result=%r plies=%d deals=%d",
+                 t.id, t.game_no, kind.summary(t.game), t.game.ply, t.game.deal)
     state.out.push(t, "update", extra, exclude=None if actor is None else actor.ident,
-                   per_seat=lambda s: {"events": [seen_by(e, s) for e in events]})
+                   per_seat=lambda s: {"events": [kind.event_for(e, s) for e in events]})
     state.schedule(t)
     if t.state == "over":
         next_game_by_itself(state, t)
@@ -82,7 +81,7 @@ def act(state: State, conn: Conn, f: dict[str, Any]) -> None:
         raise ProtocolError("not-your-seat", f"this connection does not hold S{seat} at table {t.id}; "
                                              f"resume with the seat's token first")
     try:
-        action = from_data(f["action"])
+        action = t.kind.action_from_data(f["action"])
     except ValueError as exc:
         raise ProtocolError("bad-field", str(exc)) from None
     ply = f.get("ply")
@@ -107,8 +106,7 @@ def run_timers(state: State) -> None:
         if timer.kind == "bot":
             if t.bot_turn() is None:
                 continue
-            s = t.seats[seat]
-            if (s.bot or "") in SLOW_BOTS and not s.standin:
+            if t.slow_bot(seat):
                 state.out.think((t.id, t.game_no, t.game.ply, seat), t.bot_for(seat), t.view(seat))
                 continue
             try:
@@ -145,17 +143,17 @@ def thought(state: State, key: Any, result: Thought | Exception) -> None:
 RETRY_FIRST, RETRY_MAX = 0.5, 30.0
 
 
-def move_for(state: State, t: Table, seat: int, action: Action, by_clock: bool = False) -> None:
+def move_for(state: State, t: Table, seat: int, action: Any, by_clock: bool = False) -> None:
     """Carry out a move the server chose for a seat.
 
-    If the engine refuses it (a bot's bug), the clock's move is made instead; if the journal
+    If the kind refuses it (a bot's bug), the clock's move is made instead; if the journal
     fails, nothing happened and the move is tried again later (never as anything else: a move
     made on a position that has not changed is the same move).
     """
     try:
         try:
             carry_out(state, t, seat, action, by_clock=by_clock)
-        except Refused as exc:
+        except Refusal as exc:
             log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(), exc.code)
             carry_out(state, t, seat, t.clock_action(), by_clock=by_clock)
         t.retry_after = 0.0

@@ -1,4 +1,4 @@
-"""The players a server knows: a name and the SHA-256 of the player key that proves it, plus a rating.
+"""The players a server knows: a name and the SHA-256 of the player key that proves it, plus a rating in each game.
 
 A connection that says ``hello`` with a key is that key's player: the first
 time, the name is registered to the key (if nobody else has it); later, the
@@ -7,19 +7,23 @@ key finds the player again under that name. A key never takes another name
 name with its rating never silently passes to someone else (``name-bound``).
 A connection without a key is a guest: it may use any name no player holds.
 Nothing here touches the disk; the handler journals a new or renamed player
-before ``adopt`` puts it in memory.
+before ``adopt`` puts it in memory. A player has a rating in each game kind:
+the default kind's (``board99.kinds.DEFAULT``) in ``skill``, ``games`` and
+``wins`` as before kinds, every other kind's in ``elsewhere``.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
-from board99.bots import BOTS
+from board99 import kinds
 from board99.wire.protocol import DEFAULT_NAME, ProtocolError
 
 from .presence import Bucket
-from .ratings import BOT_RATINGS, Skill
+from .ratings import Skill, all_bot_ratings
 
 #: New players one machine may register: per hour, and at once (a registry is a table a client grows).
 NEW_PER_HOUR, NEW_BURST = 20, 10
@@ -37,16 +41,38 @@ def name_key(name: str) -> str:
     return name.casefold()
 
 
+class Standing(NamedTuple):
+    """A player's rating in one game kind and their rated games and wins in it."""
+
+    skill: Skill = Skill()
+    games: int = 0
+    wins: int = 0
+
+
 @dataclass(frozen=True)
 class Player:
-    """A registered player: their id in the journal, name, key digest, rating and rated-game tally."""
+    """A registered player: their id in the journal, name, key digest, and their rating in each game kind."""
 
     id: int
     name: str
     key_hash: bytes
-    skill: Skill = Skill()
+    skill: Skill = Skill()  # the default kind's rating (board99.kinds.DEFAULT) and its tally
     games: int = 0
     wins: int = 0
+    #: kind name -> the rating and tally in each other kind this player has played rated.
+    elsewhere: Mapping[str, Standing] = field(default_factory=dict)
+
+    def standing(self, kind: str) -> Standing:
+        """The rating and tally in game kind ``kind`` (a newcomer's where they have played none)."""
+        if kind == kinds.DEFAULT:
+            return Standing(self.skill, self.games, self.wins)
+        return self.elsewhere.get(kind, Standing())
+
+    def with_standing(self, kind: str, standing: Standing) -> Player:
+        """This player with ``standing`` in game kind ``kind``."""
+        if kind == kinds.DEFAULT:
+            return replace(self, skill=standing.skill, games=standing.games, wins=standing.wins)
+        return replace(self, elsewhere={**self.elsewhere, kind: standing})
 
 
 class Players:
@@ -120,4 +146,5 @@ def _taken(name: str) -> ProtocolError:
 
 def _is_bot(name: str) -> bool:
     """Whether ``name`` is a bot's (any case): bots' names are nobody else's, rated or not."""
-    return name_key(name) in BOTS or name_key(name) in BOT_RATINGS
+    key = name_key(name)
+    return key in all_bot_ratings() or any(key in kinds.get(kind).bots for kind in kinds.names())

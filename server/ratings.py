@@ -1,21 +1,26 @@
-"""Ratings: openskill's Plackett-Luce model (Weng-Lin), which rates partnerships as teams.
+"""Ratings: openskill's Plackett-Luce model (Weng-Lin), which rates partnerships as teams and free-for-alls alike.
 
-A rated game's sides are teams; the winning side ranks first and every other
-side shares second place (a game of 99 has one winner and no order among the
-rest). Each person starts at ``MU`` with a wide ``SIGMA``; the lobby shows the
+A rated game's sides are teams, ranked by the game kind's result (``GameKind.ranking``):
+each side's place, sides that tied sharing one (the peg-board game has one winner and the
+other sides share second place; a finishing order rates each place). A player has a rating
+in each game kind (the journal keeps them per kind). Each person starts at ``MU`` with a wide ``SIGMA``; the lobby shows the
 mean (``rating``) and two standard deviations (``spread``), and ranks the
 leaderboard by ``mean - 3 sd``, so a newcomer with a lucky first game does not
-top it. The bots never change: their ratings are fixed, measured in the arena
-(``bench/bot_ratings.py``; docs/ratings.md gives the figures and the reasoning).
+top it. The bots never change: their ratings are fixed per kind, from the win rates the kind
+measured in its arena (``GameKind.bot_strengths``; for the peg-board game ``bench/bot_ratings.py``,
+and docs/ratings.md gives the figures and the reasoning).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from openskill.models import PlackettLuce
+
+from board99 import kinds
 
 #: A newcomer's mean and uncertainty, the skill gap that makes one win about 76% likely (BETA)
 #: and the drift added before each game so that a rating keeps moving a little (TAU).
@@ -46,16 +51,23 @@ class Skill(NamedTuple):
         return self.mu - 3 * self.sigma
 
 
-def rate(sides: Sequence[Sequence[Skill]], winner: int) -> list[list[Skill]]:
-    """Each side's players' new skills after ``winner`` won a game among ``sides`` (sides in seat order).
+def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Skill]]:
+    """Each side's players' new skills after a game among ``sides`` (in side order) ended in ``ranks``.
 
-    >>> new = rate([[Skill()], [Skill()]], winner=0)
+    ``ranks[i]`` is side ``i``'s place, 0 the best; sides that tied share a place.
+
+    >>> new = rate([[Skill()], [Skill()]], ranks=(0, 1))
     >>> new[0][0].mu > 1500 > new[1][0].mu
+    True
+    >>> third, first, second = rate([[Skill()], [Skill()], [Skill()]], ranks=(2, 0, 1))
+    >>> first[0].mu > second[0].mu > third[0].mu
+    True
+    >>> tied_a, tied_b, last = rate([[Skill()], [Skill()], [Skill()]], ranks=(0, 0, 1))
+    >>> round(tied_a[0].mu, 6) == round(tied_b[0].mu, 6) > 1500 > last[0].mu
     True
     """
     teams = [[MODEL.create_rating([s.mu, s.sigma]) for s in side] for side in sides]
-    ranks: list[float] = [1.0 if i == winner else 2.0 for i in range(len(sides))]
-    rated = MODEL.rate(teams, ranks=ranks)
+    rated = MODEL.rate(teams, ranks=[float(place + 1) for place in ranks])
     return [[Skill(r.mu, r.sigma) for r in team] for team in rated]
 
 
@@ -71,13 +83,27 @@ def gap_for(win_rate: float) -> float:
     return c * math.log(win_rate / (1 - win_rate))
 
 
-#: The bots' fixed ratings. The rulebook bot is the anchor, at a newcomer's MU (a person who plays by
-#: the rulebook's hints is where everyone starts); the others sit at the gap their measured 2-player
-#: win rates give (docs/benchmarks.md, bots): search beat rulebook in 752 of 1,000 games (0.2 s a move),
-#: rulebook beat random in 1,000 of 1,000, taken at its 95% lower bound, 99.6%, since 100% has no finite gap.
-#: ``python bench/bot_ratings.py`` measures them again and prints these numbers.
-BOT_RATINGS: dict[str, Skill] = {
-    "search": Skill(MU + gap_for(0.752), 0.0),
-    "rulebook": Skill(MU, 0.0),
-    "random": Skill(MU - gap_for(0.996), 0.0),
-}
+@cache
+def _bot_ratings(kind: str, strengths: tuple[tuple[str, float], ...]) -> dict[str, Skill]:
+    return {bot: Skill(MU + gap_for(rate), 0.0) for bot, rate in strengths}
+
+
+def bot_ratings(kind: kinds.GameKind) -> dict[str, Skill]:
+    """A kind's bots' fixed ratings. The kind's anchor bot (win rate 0.5) sits at a newcomer's MU (for the
+    peg-board game the rulebook bot: a person who plays by the rulebook's hints is where everyone starts);
+    the others at the gap their measured 2-player win rates against it give (``GameKind.bot_strengths``).
+    """
+    return _bot_ratings(kind.name, tuple(kind.bot_strengths.items()))
+
+
+def all_bot_ratings() -> dict[str, Skill]:
+    """Every installed kind's bots' fixed ratings by name (a name two kinds share: the first kind's)."""
+    merged: dict[str, Skill] = {}
+    for name in kinds.names():
+        for bot, skill in bot_ratings(kinds.get(name)).items():
+            merged.setdefault(bot, skill)
+    return merged
+
+
+#: The default kind's bots' fixed ratings (board99.kinds.DEFAULT), by bot name.
+BOT_RATINGS: dict[str, Skill] = bot_ratings(kinds.get(kinds.DEFAULT))

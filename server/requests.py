@@ -12,9 +12,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from board99 import Game, Refused, seen_by
-from board99.coach import advise
-from board99.record import Record
+from board99 import kinds
+from board99.kinds import Refusal
 from board99.wire.listings import Met, PlayerHistory, Rating, RecordEntry
 from board99.wire.protocol import (
     DEFAULT_NAME,
@@ -27,7 +26,7 @@ from board99.wire.protocol import (
 from .play import act
 from .players import Player, key_digest, name_key
 from .presence import Bucket, Conn
-from .ratings import BOT_RATINGS
+from .ratings import bot_ratings
 from .state import State
 from .tables import Table
 from .tournaments import BOT_PREFIX, table_name
@@ -39,12 +38,12 @@ Handler = Callable[[State, Conn, dict[str, Any]], "dict[str, Any] | None"]
 
 def snapshot_of(state: State, t: Table, seat: int | None) -> dict[str, Any]:
     """The snapshot fields of a reply: the table, the seat, its seq and the seat's view."""
-    return {"table": t.describe(state.now), "seat": seat, "seq": t.seq, "view": t.view(seat).to_data()}
+    return {"table": t.describe(state.now), "seat": seat, "seq": t.seq, "view": t.view_data(seat)}
 
 
 def _opening(t: Table, seat: int | None) -> dict[str, Any]:
     # A game's first deal began: its `dealt` event, for the reply that says so.
-    return {"events": [seen_by(e, seat) for e in t.game.opening]}
+    return {"events": [t.kind.event_for(e, seat) for e in t.game.opening]}
 
 
 def _held(conn: Conn) -> ProtocolError:
@@ -108,17 +107,19 @@ def _quota(state: State, conn: Conn, what: str) -> None:
 
 def create_table(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """A new table, journaled before it is in the lobby."""
-    t = state.lobby.create(f["name"], f["players"], f.get("mode", "guarded"), f.get("clock"), f.get("grace"),
+    settings = f["settings"]  # the kind's check of game, players, mode and options (wire.protocol.table_settings)
+    t = state.lobby.create(f["name"], settings.players, settings.mode, f.get("clock"), f.get("grace"),
                            creator=conn.ident, per_creator=state.settings.tables_per_conn,
                            host=conn.host, per_host=state.settings.tables_per_host, match=f.get("match"),
-                           rated=f.get("rated", False), bot_pace=f.get("bot_pace", "quick"))
+                           rated=f.get("rated", False), bot_pace=f.get("bot_pace", "quick"),
+                           kind=f["kind"], settings=settings)
     _quota(state, conn, "create_table")
     t.idle_since = state.now  # nobody sits at it yet
     state.journaled("created", state.journal.save_table, t, True, table=t,
                     refusal="the table could not be saved, so it was not made")
     state.lobby.add(t)
-    log.info("event=table-created table=%s conn=%s name=%r players=%d mode=%s clock=%s grace=%g bot_pace=%s",
-             t.id, conn.label, t.name, t.players, t.mode, t.clock, t.grace, t.bot_pace)
+    log.info("event=table-created table=%s conn=%s name=%r game=%s players=%d mode=%s clock=%s grace=%g bot_pace=%s",
+             t.id, conn.label, t.name, t.kind.name, t.players, t.mode, t.clock, t.grace, t.bot_pace)
     return {"table": t.describe(state.now)}
 
 
@@ -324,12 +325,15 @@ def history(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         raise ProtocolError("not-started", f"table {t.id} is waiting for players; the game has not begun")
     if not conn.games.take(state.now):  # a replay costs the server a game's worth of work
         raise ProtocolError("too-often", f"history: asked too often; try again in {conn.games.wait(state.now):.0f} s")
-    replay = Game(t.players, t.mode, seed=t.game.seed, deck=t.game.start_deck, first=t.game.start_first)
-    views = [replay.view(None).to_data()]
-    for seat, action, _ in t.game.log:
-        replay.apply(seat, action)
-        views.append(replay.view(None).to_data())
-    return {"lines": Record.of(t.game, reveal=False).lines, "views": views}
+    kind = t.kind
+    public = kind.record_text(t.game, reveal=False)
+    views: list[dict[str, Any]] = []
+    ply = -1
+    for _, _, replay in kind.replay_record(kind.record_text(t.game)):
+        if replay.ply != ply:  # the game as dealt, then after each action
+            ply = replay.ply
+            views.append(kind.view_to_data(kind.view(replay, t.settings, None)))
+    return {"lines": public.partition("\n\n")[2].splitlines(), "views": views}
 
 
 def list_records(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
@@ -348,14 +352,19 @@ def _player(state: State, name: str) -> Player:
     return found
 
 
-def _rating(p: Player) -> Rating:
-    return Rating(p.name, p.skill.shown, p.skill.spread, p.games, p.wins)
+def _rating(p: Player, game: str = kinds.DEFAULT) -> Rating:
+    s = p.standing(game)
+    return Rating(p.name, s.skill.shown, s.skill.spread, s.games, s.wins)
 
 
 def leaderboard(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
-    """Players by conservative rating (mean less three deviations), the bots among them at their fixed ratings."""
-    entries = [(p.skill.rank_key, _rating(p)) for p in state.players.by_id.values() if p.games > 0]
-    entries += [(skill.rank_key, Rating(name, skill.shown, 0, 0, 0, bot=True)) for name, skill in BOT_RATINGS.items()]
+    """One game kind's players by conservative rating (mean less three deviations), its bots among them at
+    their fixed ratings."""
+    game = kinds.get(f.get("game", kinds.DEFAULT))
+    entries = [(p.standing(game.name).skill.rank_key, _rating(p, game.name)) for p in state.players.by_id.values()
+               if p.standing(game.name).games > 0]
+    entries += [(skill.rank_key, Rating(name, skill.shown, 0, 0, 0, bot=True))
+                for name, skill in bot_ratings(game).items()]
     entries.sort(key=lambda e: (-e[0], e[1].name.casefold()))
     offset, limit = f.get("offset", 0), f.get("limit", LIST_MAX)
     return {"players": [r.to_data() for _, r in entries[offset:offset + limit]], "total": len(entries)}
@@ -366,7 +375,7 @@ def player(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     p = _player(state, f["name"])
     partners, opponents = state.journal.met(p.id)
     games, _ = state.journal.finished_games(0, LIST_MAX, p.id)
-    history = PlayerHistory(_rating(p), tuple(Met(*m) for m in partners), tuple(Met(*m) for m in opponents),
+    history = PlayerHistory(_rating(p, f.get("game", kinds.DEFAULT)), tuple(Met(*m) for m in partners), tuple(Met(*m) for m in opponents),
                             tuple(RecordEntry(**g) for g in games))
     return {"player": history.to_data()}
 
@@ -374,7 +383,8 @@ def player(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
 def create_tournament(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """A new tournament of entrants (registered players or bots); the reply carries its steering token."""
     tournament, token = state.tournaments.new(f["name"], f["players"], f["entrants"], f["rounds"], f["match"],
-                                              known=lambda name: state.players.named(name) is not None)
+                                              known=lambda name: state.players.named(name) is not None,
+                                              kind=kinds.get(f.get("game", kinds.DEFAULT)))
     _quota(state, conn, "create_tournament")
     state.journaled("created", state.journal.save_tournament, tournament.id, tournament.to_data(),
                     tournament=tournament.id, refusal="the tournament could not be saved, so it was not made")
@@ -395,8 +405,10 @@ def next_round(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
         if b is None:
             matches.append((None, a, None))
             continue
+        settings = tournament.settings
         t = state.lobby.create(table_name(tournament.name, number, tournament.entrants[a], tournament.entrants[b]),
-                               tournament.players, "guarded", None, None, match=tournament.match)
+                               settings.players, settings.mode, None, None, match=tournament.match,
+                               kind=tournament.game, settings=settings)
         t.tournament = tournament.id
         for seat, who in enumerate(tournaments.seats_for(tournament, a, b)):
             if who.startswith(BOT_PREFIX):
@@ -427,10 +439,18 @@ def list_tournaments(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, A
             "total": len(every)}
 
 
+def _advise(t: Table, seat: int) -> Any:
+    """The kind's coach's advice from ``seat``'s own view; ``hints-off`` where the kind has no coach."""
+    advice = t.kind.advise(t.view(seat))
+    if advice is None:
+        raise ProtocolError("hints-off", f"table {t.id} plays {t.kind.title}, which has no coach")
+    return advice
+
+
 def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     """The coach's advice for this connection's seat at its table now; the table hears that it asked.
 
-    The advice is ``board99.coach.advise`` of the seat's own view, nothing else, so it cannot carry
+    The advice is the kind's ``advise`` of the seat's own view, nothing else, so it cannot carry
     another hand or the deck's order. Asking is no secret: the first ask at a position is journaled
     (the finished record's ``hints`` line), counted in the table description (``seats[].hints``) and
     announced to the others with a ``hint`` change. Asking again at the same position gives the same
@@ -448,15 +468,15 @@ def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if t.state == "waiting":
         raise ProtocolError("not-started", f"table {t.id} is waiting for players; the coach advises once the "
                                            f"game is under way")
-    if t.game.winner is not None:
-        raise Refused("deal-over", f"side {t.game.winner} has won; the coach has nothing to advise until the "
+    if t.game.over:
+        raise Refusal("deal-over", f"{t.kind.summary(t.game)}; the coach has nothing to advise until the "
                                    f"next game")
     key = (t.game_no, t.game.ply)
     kept = t.advice.get(seat)
     if kept is not None and kept[0] == key:
         return {"advice": kept[1].to_data(), **snapshot_of(state, t, seat)}  # asked already here: told already
     if (seat, t.game.ply) in t.hints:  # asked here before a restart: journaled and announced then
-        advice = advise(t.game.view(seat))
+        advice = _advise(t, seat)
         t.advice[seat] = (key, advice)
         return {"advice": advice.to_data(), **snapshot_of(state, t, seat)}
     quota = t.hint_quota.get(seat)
@@ -466,7 +486,7 @@ def hint(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     if not quota.take(state.now):
         raise ProtocolError("too-often", f"hint: S{seat} has asked the coach {quota.burst:g} times in a short "
                                          f"while, the most it may; try again in {quota.wait(state.now):.0f} s")
-    advice = advise(t.game.view(seat))
+    advice = _advise(t, seat)
     state.journaled("hint", state.journal.save_hint, t, seat, t.seq + 1, table=t,
                     refusal="the hint could not be saved, so it was not given")
     t.seq += 1

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from board99 import seen_by
 from board99.wire.protocol import CHANGES, ProtocolError
 
 from .journal import Journal, SetAside, damaged
@@ -178,7 +177,7 @@ class State:
     def changed(self, t: Table, change: str, *, exclude: bytes | None = None) -> None:
         """Who is present changed (not a journaled fact): next seq, kept in the journal if it can be, announced."""
         t.seq += 1  # not the journal's to refuse: who is present changed whatever it keeps
-        self.journaled(change, self.journal.save_seq, t, table=t, quiet=True)  # so a restart never takes it back
+        self.journaled("seq", self.journal.save_seq, t, table=t, quiet=True)  # so a restart never takes it back
         self.announce(t, change, exclude=exclude)
 
     def announce(self, t: Table, change: str, *, exclude: bytes | None = None, dealt: bool = False,
@@ -194,7 +193,7 @@ class State:
         if by is not None:
             fields["by"] = by
         self.out.push(t, "table", fields, exclude=exclude,
-                      per_seat=(lambda s: {"events": [seen_by(e, s) for e in opening]}) if dealt else None)
+                      per_seat=(lambda s: {"events": [t.kind.event_for(e, s) for e in opening]}) if dealt else None)
         self.schedule(t)
 
     def schedule(self, t: Table) -> None:

@@ -26,7 +26,7 @@ from typing import Any
 
 import zmq
 
-from board99 import SeatView
+from board99 import kinds
 
 from .outbox import Thought
 
@@ -54,7 +54,7 @@ class Thinker:
         #: The budget each move was given, newest last (at most the last 1,000; for tests and the log).
         self.budgets: list[float] = []
 
-    def submit(self, key: Hashable, bot: Any, view: SeatView) -> None:
+    def submit(self, key: Hashable, bot: Any, view: Any) -> None:
         """Have ``bot`` choose from ``view`` on the worker; a second submit of ``key`` while busy is ignored."""
         if key in self._busy:
             return
@@ -70,7 +70,7 @@ class Thinker:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="board99-bot")
         self._pool.submit(self._work, key, bot, view)
 
-    def _work(self, key: Hashable, bot: Any, view: SeatView) -> None:
+    def _work(self, key: Hashable, bot: Any, view: Any) -> None:
         with self._lock:
             budget = self._budgets.pop(key, None)  # fixed now: later arrivals do not shorten a running move
         if budget is not None:
@@ -123,13 +123,12 @@ class Thinker:
 
 
 def warm_up() -> None:
-    """(In the worker process) load the fastsearch bot's compiled playouts."""
-    from board99.bots.fast_search import engine
+    """(In the worker process) each installed kind loads what its slow bots need (the fastsearch bot's playouts)."""
+    for name in kinds.names():
+        kinds.get(name).warm_up()
 
-    engine()
 
-
-def choose(bot: Any, budget: float | None, view: SeatView) -> Thought:
+def choose(bot: Any, budget: float | None, view: Any) -> Thought:
     """(In the worker process) ``bot`` (a copy, sent over) chooses from ``view`` within ``budget``.
 
     The bot comes back with the move, its own budget restored: what it learnt from the view (the

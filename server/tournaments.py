@@ -16,9 +16,8 @@ import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from board99 import sides_for
-from board99.bots import BOTS
-from board99.match import MatchFormat, score
+from board99 import kinds
+from board99.match_format import MatchFormat, score
 from board99.wire.listings import Pairing, Standing, TournamentInfo
 from board99.wire.protocol import NAME_MAX, ProtocolError
 
@@ -57,6 +56,18 @@ class Tournament:
     token_hash: bytes
     played: list[Round] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
+    kind: str = kinds.DEFAULT  # the game kind its matches are of (a journal from before kinds: the default)
+
+    @property
+    def game(self) -> kinds.GameKind:
+        """The game kind its matches are of."""
+        return kinds.get(self.kind)
+
+    @property
+    def settings(self) -> kinds.Settings:
+        """Its tables' settings: ``players`` a table, the kind's first mode (guarded for the peg-board game)."""
+        game = self.game
+        return game.check_settings(self.players, game.modes[0])
 
     @property
     def round(self) -> int:
@@ -80,7 +91,7 @@ class Tournament:
         return {"id": self.id, "name": self.name, "players": self.players, "entrants": [list(e) for e in self.entrants],
                 "rounds": self.rounds, "match": list(self.match), "token_hash": self.token_hash.hex(),
                 "played": [[r.number, [list(m) for m in r.matches]] for r in self.played],
-                "results": [list(r) for r in self.results]}
+                "results": [list(r) for r in self.results], "kind": self.kind}
 
     @classmethod
     def from_data(cls, d: dict[str, Any]) -> Tournament:
@@ -88,7 +99,7 @@ class Tournament:
         return cls(d["id"], d["name"], d["players"], [tuple(e) for e in d["entrants"]], d["rounds"],
                    MatchFormat(*d["match"]), bytes.fromhex(d["token_hash"]),
                    [Round(n, [(m[0], m[1], m[2]) for m in ms]) for n, ms in d["played"]],
-                   [Result(*r) for r in d["results"]])
+                   [Result(*r) for r in d["results"]], d.get("kind", kinds.DEFAULT))
 
     def info(self, tables: dict[str, Table]) -> TournamentInfo:
         """The tournament as the lobby shows it: pairings with their scores so far, and the standings."""
@@ -108,7 +119,7 @@ class Tournament:
                                s.sonneborn_berger, s.game_diff, s.games_won) for s in table)
         return TournamentInfo(self.id, self.name, self.players, formats(len(self.entrants), self.rounds),
                               self.match.text(), self.rounds, self.round, self.state, tuple(self.entrants),
-                              tuple(rows), shown)
+                              tuple(rows), shown, self.kind)
 
 
 def table_name(tournament: str, number: int, a: tuple[str, ...], b: tuple[str, ...]) -> str:
@@ -144,15 +155,24 @@ class Tournaments:
         return found
 
     def new(self, name: str, players: int, entrants: list[tuple[str, ...]], rounds: int, match: MatchFormat,
-            known: Any) -> tuple[Tournament, str]:
+            known: Any, kind: kinds.GameKind | None = None) -> tuple[Tournament, str]:
         """A new tournament (not yet kept: journal it, then ``add``) and its steering token.
 
-        ``known(name)``: True if a player of that name is registered on this server.
+        ``known(name)``: True if a player of that name is registered on this server. ``kind``: its game
+        (default ``board99.kinds.DEFAULT``), one whose games at ``players`` a table are between two sides.
         """
+        kind = kind or kinds.get(kinds.DEFAULT)
+        try:
+            settings = kind.check_settings(players, kind.modes[0])
+        except kinds.SettingsError as exc:
+            raise ProtocolError("bad-field", f"{exc.field}: {exc.why}") from None
+        if settings.sides != 2:
+            raise ProtocolError("bad-field", f"players: a tournament's matches are between two sides, and "
+                                             f"{kind.title} at {players} players has {settings.sides}")
         if sum(1 for t in self.by_id.values() if t.state != "over") >= MAX_LIVE:
             raise ProtocolError("too-many-tables", f"the server runs {MAX_LIVE} tournaments, its limit; "
                                                    f"wait until one is over")
-        per_side = players // sides_for(players)
+        per_side = players // settings.sides
         seen: set[str] = set()
         for i, side in enumerate(entrants):
             if len(side) != per_side:
@@ -160,9 +180,9 @@ class Tournaments:
                                                  f"{per_side} name{'s' if per_side > 1 else ''}, not {len(side)}")
             for who in side:
                 if who.startswith(BOT_PREFIX):
-                    if who[len(BOT_PREFIX):] not in BOTS:
-                        raise ProtocolError("no-such-bot", f"entrants[{i}]: {who!r} is not a bot; "
-                                                           f"write bot:NAME with one of {', '.join(sorted(BOTS))}")
+                    if who[len(BOT_PREFIX):] not in kind.bots:
+                        raise ProtocolError("no-such-bot", f"entrants[{i}]: {who!r} is not a bot; write bot:NAME "
+                                                           f"with one of {', '.join(sorted(kind.bots))}")
                     continue
                 if who.casefold() in seen:
                     raise ProtocolError("bad-field", f"entrants[{i}]: {who} is already in another side")
@@ -179,7 +199,7 @@ class Tournaments:
         while (tid := secrets.token_hex(4)) in self.by_id:
             pass
         token = secrets.token_hex(16)
-        return Tournament(tid, name, players, entrants, rounds, match, _digest(token)), token
+        return Tournament(tid, name, players, entrants, rounds, match, _digest(token), kind=kind.name), token
 
     def check_token(self, t: Tournament, token: str) -> None:
         """ProtocolError('bad-token') unless ``token`` steers ``t``."""
@@ -211,6 +231,10 @@ class Tournaments:
         return None
 
     def seats_for(self, t: Tournament, a: int, b: int) -> list[str]:
-        """Who sits where at a match of ``a`` (side 0) against ``b`` (side 1): a name or 'bot:NAME' per seat."""
-        sides = [t.entrants[a], t.entrants[b]]
-        return [sides[seat % 2][seat // 2] for seat in range(t.players)]
+        """Who sits where at a match of ``a`` (side 0) against ``b`` (side 1): a name or 'bot:NAME' per seat.
+
+        Each side's names take that side's seats (the kind's ``side_of``) in seat order.
+        """
+        sides = [list(t.entrants[a]), list(t.entrants[b])]
+        game, settings = t.game, t.settings
+        return [sides[game.side_of(settings, seat)].pop(0) for seat in range(t.players)]

@@ -7,7 +7,7 @@ depend on a server's random ids or clock.
 
 from __future__ import annotations
 
-from board99.match import GameResult
+from board99.match import GameResult, to_result
 from board99.wire.listings import Met, Pairing, PlayerHistory, Rating, RecordEntry, Standing, TournamentInfo
 from board99.wire.table_info import MatchInfo
 from tests.gui_harness import table_info
@@ -21,8 +21,8 @@ def _seat(name: str | None, colour: str | None, occupant: str | None = "human", 
     return {"colour": colour, "occupant": occupant if name else None, "name": name, "connected": bool(name), **more}
 
 
-def _results(sides: list[int]) -> tuple[GameResult, ...]:
-    return tuple(GameResult(g + 1, side, side, (1, 2, 3, 4, 5), 1) for g, side in enumerate(sides))
+def _results(sides: list[int]) -> tuple:
+    return tuple(to_result(GameResult(g + 1, side, side, (1, 2, 3, 4, 5), 1), 2) for g, side in enumerate(sides))
 
 
 MATCH_TABLES = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from board99.wire.protocol import PROTOCOL_VERSION
 from board99.wire.table_info import TableInfo
 from tests.core_kit import CoreError, Desk
 
@@ -15,7 +16,7 @@ from tests.core_kit import CoreError, Desk
 def _table_with_a_bot(desk: Desk, name: str, **fields) -> tuple[object, str]:
     """A 2-player penalty table: a person in seat 0, a rulebook bot in seat 1; the game started."""
     person = desk.peer(name)
-    person.ask("hello", version=1, name=name)
+    person.ask("hello", version=PROTOCOL_VERSION, name=name)
     table = person.ask("create_table", name=name, players=2, mode="penalty", **fields)["table"]
     person.sit(table["id"], 0)
     person.ask("add_bot", table=table["id"], seat=1, token=person.token, bot="rulebook")

@@ -296,8 +296,10 @@ GOOD = {
     "action": {"type": "draw"}, "game": 1, "ply": 0, "offset": 0, "limit": 10,
     "key": "cd" * 32, "match": {"kind": "first-to", "target": 3}, "player": "fuzz", "rated": False,
     "entrants": [["bot:random"], ["bot:rulebook"]], "rounds": 1, "tournament": "deadbeef", "whole_match": False,
-    "bot_pace": "person",
+    "bot_pace": "person", "options": {},
 }
+#: Where a field's name means another thing in another request: (request, field) -> a valid value.
+GOOD_IN = {(kind, "game"): "peg-board" for kind in ("create_table", "create_tournament", "leaderboard", "player")}
 INT_FIELDS = {"version", "players", "seat", "game", "ply", "offset", "limit", "rounds"}
 TEXT_FIELDS = {"name", "table", "token", "bot", "player", "tournament"}
 BAD = {
@@ -315,22 +317,30 @@ BAD = {
     "whole_match": [1, "yes", None, {}],
     "bot_pace": ["slow", "", "PERSON", 1, True, None, []],
     "entrants": [[], [["a"]], [["a", "b", "c"], ["d"]], [[1], [2]], "ab", [["x" * 50], ["y"]], [[]] * 17],
+    "options": [[], "x", 1, True, None, [["x", 1]]],
 }
+BAD_IN = {key: ["chess", "PEG-BOARD", "", 1, True, None, [], {}, "x" * 4001] for key in GOOD_IN}
+
+
+def good(kind: str, name: str) -> object:
+    """A valid value of field ``name`` of request ``kind``."""
+    return GOOD_IN.get((kind, name), GOOD.get(name))
 
 
 def test_every_request_field_has_a_valid_value_to_fuzz_around() -> None:
-    missing = {name for spec in REQUESTS.values() for name in spec} - set(GOOD)
+    missing = {name for kind, spec in REQUESTS.items() for name in spec if name not in GOOD and (kind, name) not in GOOD_IN}
     assert not missing, f"a new request field: give GOOD in tests/test_fuzz.py a valid value for {sorted(missing)}"
 
 
-WRONG = [(kind, name, value) for kind, spec in REQUESTS.items() for name in spec for value in BAD.get(name, [])]
+WRONG = [(kind, name, value) for kind, spec in REQUESTS.items() for name in spec
+         for value in BAD_IN.get((kind, name), BAD.get(name, []))]
 
 
 def test_a_wrong_type_in_any_field_is_refused_naming_the_field(conns, bystander) -> None:
     raw = conns("types")
     sent = []
     for kind, name, value in WRONG:
-        msg = {"type": kind, "id": len(sent), **{f: GOOD[f] for f in REQUESTS[kind]}, name: value}
+        msg = {"type": kind, "id": len(sent), **{f: good(kind, f) for f in REQUESTS[kind]}, name: value}
         raw.send(pack(msg))
         sent.append((kind, name, value))
     replies = raw.collect(len(sent))
@@ -350,7 +360,7 @@ def test_fields_that_a_request_does_not_have_and_missing_ones_are_named(conns) -
     for kind, spec in REQUESTS.items():
         for name, (_, required) in spec.items():
             if required:
-                msg = {"type": kind, "id": 1, **{f: GOOD[f] for f in spec if f != name}}
+                msg = {"type": kind, "id": 1, **{f: good(kind, f) for f in spec if f != name}}
                 reply = raw.ask(pack(msg))
                 assert_clear_error(reply, "bad-field")
                 assert reply["message"].startswith(f"{name}: missing")

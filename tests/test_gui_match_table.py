@@ -14,7 +14,7 @@ from board99.client.gui import records
 from board99.client.gui.messages import Events, Failed, Replied, StateChanged
 from board99.client.gui.table_intents import FetchHistory, FetchRecord, LookBack, SaveRecord
 from board99.client.gui.table_state import TableState
-from board99.match import GameResult
+from board99.match import GameResult, to_result
 from board99.record import Record
 from board99.wire.table_info import MatchInfo
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, screenshot, step, table_info, window
@@ -27,7 +27,7 @@ def match_table(results: tuple[GameResult, ...], game: int, state: str = "playin
     seats = [{"colour": ("red", "blue")[s % 2], "occupant": "human", "name": NAMES[s], "connected": True,
               "rating": (1512, 1480, 1603, 1391)[s] if rated else None} for s in range(4)]
     return table_info(seats, id="m1", name="Den", players=4, mode="guarded", state=state, game=game, rated=rated,
-                      match=MatchInfo("first-to", 3, 1, results))
+                      match=MatchInfo("first-to", 3, 1, tuple(to_result(r, 2) for r in results)))
 
 
 RESULTS = (GameResult(1, 0, 2, (72, 58, 20, 14, 4), 1), GameResult(2, 1, 1, (90, 91, 92, 93, 94), 2),

@@ -170,3 +170,37 @@ def test_the_wheel_holds_the_lessons_and_reads_them_when_installed(wheel, tmp_pa
                          timeout=60, env={"PYTHONPATH": os.pathsep.join([str(site), *dependency_paths()])})
     assert out.returncode == 0, out.stderr
     assert int(out.stdout) == len(names())
+
+
+#: board99 modules the house (server, wire, client library) may import: the seam and truly game-neutral ones.
+GAME_NEUTRAL = {"board99.kinds", "board99.quote", "board99.match_format"}
+
+
+def _board99_imports(path: Path) -> list[str]:
+    """The board99 modules ``path`` imports (``from board99 import kinds`` names board99.kinds; a name that
+    is not a module, like ``from board99 import Game``, names the package board99 itself)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend(a.name for a in node.names if a.name.split(".")[0] == "board99")
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
+                node.module.split(".")[0] == "board99":
+            for alias in node.names:
+                inside = node.module.split(".")[1:] + [alias.name]
+                folder = {"wire": "wire", "server": "server", "client": "client"}.get(inside[0], "board99")
+                rest = inside[1:] if folder != "board99" else inside
+                candidate = ROOT.joinpath(folder, *rest)
+                is_module = candidate.with_suffix(".py").exists() or (candidate / "__init__.py").exists()
+                found.append(".".join(["board99", *inside]) if is_module else node.module)
+    return found
+
+
+def test_the_house_reaches_a_game_only_through_the_kinds_registry() -> None:
+    # issue 20: server/, wire/ and the client library import nothing of a game's own (the peg-board game is
+    # reached through board99.kinds); their own modules and the game-neutral ones are allowed.
+    house = [*(ROOT / "server").rglob("*.py"), *(ROOT / "wire").rglob("*.py"), *(ROOT / "client").glob("*.py")]
+    own = ("board99.server", "board99.wire", "board99.client")
+    bad = sorted(f"{path.relative_to(ROOT)}: {name}" for path in house for name in _board99_imports(path)
+                 if name not in GAME_NEUTRAL and not name.startswith(own))
+    assert not bad, bad
+    assert len(house) > 30 and any("board99.kinds" in _board99_imports(p) for p in house)  # the check sees them

@@ -19,6 +19,7 @@ import zmq
 
 from board99 import to_data
 from board99.client.net import GameClient
+from board99.wire.protocol import PROTOCOL_VERSION
 from tests.core_kit import CoreError, Desk, Peer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,7 +76,7 @@ def test_a_client_naming_itself_as_the_next_connection_cannot_abort_the_server(t
             attacker.connect(f"tcp://127.0.0.1:{port}")
             attacker.send(b"\x81\xa4type\xa4ping")
             with GameClient(f"127.0.0.1:{port}", server_key=key, timeout=5.0) as honest:
-                assert honest.hello()["version"] == 1  # an ordinary connection after it
+                assert honest.hello()["version"] == PROTOCOL_VERSION  # an ordinary connection after it
             attacker.close()
         time.sleep(0.2)
         assert proc.poll() is None, "the server died"
@@ -309,7 +310,7 @@ def test_a_client_that_never_reads_cannot_grow_the_server_and_bots_keep_their_pa
             assert grown < 64 * 1024, f"the server grew {grown} KiB"
             # The bots (0.6 s a move in `board99 serve`) kept moving while the flood went on.
             assert plies[-1][1] >= 6
-            assert host.hello()["version"] == 1
+            assert host.hello()["version"] == PROTOCOL_VERSION
     finally:
         ctx.destroy(linger=0)
         stop(proc)
@@ -603,7 +604,7 @@ def test_names_that_cannot_be_shown_safely_are_refused(tmp_path, name) -> None:
     with pytest.raises(CoreError) as caught:
         p.ask("create_table", name=name, players=2)
     assert caught.value.code == "bad-field" and "cannot be shown safely" in caught.value.message
-    assert p.ask("hello", version=1, name="  Ann   Lee ")["version"] == 1
+    assert p.ask("hello", version=PROTOCOL_VERSION, name="  Ann   Lee ")["version"] == PROTOCOL_VERSION
     desk.close()
 
 

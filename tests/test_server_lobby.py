@@ -13,7 +13,7 @@ from board99 import Draw
 from board99.client.net import GameClient, ServerError
 from board99.record import Record
 from board99.server.loop import run_in_thread
-from board99.wire.protocol import MAX_MESSAGE_SIZE
+from board99.wire.protocol import MAX_MESSAGE_SIZE, PROTOCOL_VERSION
 from tests.server_kit import drive, error_of, seat_table, settle
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -268,7 +268,7 @@ def test_a_client_written_from_the_protocol_page_alone_plays_a_game(server) -> N
                 if msg["type"] in ("reply", "error") and msg["id"] == rid:
                     return msg
 
-        assert ask("hello", version=1, name="stranger")["version"] == 1
+        assert ask("hello", version=PROTOCOL_VERSION, name="stranger")["version"] == PROTOCOL_VERSION
         table = ask("create_table", name="by the page", players=2, mode="penalty")["table"]["id"]
         seat = ask("take_seat", table=table, seat=0, colour="orange")
         token = seat["token"]

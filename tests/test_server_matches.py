@@ -11,7 +11,7 @@ import pytest
 from board99.bots import make_bot
 from board99.client.net import GameClient, ServerError
 from board99.commands import main
-from board99.match import MatchFormat, MatchRecord
+from board99.match import MatchFormat, MatchRecord, from_result
 from board99.server.journal import JOURNAL_FILE
 from board99.server.loop import run_in_thread
 from board99.server.pairing import Result, standings
@@ -121,7 +121,7 @@ def test_a_four_player_match_to_three_survives_a_restart_and_its_record_replays(
         assert [r.game for r in match.results] == list(range(1, len(match.results) + 1))
         text = ann.fetch_record(info.id, match=True)
         record, results = MatchRecord.loads(text)
-        assert list(results) == list(match.results) and record.names[:2] == ("Ann", "Bo")
+        assert list(results) == [from_result(r) for r in match.results] and record.names[:2] == ("Ann", "Bo")
         # `records --get --match` names the file for the games it holds, as the window does, whichever game was asked.
         address = server.endpoint.removeprefix("tcp://")
         assert main(["records", "--server", address, "--get", f"{info.id}:2", "--match", "--out",

@@ -15,14 +15,14 @@ import pytest
 import zmq
 
 from board99.server.loop import run_in_thread
-from board99.wire.protocol import REQUESTS
+from board99.wire.protocol import PROTOCOL_VERSION, REQUESTS
 
 #: A msgpack value: a list in a list ... 1,000 deep, around nil (libmsgpack's decoder takes it).
 DEEP = b"\x91" * 1000 + b"\xc0"
 
 #: A valid value for each request field, so that the one deep field is the one checked.
 SAMPLE: dict[str, Any] = {
-    "version": 1, "name": "Ann", "key": "ab" * 32, "offset": 0, "limit": 5, "players": 2, "mode": "guarded",
+    "version": PROTOCOL_VERSION, "name": "Ann", "key": "ab" * 32, "offset": 0, "limit": 5, "players": 2, "mode": "guarded",
     "clock": 30, "grace": 30, "match": {"kind": "games", "target": 1}, "rated": False, "table": "nosuch",
     "seat": 0, "colour": "red", "token": "0" * 32, "bot": "random", "action": {"type": "draw"}, "ply": 0,
     "game": 1, "whole_match": False, "player": "Ann", "entrants": [["Ann"], ["Bo"]], "rounds": 1,

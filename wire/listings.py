@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from board99.kinds import DEFAULT
+
 
 def _map(where: str, data: object) -> dict:
     if not isinstance(data, dict):
@@ -55,22 +57,25 @@ class Rating(NamedTuple):
 
 
 class RecordEntry(NamedTuple):
-    """A finished game the server keeps: where and when it was played, who sat where, who won."""
+    """A finished game the server keeps: where and when it was played, who sat where, how it ended."""
 
     table: str
     game: int
     table_name: str
     players: int
     mode: str
-    winner: int  # the side that won
+    winner: int  # a side in first place (``ranking`` says whether it shared it)
     finished: float  # Unix time
     names: tuple[str | None, ...]  # per seat
     match: bool  # the game was part of a match (fetch_record with match=true gives all of it)
     rated: bool = False
+    kind: str = DEFAULT  # the game kind (``board99.kinds``)
+    ranking: tuple[int, ...] = ()  # each side's place, 0 the best; tied sides share one
+    summary: str = ""  # the result in the kind's words, one line
 
     def to_data(self) -> dict[str, Any]:
         """Plain data, ready for msgpack."""
-        return {**self._asdict(), "names": list(self.names)}
+        return {**self._asdict(), "names": list(self.names), "ranking": list(self.ranking)}
 
     @classmethod
     def from_data(cls, data: object) -> RecordEntry:
@@ -80,7 +85,15 @@ class RecordEntry(NamedTuple):
         return cls(_get(g, d, "table", (str,)), _get(g, d, "game", (int,)), _get(g, d, "table_name", (str,)),
                    _get(g, d, "players", (int,)), _get(g, d, "mode", (str,)), _get(g, d, "winner", (int,)),
                    float(_get(g, d, "finished", (int, float))), _names(g, d, "names"),
-                   bool(d.get("match", False)), bool(d.get("rated", False)))
+                   bool(d.get("match", False)), bool(d.get("rated", False)),
+                   _get(g, d, "kind", (str,)) if "kind" in d else DEFAULT, _places(g, d), str(d.get("summary", "")))
+
+
+def _places(where: str, data: dict) -> tuple[int, ...]:
+    value = data.get("ranking", [])
+    if not isinstance(value, list | tuple) or any(type(p) is not int for p in value):
+        raise ValueError(f"{where}.ranking: expected places")
+    return tuple(value)
 
 
 class Met(NamedTuple):
@@ -166,6 +179,7 @@ class TournamentInfo(NamedTuple):
     entrants: tuple[tuple[str, ...], ...]
     pairings: tuple[Pairing, ...]
     standings: tuple[Standing, ...]
+    kind: str = DEFAULT  # the game kind its matches are of
 
     def to_data(self) -> dict[str, Any]:
         """Plain data, ready for msgpack."""
@@ -189,4 +203,5 @@ class TournamentInfo(NamedTuple):
             raise ValueError(f"tournament: {exc}") from None
         return cls(_get(g, d, "id", (str,)), _get(g, d, "name", (str,)), _get(g, d, "players", (int,)),
                    _get(g, d, "format", (str,)), _get(g, d, "match", (str,)), _get(g, d, "rounds", (int,)),
-                   _get(g, d, "round", (int,)), _get(g, d, "state", (str,)), entrants, pairings, standings)
+                   _get(g, d, "round", (int,)), _get(g, d, "state", (str,)), entrants, pairings, standings,
+                   _get(g, d, "kind", (str,)) if "kind" in d else DEFAULT)

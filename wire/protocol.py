@@ -3,8 +3,8 @@
 Every message is one msgpack map in one ZeroMQ frame. A request carries
 ``type`` and a client-chosen ``id`` that the reply echoes; see docs/protocol.md.
 Checking here is about shape and types only: whether an action is allowed is
-always the engine's decision, and the ranges that are rules (player counts,
-modes) are the engine's own constants.
+always the game kind's decision, and the settings that are rules (player
+counts, modes, a kind's options) are checked by the kind (``board99.kinds``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from typing import Any
 
 import msgpack
 
-from board99 import MODES, PLAYER_COUNTS
-from board99.match import MatchFormat
+from board99 import kinds
+from board99.match_format import MatchFormat
 from board99.quote import quote
 
-#: Bumped whenever a message or field changes meaning.
-PROTOCOL_VERSION = 1
+#: Bumped whenever a message or field changes meaning. 2: game kinds (``create_table``'s ``game`` and
+#: ``options``, the table's ``kind``, results as rankings).
+PROTOCOL_VERSION = 2
 DEFAULT_PORT = 9099
 #: Side colours a seat may pick; no two sides alike.
 COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -62,7 +63,8 @@ BOT_PACES = ("quick", "person")
 PAGE_MAX = 50
 PAGE_DEFAULT = 20
 
-#: Server error codes (the engine's own refusal codes in board99.CODES pass through unchanged).
+#: Server error codes (each game kind's own refusal codes, ``board99.kinds.refusal_codes()``, pass
+#: through unchanged).
 ERRORS: dict[str, str] = {
     "bad-message": "the frame is not a msgpack map with a text 'type' (or is over the size limits)",
     "bad-identity": "the connection set its own ZeroMQ routing id; the server names connections itself",
@@ -106,6 +108,11 @@ ERRORS: dict[str, str] = {
     "bad-server-key": "(client) the server's CURVE key differs from the one expected",
     "no-server": "(client) LAN discovery heard no server (or not the one named)",
 }
+
+
+def error_codes() -> dict[str, str]:
+    """Every code an error reply may carry: the server's and client's (ERRORS), then each installed kind's."""
+    return {**ERRORS, **{code: why for code, why in kinds.refusal_codes().items() if code not in ERRORS}}
 
 
 class ProtocolError(Exception):
@@ -188,16 +195,6 @@ def seconds(lo: float, hi: float) -> Check:
     return check
 
 
-def count_of(allowed: tuple[int, ...]) -> Check:
-    """One of the ``allowed`` whole numbers (the engine's player counts)."""
-    def check(field: str, value: Any) -> int:
-        if type(value) is not int or value not in allowed:
-            shown = ", ".join(map(str, allowed[:-1])) + f" or {allowed[-1]}"
-            raise ProtocolError("bad-field", f"{field}: {_shown(value)} is not allowed; the game is for {shown}")
-        return value
-    return check
-
-
 def one_of(*choices: Any) -> Check:
     """One of ``choices``."""
     def check(field: str, value: Any) -> Any:
@@ -207,17 +204,34 @@ def one_of(*choices: Any) -> Check:
     return check
 
 
-def one_of_ints(*choices: int) -> Check:
-    """One of the whole numbers ``choices``."""
+def seat() -> Check:
+    """A seat number: 0 up to the largest table of any installed game kind (``board99.kinds.most_players``)."""
     def check(field: str, value: Any) -> int:
-        if type(value) is not int or value not in choices:
-            raise _fail(field, "one of " + ", ".join(map(str, choices)), value)
+        return whole(0, kinds.most_players() - 1)(field, value)
+    return check
+
+
+def game_kind() -> Check:
+    """The name of an installed game kind (``board99.kinds.names``)."""
+    def check(field: str, value: Any) -> str:
+        if type(value) is not str or value not in kinds.names():
+            raise ProtocolError("bad-field", f"{field}: {_shown(value)} is not a game on this server; "
+                                             f"choose from {', '.join(kinds.names())}")
+        return value
+    return check
+
+
+def options_map() -> Check:
+    """A kind's options: a map of option names (text) to values; the kind checks what they may be."""
+    def check(field: str, value: Any) -> dict:
+        if type(value) is not dict or any(type(k) is not str for k in value):
+            raise _fail(field, "a map of option names to values", value)
         return value
     return check
 
 
 def mapping() -> Check:
-    """A map (the action; the engine's from_data checks inside it)."""
+    """A map (the action; the game kind's action_from_data checks inside it)."""
     def check(field: str, value: Any) -> dict:
         if type(value) is not dict:
             raise _fail(field, "a map", value)
@@ -285,7 +299,7 @@ def optional(inner: Check) -> Check:
 
 TABLE_ID = text(16)
 TOKEN = text(64)
-SEAT = whole(0, 5)
+SEAT = seat()
 
 #: Request type -> {field: (checker, required)}. Every request may also carry 'id' (an int).
 REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
@@ -295,8 +309,10 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "list_tables": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, PAGE_MAX), False)},
     "create_table": {
         "name": (name(), True),
-        "players": (count_of(PLAYER_COUNTS), True),
-        "mode": (one_of(*MODES), False),
+        "game": (game_kind(), False),
+        "players": (whole(0, 1 << 10), True),  # the count is the kind's to allow (its words say which)
+        "mode": (text(20), False),
+        "options": (options_map(), False),
         "clock": (optional(seconds(*CLOCK_RANGE)), False),
         "grace": (optional(seconds(*GRACE_RANGE)), False),
         "match": (optional(match_format()), False),
@@ -318,9 +334,10 @@ REQUESTS: dict[str, dict[str, tuple[Check, bool]]] = {
     "history": {},
     "list_records": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False),
                      "player": (optional(name()), False)},
-    "leaderboard": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False)},
-    "player": {"name": (name(), True)},
-    "create_tournament": {"name": (name(), True), "players": (one_of_ints(2, 4), True),
+    "leaderboard": {"offset": (whole(0, 1 << 31), False), "limit": (whole(1, LIST_MAX), False),
+                    "game": (game_kind(), False)},
+    "player": {"name": (name(), True), "game": (game_kind(), False)},
+    "create_tournament": {"name": (name(), True), "game": (game_kind(), False), "players": (whole(1, 1 << 10), True),
                           "entrants": (entrants(), True), "rounds": (whole(1, TOURNAMENT_ROUNDS_MAX), True),
                           "match": (match_format(), True)},
     "next_round": {"tournament": (TABLE_ID, True), "token": (TOKEN, True)},
@@ -371,7 +388,31 @@ def check_request(msg: Any) -> tuple[str, dict]:
     for name in msg:
         if name not in spec and name not in ("type", "id"):
             raise ProtocolError("bad-field", f"{str(name)[:40]}: not a field of '{kind}'")
+    settled = SETTINGS_CHECKS.get(kind)
+    if settled is not None:
+        settled(fields)
     return kind, fields
+
+
+def table_settings(fields: dict[str, Any]) -> None:
+    """``create_table``'s game settings as its kind checks them: ``fields`` gains ``kind`` and ``settings``.
+
+    The game (default ``board99.kinds.DEFAULT``), then the kind's own check of ``players``, ``mode``
+    (default: the kind's first mode) and ``options``; a refusal names the field and why.
+    """
+    kind = kinds.get(fields.get("game", kinds.DEFAULT))
+    try:
+        settings = kind.check_settings(fields["players"], fields.get("mode", kind.modes[0]), fields.get("options"))
+    except kinds.SettingsError as exc:
+        field = exc.field if exc.field in ("players", "mode") else f"options.{exc.field}"
+        raise ProtocolError("bad-field", f"{field}: {exc.why}") from None
+    fields["kind"], fields["settings"] = kind, settings
+
+
+#: Request type -> the check of its settings as a whole, after each field's own (``check_request``).
+SETTINGS_CHECKS: dict[str, Callable[[dict[str, Any]], None]] = {
+    "create_table": table_settings,
+}
 
 
 def request_id(msg: Any) -> int | None:

@@ -8,8 +8,8 @@ are ever part of it.
 >>> ann = SeatInfo(0, 0, "red", "human", "Ann", True, False)
 >>> free = SeatInfo(1, 1, None, None, None, False, False)
 >>> info = TableInfo("0034d728", "den", 2, "guarded", None, 30.0, "waiting", 1, (), None, 0, (ann, free))
->>> info.free_seats(), info.side_colour(0)
-((1,), 'red')
+>>> info.free_seats(), info.side_colour(0), info.kind, info.sides
+((1,), 'red', 'peg-board', 2)
 >>> TableInfo.from_data(info.to_data()) == info
 True
 """
@@ -19,9 +19,9 @@ from __future__ import annotations
 import math
 from typing import Any, NamedTuple
 
-from board99 import MODES, PLAYER_COUNTS, sides_for
-from board99.match import GameResult, MatchFormat, score
-from board99.wire.protocol import BOT_PACES
+from board99.kinds import DEFAULT, Result
+from board99.match_format import MatchFormat, score
+from board99.wire.protocol import BOT_PACES, NAME_MAX
 
 #: Table states, in the order a table goes through them (a rematch goes back to "playing").
 STATES = ("waiting", "playing", "over")
@@ -58,7 +58,7 @@ class SeatInfo(NamedTuple):
 class MatchInfo(NamedTuple):
     """A table's match: its format, the number of its first game, and each finished game's result.
 
-    >>> m = MatchInfo("first-to", 3, 1, (GameResult(1, 0, 2, (1, 2, 3, 4, 5), 1),))
+    >>> m = MatchInfo("first-to", 3, 1, (Result(1, (0, 1), "side 0 won"),))
     >>> m.score(2), m.over(2), m.format.text()
     ((1, 0), False, 'first to 3')
     """
@@ -66,7 +66,7 @@ class MatchInfo(NamedTuple):
     kind: str
     target: int
     first_game: int
-    results: tuple[GameResult, ...]
+    results: tuple[Result, ...]  # each game's ranking of the sides, and its kind's summary
 
     @property
     def format(self) -> MatchFormat:
@@ -88,11 +88,10 @@ class MatchInfo(NamedTuple):
     def to_data(self) -> dict[str, Any]:
         """Plain data, ready for msgpack."""
         return {"kind": self.kind, "target": self.target, "first_game": self.first_game,
-                "results": [{"game": r.game, "side": r.side, "seat": r.seat, "line": list(r.line),
-                             "deals": r.deals} for r in self.results]}
+                "results": [r.to_data() for r in self.results]}
 
     @classmethod
-    def from_data(cls, data: object, players: int) -> MatchInfo:
+    def from_data(cls, data: object, sides: int) -> MatchInfo:
         """The match in plain data; ValueError names the first bad field."""
         if not isinstance(data, dict):
             raise ValueError("table.match: expected a map")
@@ -109,14 +108,22 @@ class MatchInfo(NamedTuple):
         for i, entry in enumerate(results_data):
             if not isinstance(entry, dict):
                 raise ValueError(f"table.match.results[{i}]: expected a map")
-            r = _Fields(f"table.match.results[{i}]", entry)
-            line = r.value("line")
-            if not isinstance(line, list | tuple) or not 5 <= len(line) <= 10 or any(
-                    type(q) is not int or not 0 <= q <= 99 for q in line):
-                raise ValueError(f"table.match.results[{i}].line: expected 5-10 squares 0-99")
-            results.append(GameResult(r.whole("game", 1, 1 << 62), r.whole("side", 0, sides_for(players) - 1),
-                                      r.whole("seat", 0, players - 1), tuple(line), r.whole("deals", 1, 1 << 30)))
+            results.append(result_from_data(f"table.match.results[{i}]", entry, sides))
         return cls(kind, target, get.whole("first_game", 1, 1 << 62), tuple(results))
+
+
+def result_from_data(where: str, data: dict, sides: int) -> Result:
+    """A game's result in plain data: its number, each side's place (0-based, ``sides`` of them), a summary."""
+    r = _Fields(where, data)
+    ranking = r.value("ranking")
+    if not isinstance(ranking, list | tuple) or len(ranking) != sides or any(
+            type(p) is not int or not 0 <= p < sides for p in ranking):
+        raise ValueError(f"{where}.ranking: expected a place 0-{sides - 1} for each of {sides} sides")
+    summary = r.text("summary")
+    detail = data.get("detail", {})
+    if not isinstance(detail, dict):
+        raise ValueError(f"{where}.detail: expected a map")
+    return Result(r.whole("game", 1, 1 << 62), tuple(ranking), summary[:500], detail)
 
 
 class TableInfo(NamedTuple):
@@ -139,11 +146,13 @@ class TableInfo(NamedTuple):
     tournament: str | None = None  # the tournament whose match this table plays
     coach: bool = False  # the coach answers `hint` here: casual tables (not rated, no match)
     bot_pace: str = "quick"  # how fast its server bots move (BOT_PACES); an older server's are quick
+    kind: str = DEFAULT  # the game kind's name (``board99.kinds``): the game the table plays
+    options: tuple[tuple[str, Any], ...] = ()  # the kind's options: (name, value), in the kind's order
 
     @property
     def sides(self) -> int:
-        """How many sides play at this table."""
-        return sides_for(self.players)
+        """How many sides play at this table (each seat's ``side`` says which it plays for)."""
+        return 1 + max((s.side for s in self.seats), default=0)
 
     def seat_info(self, seat: int) -> SeatInfo | None:
         """The seat's entry, or None if the table has no such seat."""
@@ -162,6 +171,7 @@ class TableInfo(NamedTuple):
         data = self._asdict()
         data["seats"] = [s._asdict() for s in self.seats]
         data["match"] = None if self.match is None else self.match.to_data()
+        data["options"] = [list(pair) for pair in self.options]
         return data
 
     @classmethod
@@ -170,18 +180,17 @@ class TableInfo(NamedTuple):
         if not isinstance(data, dict):
             raise ValueError("table: expected a map")
         get = _Fields("table", data)
-        players = get.choice("players", PLAYER_COUNTS)
+        players = get.whole("players", 1, 1 << 10)
         seats_data = get.value("seats")
         if not isinstance(seats_data, list | tuple) or len(seats_data) != players:
             raise ValueError(f"table.seats: expected {players} seats")
-        sides = sides_for(players)
         seats = []
         for i, entry in enumerate(seats_data):
             if not isinstance(entry, dict):
                 raise ValueError(f"table.seats[{i}]: expected a map")
             s = _Fields(f"table.seats[{i}]", entry)
             seats.append(SeatInfo(
-                s.whole("seat", i, i), s.whole("side", i % sides, i % sides), s.text("colour", nil=True),
+                s.whole("seat", i, i), s.whole("side", 0, players - 1), s.text("colour", nil=True),
                 s.choice("occupant", OCCUPANTS, nil=True), s.text("name", nil=True), s.flag("connected"),
                 s.flag("standin"), s.flag("left", default=False), s.optional_whole("rating", -(1 << 30), 1 << 30),
                 s.optional_text("reserved"), s.optional_whole("hints", 0, 1 << 30) or 0,
@@ -189,14 +198,25 @@ class TableInfo(NamedTuple):
         votes = get.value("votes")
         if not isinstance(votes, list | tuple) or any(type(v) is not int or not 0 <= v < players for v in votes):
             raise ValueError(f"table.votes: expected seats 0-{players - 1}, got {votes!r}")
+        sides = 1 + max(s.side for s in seats)
+        if set(s.side for s in seats) != set(range(sides)):
+            raise ValueError(f"table.seats: the seats' sides are not 0-{sides - 1}, each played by a seat")
+        options_data = data.get("options", [])
+        if not isinstance(options_data, list | tuple) or any(
+                not isinstance(o, list | tuple) or len(o) != 2 or type(o[0]) is not str for o in options_data):
+            raise ValueError("table.options: expected (name, value) pairs")
+        kind = get.text("kind") if "kind" in data else DEFAULT
+        if not kind or len(kind) > NAME_MAX:
+            raise ValueError(f"table.kind: expected a game's name, got {kind!r}"[:200])
         return cls(
-            get.text("id"), get.text("name"), players, get.choice("mode", MODES), get.seconds("clock", nil=True),
+            get.text("id"), get.text("name"), players, get.text("mode"), get.seconds("clock", nil=True),
             get.seconds("grace"), get.choice("state", STATES), get.whole("game", 1, 1 << 62), tuple(votes),
             get.seconds("turn_left", nil=True), get.whole("spectators", 0, 1 << 62), tuple(seats),
             get.flag("rated", default=False),
-            None if data.get("match") is None else MatchInfo.from_data(data["match"], players),
+            None if data.get("match") is None else MatchInfo.from_data(data["match"], sides),
             get.optional_text("tournament"), get.flag("coach", default=False),
             get.choice("bot_pace", BOT_PACES) if "bot_pace" in data else "quick",
+            kind, tuple((str(o[0]), o[1]) for o in options_data),
         )
 
 

@@ -26,6 +26,7 @@ from board99 import (
     SeatView,
 )
 from board99.coach import Advice
+from board99.match import from_result
 from board99.wire.table_info import TableInfo
 
 PICK_FIRST = "pick a card first (keys 1-5)"
@@ -594,7 +595,8 @@ def match_result(table: TableInfo, view: SeatView | None, colours: list[str]) ->
     else:
         title = f"{colour_word(colours[winner])} won the match"
     lines = [f"{match.format.text().capitalize()}: {score_words(table, colours)}", ""]
-    for n, r in enumerate(match.results, start=1):
+    for n, result in enumerate(match.results, start=1):
+        r = from_result(result)  # the peg-board game's own facts of the result (its winning line)
         deals = f" ({r.deals} deals)" if r.deals > 1 else ""
         lines.append(f"Game {n}: {colour_word(colours[r.side])}. {seat_name(r.seat, table)} completed "
                      f"{line_words(r.line)}{deals}")
