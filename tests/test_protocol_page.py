@@ -83,9 +83,10 @@ def schema_rows(specs: dict[str, dict]) -> dict[str, tuple[set[str], set[str]]]:
 # -- what the code produces ------------------------------------------------------------------------
 
 
-def trees(*folders: str) -> list[ast.AST]:
-    """The syntax trees of every module in ``folders``."""
-    return [ast.parse(p.read_text(encoding="utf-8")) for folder in folders for p in (ROOT / folder).rglob("*.py")]
+def trees(*folders: str, skip: frozenset[Path] = frozenset()) -> list[ast.AST]:
+    """The syntax trees of every module in ``folders`` but those under a folder in ``skip``."""
+    return [ast.parse(p.read_text(encoding="utf-8")) for folder in folders for p in (ROOT / folder).rglob("*.py")
+            if not skip & set(p.parents)]
 
 
 def strings(node: ast.AST) -> set[str]:
@@ -97,10 +98,10 @@ def strings(node: ast.AST) -> set[str]:
     return set()
 
 
-def calls(folders: tuple[str, ...], name: str) -> list[ast.Call]:
-    """Every call of a function or method called ``name``."""
+def calls(folders: tuple[str, ...], name: str, skip: frozenset[Path] = frozenset()) -> list[ast.Call]:
+    """Every call of a function or method called ``name`` (not in the folders ``skip`` names)."""
     found = []
-    for tree in trees(*folders):
+    for tree in trees(*folders, skip=skip):
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 f = node.func
@@ -120,8 +121,14 @@ def produced_server_codes() -> set[str]:
     return raised | sent
 
 
+def uninstalled_games() -> frozenset[Path]:
+    """The game packages under board99/ whose kind is not installed (kinds.GAMES): their codes are not the page's."""
+    return frozenset(p.parent for p in (ROOT / "board99").glob("*/kind.py")
+                     if f"board99.{p.parent.name}.kind" not in kinds.GAMES)
+
+
 def produced_engine_codes() -> set[str]:
-    return arg_strings(calls(("board99",), "Refused"), 0) | set(GUARDED_CODES.values())
+    return arg_strings(calls(("board99",), "Refused", skip=uninstalled_games()), 0) | set(GUARDED_CODES.values())
 
 
 def produced_client_codes() -> set[str]:
