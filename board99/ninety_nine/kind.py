@@ -1,0 +1,186 @@
+"""Ninety-Nine as a board99 game kind: the house's one door to this game's rules.
+
+Not installed in the default registry yet (the window has no table screen for
+it): ``board99.kinds.register(NINETY_NINE)`` installs it, ``unregister``
+takes it out again.
+
+>>> from board99.kinds import GameKind
+>>> kind = NINETY_NINE
+>>> isinstance(kind, GameKind), kind.name
+(True, 'ninety-nine')
+>>> settings = kind.check_settings(4, "guarded", {"rules": "glengariff"})
+>>> settings.sides, settings.option("rules"), settings.option("tokens")
+(4, 'glengariff', 'rule')
+>>> game = kind.new_game(settings, seed=11)
+>>> kind.view_from_data(kind.view_to_data(kind.view(game, settings, 2))) == kind.view(game, settings, 2)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from .. import kinds
+from .actions import Action, Draw, Play, from_data, parse_action, to_data
+from .bots import BOTS
+from .errors import CODES
+from .events import seen_by
+from .game import MODES, Game
+from .record import MAGIC, NinetyRecord
+from .rules import HOUSE_OPTIONS, Table
+from .view import NinetyView, view_of
+
+PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
+MATCH_MAGIC = "# NINETY-NINE match record, board99 format 1"
+
+
+class NinetyNine:
+    """The counting card game Ninety-Nine, in the four rule sets of the seed documents (docs/ninety-nine.md)."""
+
+    name = "ninety-nine"
+    title = "Ninety-Nine"
+    player_counts = PLAYER_COUNTS
+    modes = MODES
+    options: tuple[kinds.OptionSpec, ...] = tuple(
+        kinds.OptionSpec(o.name, o.label, o.choices, o.default, o.help) for o in HOUSE_OPTIONS)
+    record_magic = MAGIC
+    bots: Mapping[str, Callable[..., Any]] = BOTS
+    slow_bots: frozenset[str] = frozenset()
+    standin_bot = "sound"
+    #: 2-player win rates against the sound bot, the anchor (the seam's next ``GameKind`` asks for them): sound
+    #: beat random in 809 of 1,000 guarded Convention games (docs/ninety-nine.md, strategy).
+    bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809}
+    refusals: Mapping[str, str] = CODES
+
+    # -- settings and sides --------------------------------------------------------------
+
+    def check_settings(self, players: object, mode: object,
+                       options: Mapping[str, object] | None = None) -> kinds.Settings:
+        """Players 2-6 (as the rule set allows), a mode, and the house options checked against the rule set."""
+        if type(players) is not int or players not in PLAYER_COUNTS:
+            raise kinds.SettingsError("players", f"{players!r} is not allowed; Ninety-Nine is for 2 to 6 players")
+        if type(mode) is not str or mode not in MODES:
+            raise kinds.SettingsError("mode", f"{mode!r} is not a table mode; use 'guarded' or 'penalty'")
+        if options is not None and not isinstance(options, Mapping):
+            raise kinds.SettingsError("options", "expected a map of option names to values")
+        table = Table.build(players, options)
+        return kinds.Settings(players, mode, table.options, players)
+
+    def side_of(self, settings: kinds.Settings, seat: int) -> int:
+        """Everyone plays alone: a seat is its own side."""
+        return seat
+
+    # -- play ----------------------------------------------------------------------------
+
+    def table(self, settings: kinds.Settings) -> Table:
+        """The rules a table with these settings plays by."""
+        return Table.build(settings.players, dict(settings.options))
+
+    def new_game(self, settings: kinds.Settings, seed: int | None = None) -> Game:
+        """A new game (a fresh secret seed when ``seed`` is None)."""
+        return Game(settings.players, settings.mode, self.table(settings), seed=seed)
+
+    def view(self, game: kinds.GameState | None, settings: kinds.Settings, seat: int | None) -> NinetyView:
+        """What ``seat`` may see; before the deal, nothing dealt."""
+        if game is None:
+            return NinetyView.before_deal(settings.players, settings.mode, self.table(settings), seat)
+        assert isinstance(game, Game)
+        return view_of(game, seat)
+
+    def ranking(self, game: kinds.GameState) -> tuple[int, ...]:
+        """Finishing order: the winner 0, the last player out 1, ... the first out ``players - 1``."""
+        assert isinstance(game, Game) and game.winner is not None
+        places = [0] * game.players
+        for place, seat in enumerate(reversed(game.places), start=1):
+            places[seat] = place
+        return tuple(places)
+
+    def summary(self, game: kinds.GameState) -> str:
+        """'S2 won; then S0, S3, S1' (the others in finishing order)."""
+        assert isinstance(game, Game) and game.winner is not None
+        rest = ", ".join(f"S{s}" for s in reversed(game.places))
+        return f"S{game.winner} won; then {rest}"
+
+    def result_detail(self, game: kinds.GameState) -> dict[str, Any]:
+        """The finishing order (winner first) and how many deals the game took."""
+        assert isinstance(game, Game) and game.winner is not None
+        return {"order": [game.winner, *reversed(game.places)], "deals": game.deal}
+
+    def advise(self, view: Any) -> None:
+        """This game has no coach yet."""
+        return None
+
+    def advice_from_data(self, data: object) -> Any:
+        """This game has no coach yet: nothing is advice."""
+        raise ValueError("advice: Ninety-Nine has no coach")
+
+    def warm_up(self) -> None:
+        """Its bots need nothing loaded."""
+
+    def clock_action(self, game: kinds.GameState) -> Action:
+        """The card that keeps the total lowest (its value chosen so, the total said, the draw taken)."""
+        assert isinstance(game, Game) and game.turn is not None
+        plays = [a for a in game.legal_actions(game.turn) if isinstance(a, Play)]
+        return min(plays, key=lambda a: (a.say or 0, a.text()))
+
+    # -- codecs --------------------------------------------------------------------------
+
+    def action_from_data(self, data: object) -> Action:
+        """``actions.from_data``."""
+        return from_data(data)
+
+    def action_to_data(self, action: Any) -> dict[str, Any]:
+        """``actions.to_data``."""
+        return to_data(action)
+
+    def parse_action(self, text: str) -> Action:
+        """``actions.parse_action``."""
+        return parse_action(text)
+
+    def action_text(self, action: Any) -> str:
+        """The action's record text: 'play 10H as -10 says 89', 'draw'."""
+        assert isinstance(action, (Play, Draw))
+        return action.text()
+
+    def view_to_data(self, view: Any) -> dict[str, Any]:
+        """``NinetyView.to_data``."""
+        assert isinstance(view, NinetyView)
+        return view.to_data()
+
+    def view_from_data(self, data: object) -> NinetyView:
+        """``NinetyView.from_data``."""
+        return NinetyView.from_data(data)
+
+    def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
+        """``events.seen_by``: a drawn card only for its drawer."""
+        return dict(seen_by(event, seat))
+
+    # -- records -----------------------------------------------------------------------------
+
+    def record_text(self, game: kinds.GameState, reveal: bool = True,
+                    hints: tuple[tuple[int, int], ...] = ()) -> str:
+        """The game's record (this game has no coach, so no hints)."""
+        assert isinstance(game, Game)
+        return NinetyRecord.of(game, reveal=reveal).dumps()
+
+    def replay_record(self, text: str) -> Iterator[tuple[int, str, Game]]:
+        """``NinetyRecord.loads(text).steps()``."""
+        return NinetyRecord.loads(text).steps()
+
+
+    def match_record_text(self, settings: kinds.Settings, match: tuple[str, int], names: tuple[str, ...],
+                          records: Sequence[str], first_game: int) -> str:
+        """A match's record: its header (format, players, first game's number), then each game's record."""
+        kind, target = match
+        length = f"first to {target}" if kind == "first-to" else f"{target} games"
+        head = [MATCH_MAGIC, f"match: {length}", f"players: {settings.players}", f"mode: {settings.mode}",
+                *(f"S{seat}: {name}" for seat, name in enumerate(names)), f"first game: {first_game}", ""]
+        return "\n".join(head) + "\n" + "\n".join(records)
+
+
+#: The one instance; not registered (``board99.kinds.register(NINETY_NINE)`` installs it).
+NINETY_NINE = NinetyNine()
+_AS_KIND: kinds.GameKind = NINETY_NINE  # mypy checks ``NinetyNine`` against the protocol, method by method, here
+
+__all__ = ["NINETY_NINE", "NinetyNine", "PLAYER_COUNTS"]
