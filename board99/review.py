@@ -43,7 +43,6 @@ from .bots.search import PLAYOUT_NOISE, Playout, candidates, deal_guess, unseen_
 from .bots.tally import LineTally
 from .cards import HAND_LIMIT
 from .coach import LOW, TITLES
-from .events import PENALTY_RULES
 from .layout import LINES_THROUGH
 from .record import Record
 from .settings import sides_for
@@ -527,11 +526,6 @@ def review_move(view: SeatView, action: Action, estimator: Estimator, options: O
         best if mark else None, hint_broken(view, action, best) if mark else None,
         forced, ruling.offence, guesses,
     )
-
-
-def offence_words(offence: str) -> str:
-    """What an offence costs, as the table announces it."""
-    return PENALTY_RULES[offence]
 
 
 __all__ = [

@@ -82,7 +82,7 @@ def test_lobby_matches_golden():
 
     win = window()
     lobby = LobbyView(StandIn(), address="192.168.1.20:9099", name="Ann")  # type: ignore[arg-type]
-    lobby.servers = [{"name": "Ann's server", "host": "192.168.1.20", "port": 9099, "key": None}]
+    lobby.model.servers = [{"name": "Ann's server", "host": "192.168.1.20", "port": 9099, "key": None}]
     win.show_view(lobby)
     lobby.show_tables(LOBBY_TABLES)
     step(win, 3)
@@ -173,7 +173,7 @@ def test_the_turn_clock_counts_down_for_the_seat_to_play(table_view):
     table_view.handle(StateChanged(table_view.state.view, table, True))
     now = table_view.state.clock()
     table_view.state.clock = lambda: now  # held still: the figure must not depend on how long a frame takes
-    table_view.state.turn_started = now - 12.2  # the turn began 12.2 s ago
+    table_view.state.turn_clock.turn_started = now - 12.2  # the turn began 12.2 s ago
     step(table_view.window)
     assert "Turn clock: 18 s of 30" in table_view.panel.t_deck.text
 

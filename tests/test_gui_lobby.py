@@ -78,13 +78,13 @@ def test_a_refresh_does_not_move_the_button_under_the_pointer():
     lobby.show_tables(LOBBY_TABLES)
     step(win, 2)
     aimed = lobby.buttons["sit-t1-1"].rect
-    places = [t.id for t in lobby.tables]
+    places = [t.id for t in lobby.model.tables]
     # A friend's new table arrives first in the server's order: the periodic refresh keeps places.
     newcomer = table_info([{}, {}], id="t9", name="Newcomer")
     lobby.show_tables([newcomer, *LOBBY_TABLES])
     step(win, 2)
     assert lobby.buttons["sit-t1-1"].rect == aimed
-    assert [t.id for t in lobby.tables] == [*places, "t9"] and "sit-t9-0" in lobby.buttons  # the free sixth place
+    assert [t.id for t in lobby.model.tables] == [*places, "t9"] and "sit-t9-0" in lobby.buttons  # the free sixth place
     # Hovering a button changes its look, never its size.
     win.dispatch_event("on_mouse_motion", *map(int, centre(lobby.buttons["sit-t1-1"])), 0, 0)
     step(win, 2)
@@ -149,8 +149,8 @@ def test_a_seat_left_during_a_game_is_taken_back_from_the_lobby(tmp_path):
         session = app.connect(server.endpoint)
         lobby = app.lobby
         session.create_table("Den", 2, "guarded", None)
-        run_until(win, lambda: bool(lobby.tables), 10, "the new table's card")
-        table_id = lobby.tables[0].id
+        run_until(win, lambda: bool(lobby.model.tables), 10, "the new table's card")
+        table_id = lobby.model.tables[0].id
         win.click(*centre(lobby.buttons[f"sit-{table_id}-0"]))
         run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table after sitting")
         session.add_bot(table_id, 1, "random")
@@ -169,7 +169,7 @@ def test_a_seat_left_during_a_game_is_taken_back_from_the_lobby(tmp_path):
         app.show_lobby()
         lobby = app.lobby
         run_until(win, lambda: f"back-{table_id}" in lobby.buttons, 10, "the card's 'Take my seat back'")
-        card = next(t for t in lobby.tables if t.id == table_id)
+        card = next(t for t in lobby.model.tables if t.id == table_id)
         assert card.seats[seat].left and card.seats[seat].standin  # a bot stands in meanwhile
         assert lobby.buttons[f"back-{table_id}"].text == "Take my seat back"
         win.click(*centre(lobby.buttons[f"back-{table_id}"]))

@@ -73,8 +73,8 @@ def test_the_lobby_says_who_you_are_and_that_a_guest_keeps_no_rating():
     from board99.client.gui.messages import Failed
 
     lobby.handle(Failed("take_seat", "one-seat", "seat: Ann already holds S0 at table t1; ..."))
-    assert lobby.status == ("The server refused taking the seat: You hold a seat there already: a rated or match "
-                            "table seats each player once") and lobby.status_bad
+    assert lobby.model.status == ("The server refused taking the seat: You hold a seat there already: a rated or match "
+                            "table seats each player once") and lobby.model.status_bad
 
 
 @pytest.mark.slow
@@ -93,8 +93,8 @@ def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(t
         # Ann types her name and sits at a rated table: her window's key is Ann's from now on.
         lobby.name_input.text = "Ann"
         app.session.create_table("Rated", 2, "guarded", None, rated=True)
-        run_until(win, lambda: bool(lobby.tables), 10, "the rated table's card")
-        table_id = lobby.tables[0].id
+        run_until(win, lambda: bool(lobby.model.tables), 10, "the rated table's card")
+        table_id = lobby.model.tables[0].id
         lobby.sit(table_id, 0)
         run_until(win, lambda: app.table is not None and win.current_view is app.table, 10, "Ann at the table")
         app.session.leave()
@@ -105,8 +105,8 @@ def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(t
         # Bob, at the same machine, types his name and sits: the server refuses to make Ann's key Bob's.
         lobby.name_input.text = "Bob"
         lobby.sit(table_id, 1)
-        run_until(win, lambda: lobby.status.startswith("Your key already has another name"), 10, "name-bound")
-        assert "press Play as" in lobby.status and lobby.status_bad
+        run_until(win, lambda: lobby.model.status.startswith("Your key already has another name"), 10, "name-bound")
+        assert "press Play as" in lobby.model.status and lobby.model.status_bad
         # "Play as" gives Bob a key of his own and a new hello: he is Bob, and Ann is still Ann.
         win.click(*centre(lobby.buttons["play-as"]))
         step(win, 1)
@@ -123,7 +123,7 @@ def test_two_people_at_one_machine_each_play_as_themselves_with_their_own_keys(t
         lobby.name_input.text = "Ann"
         lobby.table_name.text = "Friday match"
         lobby.sit(table_id, 1)
-        run_until(win, lambda: lobby.status.startswith("Ann has a key of their own"), 10, "the own-key hint")
+        run_until(win, lambda: lobby.model.status.startswith("Ann has a key of their own"), 10, "the own-key hint")
         win.click(*centre(lobby.buttons["play-as"]))
         step(win, 1)
         lobby = app.lobby

@@ -128,7 +128,7 @@ def test_create_table_sends_the_chosen_match_and_rated():
     for key in ("match-games", "games-more", "games-more"):
         win.click(lobby.buttons[key].rect.center_x, lobby.buttons[key].rect.center_y)
         step(win, 1)
-    assert lobby.match == ("games", 5) and lobby.buttons["match-games"].text == "5 games"
+    assert lobby.model.form.match == ("games", 5) and lobby.buttons["match-games"].text == "5 games"
 
 
 @pytest.mark.slow
@@ -182,7 +182,7 @@ def test_records_match_golden_open_and_save(tmp_path, monkeypatch):
         step(win, 2)
     saved = sorted(p.name for p in (tmp_path / "records").iterdir())
     assert saved == ["friday-four-game-1-copy-2.txt", "friday-four-game-1.txt"]
-    assert lobby.status.startswith("Saved as friday-four-game-1-copy-2.txt in ")
+    assert lobby.model.status.startswith("Saved as friday-four-game-1-copy-2.txt in ")
 
 
 @pytest.mark.slow
@@ -204,7 +204,7 @@ def test_tournament_matches_golden_and_exports_csv(tmp_path):
     step(win, 2)
     path = tmp_path / "records" / "spring-cup-standings-round-2.csv"
     assert path.read_text() == standings_csv(TOURNAMENT)
-    assert str(path) in lobby.status
+    assert str(path) in lobby.model.status
 
 
 @pytest.mark.slow
@@ -212,17 +212,17 @@ def test_name_taken_is_said_and_another_name_can_be_used():
     win, lobby = _lobby()
     step(win, 2)
     lobby.handle(Pushed({"type": "error", "code": "name-taken", "message": "name: taken"}))
-    assert lobby.status == name_taken_words("Ann") and "use-name" in lobby.buttons
+    assert lobby.model.status == name_taken_words("Ann") and "use-name" in lobby.buttons
     lobby.name_input.text = "Bo"  # taken too (the fake server says so)
     lobby.use_name()
     step(win, 2)
-    assert lobby.status == name_taken_words("Bo")
+    assert lobby.model.status == name_taken_words("Bo")
     lobby.name_input.text = "Ann2"
     win.click(lobby.buttons["use-name"].rect.center_x, lobby.buttons["use-name"].rect.center_y)
     step(win, 2)
-    assert lobby.status == "You play as Ann2 on this server" and "use-name" not in lobby.buttons
+    assert lobby.model.status == "You play as Ann2 on this server" and "use-name" not in lobby.buttons
     lobby.handle(Failed("add_bot", "rated-table", "rated"))
-    assert "seats people with a player key only" in lobby.status
+    assert "seats people with a player key only" in lobby.model.status
 
 
 @pytest.mark.slow
@@ -264,16 +264,16 @@ def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_
         owner.add_bot(bots.id, 1, "random")
         app.connect(server.endpoint)
         lobby = app.lobby
-        run_until(win, lambda: lobby.name_taken, 10, "the lobby to say the name is taken")
-        assert lobby.status == name_taken_words("Ann")
+        run_until(win, lambda: lobby.model.name_taken, 10, "the lobby to say the name is taken")
+        assert lobby.model.status == name_taken_words("Ann")
         lobby.name_input.text = "Ann2"
         lobby.use_name()
-        run_until(win, lambda: lobby.status == "You play as Ann2 on this server", 10, "the new name accepted")
+        run_until(win, lambda: lobby.model.status == "You play as Ann2 on this server", 10, "the new name accepted")
         for key in ("match-first-to-3", "rated", "create"):
             win.click(lobby.buttons[key].rect.center_x, lobby.buttons[key].rect.center_y)
             step(win, 1)
-        run_until(win, lambda: any(t.rated for t in lobby.tables), 10, "the rated match table's card")
-        table = next(t for t in lobby.tables if t.rated)
+        run_until(win, lambda: any(t.rated for t in lobby.model.tables), 10, "the rated match table's card")
+        table = next(t for t in lobby.model.tables if t.rated)
         assert setup_words(table).startswith("First to 3 · 0–0") and f"bot-{table.id}-0" not in lobby.buttons
         _tab(win, lobby, "leaderboard")
         run_until(win, lambda: bool(lobby.lists.ratings), 10, "the leaderboard")
@@ -283,7 +283,7 @@ def test_a_real_server_refuses_a_taken_name_then_lists_rated_match_tables_games_
         entry = lobby.lists.records[0]
         save = lobby.buttons[f"save-{entry.table}-{entry.game}"]
         win.click(save.rect.center_x, save.rect.center_y)
-        run_until(win, lambda: lobby.status.startswith("Saved as"), 10, "the record saved")
+        run_until(win, lambda: lobby.model.status.startswith("Saved as"), 10, "the record saved")
         saved = list((tmp_path / "records").iterdir())
         assert len(saved) == 1 and saved[0].read_text().startswith("# GAME OF 99 record")
         # Open: the app shows the record in the replay viewer, and Esc comes back to this lobby.

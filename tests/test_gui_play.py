@@ -144,12 +144,10 @@ def test_out_of_turn_play_warns_first_then_shows_the_rulebook_penalty(app):
 
 
 def click_button(win, view, text: str) -> None:
-    """Click the arcade.gui button showing ``text`` (where a person would click)."""
-    from arcade.gui import UIFlatButton
-
+    """Click the button showing ``text`` (where a person would click)."""
     step(win, 2)  # lay the widgets out first
     widgets = [*view.panel.buttons, *view.overlays.buttons] if isinstance(view, TableView) else [
-        w for w in view.ui.walk_widgets() if isinstance(w, UIFlatButton)]
+        *view.buttons.values()]
     found = [w for w in widgets if w.text == text and w.visible]
     assert found, f"no button {text!r} on screen"
     win.click(*found[0].rect.center)
@@ -164,22 +162,22 @@ def test_lobby_creates_a_table_seats_the_player_and_fills_the_other_seats_with_b
     click_button(win, lobby, "penalty")
     click_button(win, lobby, "blue")
     click_button(win, lobby, "Create table")
-    run_until(win, lambda: len(lobby.tables) == 1, 10, "the new table in the lobby")
-    table = lobby.tables[0]
+    run_until(win, lambda: len(lobby.model.tables) == 1, 10, "the new table in the lobby")
+    table = lobby.model.tables[0]
     assert (table.players, table.mode, table.state) == (4, "penalty", "waiting")
     click_button(win, lobby, "random")
     win.click(*lobby.buttons[f"bot-{table.id}-1"].rect.center)  # the "+ bot" of seat 1 on the table's card
-    run_until(win, lambda: lobby.tables[0].seats[1].occupant == "bot", 10, "the random bot in S1")
-    bot_colour = lobby.tables[0].seats[1].colour
-    assert bot_colour != "blue" and lobby.tables[0].seats[3].colour == bot_colour  # partners share it
+    run_until(win, lambda: lobby.model.tables[0].seats[1].occupant == "bot", 10, "the random bot in S1")
+    bot_colour = lobby.model.tables[0].seats[1].colour
+    assert bot_colour != "blue" and lobby.model.tables[0].seats[3].colour == bot_colour  # partners share it
     # The window's key is Tester's: Nell, at the same window, plays as herself with a key of her own.
     lobby.name_input.text = "Nell"
     step(win, 2)
     win.click(*lobby.buttons["play-as"].rect.center)
     step(win, 1)
     lobby = app.lobby
-    run_until(win, lambda: f"sit-{table.id}-2" in lobby.buttons and lobby.me is not None
-              and lobby.me.get("name") == "Nell", 10, "the lobby to know Nell")
+    run_until(win, lambda: f"sit-{table.id}-2" in lobby.buttons and lobby.model.me is not None
+              and lobby.model.me.get("name") == "Nell", 10, "the lobby to know Nell")
     win.click(*lobby.buttons[f"sit-{table.id}-2"].rect.center)  # seat 2's "Sit here" on the table's card
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the table view")
     tv = win.current_view
@@ -229,7 +227,7 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     click_button(win, tv, "Leave (Enter)")
     run_until(win, lambda: isinstance(win.current_view, LobbyView), 5, "the lobby")
     lobby = win.current_view
-    run_until(win, lambda: len(lobby.tables) == 1, 10, "the table list")
+    run_until(win, lambda: len(lobby.model.tables) == 1, 10, "the table list")
     click_button(win, lobby, "Watch")
     run_until(win, lambda: isinstance(win.current_view, TableView), 10, "the spectator's table view")
     watcher = win.current_view
@@ -253,16 +251,16 @@ def test_the_lobby_finds_a_server_by_discovery_and_connects_to_it(tmp_path):
         try:
             lobby = application.show_lobby()
             click_button(win, lobby, "Find servers")
-            run_until(win, lambda: lobby.servers, 10, "the server's beacon")
+            run_until(win, lambda: lobby.model.servers, 10, "the server's beacon")
             port = handle.endpoint.rsplit(":", 1)[1]
-            assert lobby.servers[0]["name"] == "den" and str(lobby.servers[0]["port"]) == port
+            assert lobby.model.servers[0]["name"] == "den" and str(lobby.model.servers[0]["port"]) == port
             click_button(win, lobby, f"den · 127.0.0.1:{port}")
             run_until(win, lambda: application.session is not None and win.current_view is not lobby, 5,
                       "the lobby of the found server")
             assert application.session.endpoint == f"tcp://127.0.0.1:{port}"
             lobby = win.current_view
             click_button(win, lobby, "Create table")
-            run_until(win, lambda: len(lobby.tables) == 1, 10, "a table on the found server")
+            run_until(win, lambda: len(lobby.model.tables) == 1, 10, "a table on the found server")
         finally:
             application.shutdown()
             handle.stop()
@@ -363,9 +361,9 @@ def test_the_lobby_lists_joinable_tables_first_and_the_newest_first(app, server)
             with GameClient(server.endpoint, name=f"host {n}", timeout=5.0) as host:
                 host.create_table(f"T{n}", 2)
     lobby.refresh_now()
-    run_until(win, lambda: lobby.total == PER_PAGE + 2, 10, "every table counted in the lobby")
-    assert [t.name for t in lobby.tables] == [f"T{n}" for n in range(PER_PAGE, 0, -1)]  # the newest on top
+    run_until(win, lambda: lobby.model.total == PER_PAGE + 2, 10, "every table counted in the lobby")
+    assert [t.name for t in lobby.model.tables] == [f"T{n}" for n in range(PER_PAGE, 0, -1)]  # the newest on top
     step(win, 2)
-    assert f"sit-{lobby.tables[0].id}-0" in lobby.buttons  # its card is on screen, with a seat to take
+    assert f"sit-{lobby.model.tables[0].id}-0" in lobby.buttons  # its card is on screen, with a seat to take
     click_button(win, lobby, "Next ›")
-    run_until(win, lambda: [t.name for t in lobby.tables] == ["T0", "Under way"], 10, "the second page")
+    run_until(win, lambda: [t.name for t in lobby.model.tables] == ["T0", "Under way"], 10, "the second page")

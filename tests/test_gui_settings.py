@@ -36,13 +36,7 @@ def click(win, widget) -> None:
 
 def buttons(view) -> dict[str, object]:
     """The settings screen's buttons by their text."""
-    from arcade.gui import UIFlatButton
-
-    found = {}
-    for widget in view.ui.walk_widgets():
-        if isinstance(widget, UIFlatButton):
-            found[widget.text] = widget
-    return found
+    return {button.text: button for button in view.buttons.values()}
 
 
 @pytest.mark.slow

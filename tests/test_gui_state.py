@@ -206,7 +206,7 @@ def test_events_are_logged_sounded_and_a_penalty_is_announced_with_its_rule():
     state, clock = table_state(view())
     events = (seen_by(Played(1, 40, 55), 0), seen_by(Penalty(1, "illegal-play", 60, 12), 0))
     assert state.receive(Events(events)) == Received(sounds=("peg", "penalty"))
-    assert state.recent_events == events and state.events_seen == 2
+    assert state.recent.recent_events == events and state.recent.events_seen == 2
     assert state.log[-2] == "Bo pegged square 55 with card 40"
     assert state.log[-1] == ("Penalty: Bo played a card below the square (card 60 on square 12). "
                              f"Rule: {PENALTY_RULES['illegal-play']}")

@@ -113,35 +113,35 @@ def test_the_lobby_lists_every_server_found_the_one_used_before_first_and_marked
         time.sleep(0.1)  # discovery is listening: the strangers call first, then the real server
         forge(beacon_port, hosts=WINDOW_FORGERS)
         real.start()
-        run_until(win, lambda: bool(lobby.servers), 10, "the servers found")
+        run_until(win, lambda: bool(lobby.model.servers), 10, "the servers found")
         step(win, 2)
         image = screenshot(win)
         image.save(tmp_path / "lobby_servers.png")
         first = lobby.buttons["server0"].text
         assert first.startswith("★ den · 127.0.0.1:"), first
-        assert "★ 1" in lobby.status and f"of {len(lobby.servers)}" in lobby.status
+        assert "★ 1" in lobby.model.status and f"of {len(lobby.model.servers)}" in lobby.model.status
         # Every server found can be reached with the arrows (the discovery test above bounds the list).
-        assert len(lobby.servers) == 1 + 4 * WINDOW_FORGERS
+        assert len(lobby.model.servers) == 1 + 4 * WINDOW_FORGERS
         seen = {lobby.buttons[k].text for k in lobby.buttons if k.startswith("server") and k[6:].isdigit()}
-        for _ in range(len(lobby.servers)):
+        for _ in range(len(lobby.model.servers)):
             if lobby.buttons["servers-ahead"].disabled:
                 break
             win.click(*centre(lobby.buttons["servers-ahead"]))
             step(win)
             seen |= {lobby.buttons[k].text for k in lobby.buttons if k.startswith("server") and k[6:].isdigit()}
-        assert len(seen) == len(lobby.servers)
+        assert len(seen) == len(lobby.model.servers)
         assert lobby.buttons["servers-back"].disabled is False
         screenshot(win).save(tmp_path / "lobby_servers_end.png")
         # Back to the start with the wheel, and join the trusted one.
         win.dispatch_event("on_mouse_scroll", *centre(lobby.buttons["servers-back"]), 0, 1)
-        assert lobby.server_first == len(lobby.servers) - 3  # the wheel goes back one server
-        lobby.server_first = 0
+        assert lobby.model.server_first == len(lobby.model.servers) - 3  # the wheel goes back one server
+        lobby.model.server_first = 0
         lobby.build()
         win.click(*centre(lobby.buttons["server0"]))
         run_until(win, lambda: app.lobby is not None and app.lobby._reached, 10, "the lobby of the server joined")
         assert app.session is not None and app.session.endpoint == server.endpoint
         assert known_servers.load()[0]["host"] == "127.0.0.1" and known_servers.load()[0]["port"] == server.port
-        assert app.lobby.servers and app.lobby.servers[0]["name"] == "den"  # the list stays after joining
+        assert app.lobby.model.servers and app.lobby.model.servers[0]["name"] == "den"  # the list stays after joining
     finally:
         real.stop()
         app.shutdown()

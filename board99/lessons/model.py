@@ -194,11 +194,6 @@ class Lesson:
         """The lesson list's group: "The rules", "Penalties" or "Playing hints" (from the first topic)."""
         return GROUPS[self.topics[0].split(":")[0]]
 
-    @property
-    def quiz(self) -> bool:
-        """True when every step is a question."""
-        return all(isinstance(step, QuizStep) for step in self.steps)
-
 
 # -- reading ---------------------------------------------------------------------------------------------
 

@@ -14,11 +14,12 @@ from typing import Any
 
 import arcade
 
+from board99 import kinds
 from board99.client import known_servers, player_key
 from board99.client.net import GameClient, discover, endpoint_for
 from board99.wire.table_info import TableInfo
 
-from . import lesson_progress, preferences
+from . import lesson_progress, preferences, screens
 from .help_view import HelpView
 from .lobby_lists import key_problem_words
 from .lobby_view import LobbyView
@@ -55,13 +56,14 @@ def _host_port(endpoint: str) -> tuple[str, int] | None:
 
 
 def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: str,
-                 bot_pace: str = "quick") -> TableInfo | None:
+                 bot_pace: str = "quick", game: str = kinds.DEFAULT) -> TableInfo | None:
     """Sit again in the unfinished practice game saved in ``saved``, if it is the game asked for."""
     try:
         seat = json.loads(saved.read_text(encoding="utf-8"))
         # A seat saved before bot paces existed says none: its game goes on at whatever pace it has.
-        if (seat["players"], seat["mode"], seat["bot"], seat.get("bot_pace", bot_pace)) != (players, mode, bot,
-                                                                                             bot_pace):
+        # A seat saved before game kinds existed is the default game's.
+        if (seat.get("game", kinds.DEFAULT), seat["players"], seat["mode"], seat["bot"],
+                seat.get("bot_pace", bot_pace)) != (game, players, mode, bot, bot_pace):
             return None  # another kind of game was asked for: start it, keep the file until then
         table = client.resume(seat["table"], seat["seat"], seat["token"])
     except FileNotFoundError:
@@ -76,11 +78,11 @@ def resume_saved(client: GameClient, saved: Path, players: int, mode: str, bot: 
 
 
 def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str,
-              bot_pace: str = "quick") -> None:
+              bot_pace: str = "quick", game: str = kinds.DEFAULT) -> None:
     """Keep the practice seat's token (readable by this user only) so the next `play` can resume it."""
     saved.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({"table": client.table_id, "seat": client.seat, "token": client.token,
-                       "players": players, "mode": mode, "bot": bot, "bot_pace": bot_pace})
+                       "players": players, "mode": mode, "bot": bot, "bot_pace": bot_pace, "game": game})
     fd = os.open(saved, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
@@ -88,26 +90,37 @@ def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str
 
 def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRACTICE_BOT,
                    name: str = "Practice", clock: float | None = None,
-                   saved: Path | None = None, bot_pace: str = "quick") -> Callable[[GameClient], TableInfo | Resumed]:
-    """The requests that make a practice table: create it, sit in seat 0, bots in every other seat.
+                   saved: Path | None = None, bot_pace: str = "quick",
+                   game: str = kinds.DEFAULT) -> Callable[[GameClient], TableInfo | Resumed]:
+    """The requests that make a practice table of ``game``: create it, sit in seat 0, bots in every other seat.
+
+    The game's kind checks ``players`` and ``mode`` first (a SettingsError names the field), and a bot it
+    does not have gives way to its stand-in bot.
 
     With ``saved``, an unfinished practice game of the same kind is resumed instead, and a new
     one's seat is saved there (the result is then ``Resumed``, so the table can say so). ``bot_pace``: how fast the bots move (`board99 play` asks for a
     person's pace unless told otherwise: docs/client.md, *Practice*).
     """
 
+    kind = kinds.get(game)
+    kind.check_settings(players, mode)
+    if bot not in kind.bots:
+        bot = kind.standin_bot
+    # A kind of its own is named to the server; the default one is not, so an older server still answers.
+    named: dict[str, Any] = {} if game == kinds.DEFAULT else {"game": game}
+
     def setup(client: GameClient) -> TableInfo | Resumed:
         if saved is not None:
-            table = resume_saved(client, saved, players, mode, bot, bot_pace)
+            table = resume_saved(client, saved, players, mode, bot, bot_pace, game)
             if table is not None:
                 return Resumed(table)
         try:
-            table = client.create_table(name, players, mode, clock, bot_pace=bot_pace)
+            table = client.create_table(name, players, mode, clock, bot_pace=bot_pace, **named)
         except Exception as exc:
             # A server from before bot paces refuses the field: its bots are quick, but practice goes on.
             if getattr(exc, "code", "") != "bad-field" or "bot_pace" not in getattr(exc, "message", ""):
                 raise
-            table = client.create_table(name, players, mode, clock)
+            table = client.create_table(name, players, mode, clock, **named)
         client.take_seat(table.id, 0, colour)
         chosen = bot
         for seat in range(1, players):
@@ -115,12 +128,12 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
                 table = client.add_bot(table.id, seat, chosen)
             except Exception as exc:
                 # The rulebook bot may be missing from an older server: any bot will do for practice.
-                if getattr(exc, "code", "") != "no-such-bot" or chosen == FALLBACK_BOT:
+                if getattr(exc, "code", "") != "no-such-bot" or chosen == FALLBACK_BOT or FALLBACK_BOT not in kind.bots:
                     raise
                 chosen = FALLBACK_BOT
                 table = client.add_bot(table.id, seat, chosen)
         if saved is not None:
-            save_seat(client, saved, players, mode, bot, bot_pace)
+            save_seat(client, saved, players, mode, bot, bot_pace, game)
         return table
 
     return setup
@@ -181,7 +194,7 @@ class App:
     def _found(self, endpoint: str) -> dict | None:
         """The server discovery found at ``endpoint``, if the lobby lists it."""
         where = _host_port(endpoint)
-        servers = self.lobby.servers if self.lobby is not None else []
+        servers = self.lobby.model.servers if self.lobby is not None else []
         return next((s for s in servers if (s.get("host"), s.get("port")) == where), None)
 
     def _key_for(self, endpoint: str) -> str | None:
@@ -219,7 +232,7 @@ class App:
                                on_reached=self.reached, on_switch=self.switch_identity,
                                on_known=self.note_identity)
         if previous is not None:
-            self.lobby.servers, self.lobby.server_first = previous.servers, previous.server_first
+            self.lobby.model.servers, self.lobby.model.server_first = previous.model.servers, previous.model.server_first
         if table_name is not None:
             self.lobby.table_name.text = table_name  # what the player typed outlives the lobby too
         self.window.show_view(self.lobby)
@@ -249,19 +262,22 @@ class App:
         if self.identity is None and self.key is not None:
             player_key.note_name(player_key.key_path(None), name)
 
-    def show_table(self) -> TableView:
-        """Show the table this session sits at (or watches)."""
-        self.table = TableView(self.session, self.window.sounds, on_lobby=self.show_lobby, on_help=self.show_help,
-                               on_settings=self.show_settings, on_quit=self.quit)
+    def show_table(self, game: str = kinds.DEFAULT) -> TableView:
+        """Show the table this session sits at (or watches), on the screen of the game it plays (screens.py)."""
+        screen = screens.for_kind(game).table
+        self.table = screen(self.session, self.window.sounds, on_lobby=self.show_lobby, on_help=self.show_help,
+                            on_settings=self.show_settings, on_quit=self.quit)
         self.window.show_view(self.table)
         return self.table
 
     def practice(self, players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT,
-                 saved: Path | None = None, bot_pace: str = "quick") -> TableView:
-        """Create a table with bots on the current session and sit at it (or resume the one in ``saved``)."""
+                 saved: Path | None = None, bot_pace: str = "quick", game: str = kinds.DEFAULT) -> TableView:
+        """Create a table of ``game`` with bots on the current session and sit at it (or resume the one in
+        ``saved``)."""
         assert self.session is not None
-        self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved, bot_pace=bot_pace))
-        return self.show_table()
+        self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved, bot_pace=bot_pace,
+                                                     game=game))
+        return self.show_table(game)
 
     # -- the screens over the lobby and the table ------------------------------------------------
 
@@ -282,11 +298,10 @@ class App:
             self.window.show_view(view)
 
     def show_record(self, text: str, title: str) -> object:
-        """Open a finished game's (or match's) record from the lobby's list in the replay viewer; Esc comes back."""
-        from .replay_view import ReplayView
-
+        """Open a finished game's (or match's) record from the lobby's list in its game's replay screen; Esc comes
+        back."""
         self._cover()
-        view = ReplayView(text, title, on_back=self.go_back, sounds=self.window.sounds)
+        view = screens.for_record(text).replay(text, title, on_back=self.go_back, sounds=self.window.sounds)
         self.window.show_view(view)
         return view
 
@@ -517,12 +532,10 @@ def run_replay(path: str | Path, muted: bool = False, review_seat: int | None = 
     """
     from board99.record import RecordError, why_unreadable
 
-    from .replay_model import load
-    from .replay_view import ReplayView
-
     try:
         text = Path(path).read_text(encoding="utf-8")
-        replay = load(text)
+        screen = screens.for_record(text)
+        replay = screen.load(text)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"board99 replay: {path}: {why_unreadable(exc)}", file=sys.stderr)
         return 2
@@ -533,7 +546,7 @@ def run_replay(path: str | Path, muted: bool = False, review_seat: int | None = 
     if window is None:
         return 2
     app = App(window, discover=None)
-    view = ReplayView(text, Path(path).name, on_back=app.quit, sounds=window.sounds, frames=replay,
+    view = screen.replay(text, Path(path).name, on_back=app.quit, sounds=window.sounds, frames=replay,
                       review_seat=review_seat, review_now=review_seat is not None)
     window.show_view(view)
     arcade.run()

@@ -15,7 +15,8 @@ from pyglet.graphics import Batch
 from .geometry import TableGeometry
 from .palette import BAD, FONT, GOOD, TEXT, WARN
 from .table_intents import Target
-from .table_state import TableState, Tone
+from .table_state import TableState
+from .table_talk import Tone
 
 #: The colour of each tone a state's line is said in.
 TONE_COLOURS: dict[Tone, tuple[int, int, int]] = {"plain": TEXT, "warn": WARN, "bad": BAD, "good": GOOD}

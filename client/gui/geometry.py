@@ -51,6 +51,16 @@ class Rect(NamedTuple):
         return self.bottom + self.height / 2
 
     @property
+    def center_x(self) -> float:
+        """The centre's x (arcade's name)."""
+        return self.cx
+
+    @property
+    def center_y(self) -> float:
+        """The centre's y (arcade's name)."""
+        return self.cy
+
+    @property
     def center(self) -> tuple[float, float]:
         """The centre point."""
         return self.cx, self.cy

@@ -7,19 +7,18 @@ are the window's own, so they are listed here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import arcade
-import arcade.gui
 from pyglet.graphics import Batch
 
 from board99.handbook import HINTS, SECTIONS, guarded_reason, penalty_table
 
+from .buttons import Button, ButtonSet
 from .palette import FONT, PANEL_BG, TABLE_BG, TEXT, TEXT_DIM, WARN
 from .preferences import Preferences
 from .scale import ui_scale
-from .textures import load_fonts
-from .widgets import button
+from .textures import load_fonts, white
 
 #: The keys, as (keys, what they do): everywhere, then at the table.
 KEYS: tuple[tuple[str, str], ...] = (
@@ -54,7 +53,7 @@ class HelpView(arcade.View):
         self.content_height = 0.0
         self.texts: list[tuple[arcade.Text, float]] = []  # (text, its top's distance below the content's top)
         self.batch = Batch()
-        self.ui = arcade.gui.UIManager()
+        self.button_set = ButtonSet(white())
         self._size: tuple[int, int, float] | None = None
 
     # -- layout -------------------------------------------------------------------------------
@@ -110,13 +109,18 @@ class HelpView(arcade.View):
         self.scroll_to(self.scroll)
 
     def _build_buttons(self, s: float) -> None:
-        self.ui.clear()
-        anchor = self.ui.add(arcade.gui.UIAnchorLayout())
-        anchor.add(button("Back (Esc)", self.back, 150 * s, 36 * s, size=12 * s),
-                   anchor_x="right", anchor_y="top", align_x=-16 * s, align_y=-12 * s)
+        # At the top right: Back, and under it Learn to play.
+        self.button_set.clear()
+        left, top = self.window.width - (16 + 150) * s, self.window.height
+        self.button_set.add("back", "Back (Esc)", self.back, left, top - (12 + 36) * s, 150 * s, 36 * s, size=12 * s)
         if self.learn_cb is not None:
-            anchor.add(button("Learn to play (L)", self.learn, 150 * s, 36 * s, size=12 * s),
-                       anchor_x="right", anchor_y="top", align_x=-16 * s, align_y=-56 * s)
+            self.button_set.add("learn", "Learn to play (L)", self.learn, left, top - (56 + 36) * s, 150 * s, 36 * s,
+                                size=12 * s)
+
+    @property
+    def buttons(self) -> dict[Hashable, Button]:
+        """The buttons shown, by name ("back", "learn")."""
+        return self.button_set.by_name
 
     @property
     def page(self) -> float:
@@ -176,14 +180,21 @@ class HelpView(arcade.View):
     # -- arcade callbacks -----------------------------------------------------------------------
 
     def on_show_view(self) -> None:
-        """Lay out for the window and enable the Back button."""
+        """Lay out for the window."""
         self.prefs = getattr(self.window, "prefs", self.prefs)
         self.build()
-        self.ui.enable()
 
-    def on_hide_view(self) -> None:
-        """Disable the Back button."""
-        self.ui.disable()
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Light the button under the pointer."""
+        self.button_set.hover(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A press on a button."""
+        return True if self.button_set.press(x, y) else None
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A click's end: the button pressed runs its action if the pointer is still on it."""
+        return True if self.button_set.release(x, y) else None
 
     def on_resize(self, width: int, height: int) -> None:
         """Lay out again for the new size."""
@@ -207,4 +218,4 @@ class HelpView(arcade.View):
             x = (w + width) / 2 + pad + 6 * self.scale
             top = h - self.margin - room * frac
             arcade.draw_lrbt_rectangle_filled(x, x + 6 * self.scale, top - bar_h, top, TEXT_DIM)
-        self.ui.draw()
+        self.button_set.draw()

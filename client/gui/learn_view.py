@@ -8,20 +8,20 @@ design like the lobby's, so 960 x 640 shows every lesson.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import partial
 
 import arcade
 import arcade.gui
-from arcade.gui import UIFlatButton, UILabel, UIWidget
+from arcade.gui import UILabel, UIWidget
 
 from board99.lessons import Lesson
 
+from .buttons import Button, ButtonSet
 from .palette import FONT, GOOD, RGB, TABLE_BG, TEXT, TEXT_DIM
 from .preferences import Preferences
 from .scale import ui_scale
-from .textures import load_fonts
-from .widgets import button
+from .textures import load_fonts, white
 
 CONTENT_W, CONTENT_H = 1240, 790
 COLUMN_W, COLUMN_GAP = 400, 20
@@ -62,8 +62,8 @@ class LearnView(arcade.View):
                 self.groups.append(lesson.group)
         self.ui = arcade.gui.UIManager()
         self.widgets: list[UIWidget] = []
-        #: The lessons' buttons by index (tests click them), and the others by name.
-        self.buttons: dict[int | str, UIFlatButton] = {}
+        #: The buttons: the lessons' by index (tests click them), and the others by name.
+        self.button_set = ButtonSet(white())
         self._layout_key: tuple[int, int, float] | None = None
 
     @property
@@ -87,15 +87,17 @@ class LearnView(arcade.View):
         self.widgets.append(self.ui.add(widget))
         return widget
 
+    @property
+    def buttons(self) -> dict[Hashable, Button]:
+        """The buttons shown: the lessons' by index, the others by name."""
+        return self.button_set.by_name
+
     def _button(self, key: int | str, text: str, action: Callable[[], object], x: float, y: float, w: float,
-                h: float, size: float = 12, **style: object) -> UIFlatButton:
+                h: float, size: float = 12, **style: object) -> Button:
         s = self.scale
         left, bottom, width, height = self.box(x, y, w, h)
-        b = button(text, action, width, height, size=size * s, **style)  # type: ignore[arg-type]
-        b.rect = arcade.LBWH(left, bottom, width, height)
-        self.widgets.append(self.ui.add(b))
-        self.buttons[key] = b
-        return b
+        return self.button_set.add(key, text, action, left, bottom, width, height, size=size * s,
+                                   **style)  # type: ignore[arg-type]
 
     def build(self) -> None:
         """Every widget at its place (cheap: a few dozen)."""
@@ -105,7 +107,8 @@ class LearnView(arcade.View):
 
         for widget in self.widgets:
             self.ui.remove(widget)
-        self.widgets, self.buttons = [], {}
+        self.widgets = []
+        self.button_set.clear()
         s = self.scale
         self._layout_key = (self.window.width, self.window.height, s)
         done = sum(1 for lesson in self.lessons if lesson.id in self.done)
@@ -188,9 +191,22 @@ class LearnView(arcade.View):
             return None
         return True
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Light the button under the pointer."""
+        self.button_set.hover(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A press on a button."""
+        return True if self.button_set.press(x, y) else None
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A click's end: the button pressed runs its action if the pointer is still on it."""
+        return True if self.button_set.release(x, y) else None
+
     def on_draw(self) -> None:
-        """The baize, then the widgets."""
+        """The baize, the buttons, then the labels."""
         if self._layout_key != (self.window.width, self.window.height, self.scale):
             self.build()
         self.clear(color=TABLE_BG)
+        self.button_set.draw()
         self.ui.draw()

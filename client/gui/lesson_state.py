@@ -17,9 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from board99 import Action, seen_by, sides_for
+from board99 import Action, seen_by
 from board99.events import Penalty, Played
 from board99.lessons import Lesson, LessonRun, Move, Outcome, PlayStep, QuizStep
+from board99.peg_kind import PEG_BOARD
 from board99.wire.table_info import SeatInfo, TableInfo
 
 from . import wording
@@ -45,9 +46,10 @@ class LessonNews(NamedTuple):
 def lesson_table(lesson: Lesson, name: str = "You") -> TableInfo:
     """The table description of a lesson: its seats' names (the learner's ``name``), bots, colours, playing."""
     t = lesson.table
-    sides = sides_for(t.players)
+    settings = PEG_BOARD.check_settings(t.players, t.mode)
+    sides = [PEG_BOARD.side_of(settings, seat) for seat in range(t.players)]
     seats = tuple(
-        SeatInfo(seat, seat % sides, t.colours[seat % sides], "human" if seat == t.you else "bot",
+        SeatInfo(seat, sides[seat], t.colours[sides[seat]], "human" if seat == t.you else "bot",
                  name if seat == t.you else t.names[seat], True, False)
         for seat in range(t.players))
     return TableInfo(f"lesson-{lesson.id}", lesson.title, t.players, t.mode, None, 30.0, "playing", 1, (), None, 0,

@@ -11,52 +11,45 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 
 import arcade
 import arcade.gui
-from arcade.gui import UIFlatButton, UIInputText, UILabel, UIWidget
+from arcade.gui import UIInputText, UILabel, UIWidget
 
-from board99 import MODES, PLAYER_COUNTS
+from board99 import kinds
 from board99.client import player_key
 from board99.client.net import LobbyPage
-from board99.match import MatchFormat
 from board99.wire.listings import RecordEntry, TournamentInfo
-from board99.wire.protocol import BOT_PACES
 from board99.wire.table_info import TableInfo
 
 from . import wording
-from .lobby_cards import (
-    friends_line,
-    joinable,
-    keep_places,
-    lobby_order,
-    pace_words,
-    port_open,
-    setup_words,
-    sides_of,
-    state_words,
-)
+from .buttons import CHOSEN, Button, ButtonSet, text_on
+from .lobby_cards import friends_line, joinable, port_open, setup_words, sides_of, state_words
+from .lobby_form import build_form
 from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
-from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT, badges, name_taken_words, record_title
-from .lobby_panels import TABS, Lists, build_tab, export_standings, save_record
+from .lobby_lists import badges, name_taken_words, record_title
+from .lobby_model import (
+    PER_PAGE,
+    SERVERS_SHOWN,
+    CreateRequest,
+    Lists,
+    LobbyModel,
+    kind_of,
+    several_kinds,
+)
+from .lobby_panels import TABS, build_tab, export_standings, save_record
 from .messages import Failed, Message, Pushed, Replied
 from .palette import BAD, COLOUR_RGB, FONT, GOOD, PANEL_BG, RGB, TABLE_BG, TEXT, TEXT_DIM, WARN, side_rgb
 from .preferences import Preferences
 from .records import shown_path
 from .scale import ui_scale
 from .session import Session
-from .textures import load_fonts, peg_texture
-from .widgets import CHOSEN, TextField, button, text_on
+from .textures import load_fonts, peg_texture, white
+from .widgets import TextField
 
-CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
-PER_PAGE = 6  # table cards on one screen: 2 columns of 3
 REFRESH_SECONDS = 3.0  # the lobby asks for the table list this often, so friends' tables appear
-BOT_CHOICES = ("rulebook", "search", "random")  # the server's bots (board99.bots), strongest usual first
-#: Servers found shown at once in the header's row (arrows scroll through the rest), and listed at most
-#: (discovery keeps 32 strangers and 32 trusted servers: client.discovery).
-SERVERS_SHOWN, SERVERS_LISTED = 2, 64
 #: Error codes that mean the server is not there (rather than that it said no).
 UNREACHABLE = ("disconnected", "timeout", "bad-server-key", "connect")
 #: The lobby's design size (scale 1.0); scale.ui_scale grows and shrinks it with the window.
@@ -96,7 +89,7 @@ class LobbyView(arcade.View):
     """Servers, tables and seats; everything asked of the server goes through the session."""
 
     def __init__(self, session: Session | None = None, *, address: str = "",
-                 on_connect: Callable[[str], object] | None = None, on_table: Callable[[], object] | None = None,
+                 on_connect: Callable[[str], object] | None = None, on_table: Callable[[str], object] | None = None,
                  discover: Callable[[], list[dict]] | None = None, name: str = "player",
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
                  on_quit: Callable[[], object] | None = None, prefs: Preferences | None = None,
@@ -116,8 +109,6 @@ class LobbyView(arcade.View):
         #: How the lobby asks whether the server answers at this machine's LAN address (tests replace it).
         self.probe: Callable[[str, int], bool] = port_open
         self._friends_for: tuple[str, tuple[str, bool]] | None = None
-        #: What the server said of this player at hello (the session's ``player``), as last shown.
-        self.me: dict | None = None
         #: Opens the lessons (the Learn screen); None hides the "Learn" button.
         self.learn_cb = on_learn
         #: Shows a fetched record (its text and a title); None hides the finished games' "Open".
@@ -129,30 +120,10 @@ class LobbyView(arcade.View):
         self.connect_cb, self.table_cb, self.discover_fn = on_connect, on_table, discover
         self.help_cb, self.settings_cb, self.quit_cb = on_help, on_settings, on_quit
         self.prefs = prefs or Preferences()
-        self.tables: list[TableInfo] = []  # the cards of this page, in their places
-        self.total = 0  # tables on the server in all
-        self.page = 0
-        self.servers: list[dict] = []  # found on the LAN, the trusted first (known_servers.arrange)
-        self.server_first = 0  # the first of them shown: the row scrolls through them all
-        self.players, self.mode, self.clock = PLAYER_COUNTS[0], MODES[0], None
-        self.colour = "red"
-        self.match: MatchFormat | None = None  # a new table plays single games unless a match is chosen
-        self.rated = False
-        #: How fast the new table's server bots move: quick, as tables always were, unless chosen.
-        self.bot_pace = BOT_PACES[0]
-        self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
-        self.tab = "tables"  # which of TABS fills the cards' place
-        self.lists = Lists()
-        self.name_taken = False  # the server refused our name: the status line offers "Use name"
-        self.bot_name = BOT_CHOICES[0]
-        self.status = ""
-        self.status_bad = False
+        #: Everything shown and chosen, and what each intent does to it (pure: lobby_model.py).
+        self.model = LobbyModel()
         self._found: list[dict] | None = None
         self._since_refresh = 0.0
-        self._asked_order = True  # the next table list shown is sorted afresh (else places are kept)
-        # Replies come back in the order asked: the number of the reply the player's own request gets.
-        self._sent = self._got = 0
-        self._order_at: int | None = None
         self._layout_key: tuple[int, int, float] | None = None
         self.ui = arcade.gui.UIManager()
         self.address = TextField(text=address, font_name=FONT, font_size=13)
@@ -163,7 +134,8 @@ class LobbyView(arcade.View):
         self.dynamic: list[UIWidget] = []
         #: (left, bottom, width, height, table) of each card drawn, for on_draw and the tests.
         self.card_rects: list[tuple[float, float, float, float, TableInfo]] = []
-        self.buttons: dict[str, UIFlatButton] = {}  # by a stable key, for tests and tools
+        #: The buttons (buttons.py), drawn over the bands and under the labels; ``buttons`` names them.
+        self.button_set = ButtonSet(white())
         #: Bands drawn under the widgets ((left, bottom, width, height, colour)): list heads, the player's line.
         self.bands: list[tuple[float, float, float, float, RGB]] = []
         #: Words one may click that are not buttons (a leaderboard name), by key: (rect, action).
@@ -173,6 +145,11 @@ class LobbyView(arcade.View):
     def fields(self) -> tuple[UIInputText, ...]:
         """The three text fields (never rebuilt, so typing survives every refresh)."""
         return (self.address, self.name_input, self.table_name)
+
+    @property
+    def lists(self) -> Lists:
+        """The lists the server sent for the other tabs (the model's)."""
+        return self.model.lists
 
     @property
     def typing(self) -> bool:
@@ -193,8 +170,9 @@ class LobbyView(arcade.View):
         top = self.window.height - max(0.0, (self.window.height - CONTENT_H * s) / 2)
         return left + x * s, top - (y + h) * s, w * s, h * s
 
-    def _label(self, text: str, x: float, y: float, w: float, h: float, size: float = 12, color: RGB = TEXT,
+    def label(self, text: str, x: float, y: float, w: float, h: float, size: float = 12, color: RGB = TEXT,
                bold: bool = False, align: str = "left") -> UILabel:
+        """Words in a box given at scale 1 from the content's top left, shortened to fit."""
         s = self.scale
         line = size * 1.6  # one line of text, centred in the box like a button's
         left, bottom, width, height = self.box(x, y + max(0.0, (h - line) / 2), w, min(h, line))
@@ -203,15 +181,18 @@ class LobbyView(arcade.View):
         self.dynamic.append(self.ui.add(widget))
         return widget
 
-    def _button(self, key: str, text: str, action: Callable[[], object], x: float, y: float, w: float, h: float,
-                size: float = 12, **style: object) -> UIFlatButton:
+    @property
+    def buttons(self) -> dict[Hashable, Button]:
+        """The buttons shown, by a stable key (for tests and tools)."""
+        return self.button_set.by_name
+
+    def button(self, key: str, text: str, action: Callable[[], object], x: float, y: float, w: float, h: float,
+               size: float = 12, **style: object) -> Button:
+        """A button called ``key`` in a box given at scale 1 that runs ``action`` (``ButtonSet.add``'s styles)."""
         s = self.scale
         left, bottom, width, height = self.box(x, y, w, h)
-        b = button(fit(text, width - 12 * s, size * s), action, width, height, size=size * s, **style)  # type: ignore[arg-type]
-        b.rect = arcade.LBWH(left, bottom, width, height)
-        self.dynamic.append(self.ui.add(b))
-        self.buttons[key] = b
-        return b
+        return self.button_set.add(key, fit(text, width - 12 * s, size * s), action, left, bottom, width, height,
+                                   size=size * s, **style)  # type: ignore[arg-type]
 
     def _place_fields(self) -> None:
         s = self.scale
@@ -228,17 +209,18 @@ class LobbyView(arcade.View):
             return
         for widget in self.dynamic:
             self.ui.remove(widget)
-        self.dynamic, self.buttons, self.card_rects, self.bands, self.links = [], {}, [], [], {}
+        self.button_set.clear()
+        self.dynamic, self.card_rects, self.bands, self.links = [], [], [], {}
         self._layout_key = (self.window.width, self.window.height, self.scale)
         self._place_fields()
         self._build_header()
         self._build_you()
-        self._build_new_table()
+        build_form(self)
         self._build_tabs()
-        if self.tab == "tables":
+        if self.model.tab == "tables":
             self._build_tables()
         else:
-            build_tab(self, self.tab)
+            build_tab(self, self.model.tab)
         self._build_status()
 
     def band(self, x: float, y: float, w: float, h: float, colour: RGB) -> None:
@@ -250,149 +232,94 @@ class LobbyView(arcade.View):
         self.links[key] = (arcade.LBWH(*self.box(x, y, w, h)), action)
 
     def _build_header(self) -> None:
-        self._label("GAME OF 99", 0, 0, 220, 44, 24, bold=True)
+        # The one game's title; the house's name once there is more than one game to choose.
+        if several_kinds():
+            self.label("GAMES OF 99", 0, 0, 220, 44, 20, bold=True)
+        else:
+            self.label(kinds.get(kinds.DEFAULT).title, 0, 0, 220, 44, 24, bold=True)
         if self.session is not None:
-            words, known = identity_words(self.me, getattr(self.session, "key", "") is not None)
-            self._label(words, 228, 0, 490, 44, 12, GOOD if known else TEXT_DIM)
+            words, known = identity_words(self.model.me, getattr(self.session, "key", "") is not None)
+            self.label(words, 228, 0, 490, 44, 12, GOOD if known else TEXT_DIM)
         if self.learn_cb is not None:
-            self._button("learn", "Learn to play", self._call(self.learn_cb), 1240 - 90 - 8 - 120 - 8 - 130 - 8 - 150,
+            self.button("learn", "Learn to play", self._call(self.learn_cb), 1240 - 90 - 8 - 120 - 8 - 130 - 8 - 150,
                          4, 150, 36, bg=CHOSEN)
-        self._button("rules", "Rules (F1)", self._call(self.help_cb), 1240 - 90 - 8 - 120 - 8 - 130, 4, 130, 36)
-        self._button("settings", "Settings", self._call(self.settings_cb), 1240 - 90 - 8 - 120, 4, 120, 36)
-        self._button("quit", "Quit", self._call(self.quit_cb), 1240 - 90, 4, 90, 36)
-        self._label("Server", 0, 56, 66, 34, 13, TEXT_DIM)
-        self._button("connect", "Connect", self.connect, 340, 56, 110, 34)
-        self._button("find", "Find servers", self.find_servers, 458, 56, 140, 34)
+        self.button("rules", "Rules (F1)", self._call(self.help_cb), 1240 - 90 - 8 - 120 - 8 - 130, 4, 130, 36)
+        self.button("settings", "Settings", self._call(self.settings_cb), 1240 - 90 - 8 - 120, 4, 120, 36)
+        self.button("quit", "Quit", self._call(self.quit_cb), 1240 - 90, 4, 90, 36)
+        self.label("Server", 0, 56, 66, 34, 13, TEXT_DIM)
+        self.button("connect", "Connect", self.connect, 340, 56, 110, 34)
+        self.button("find", "Find servers", self.find_servers, 458, 56, 140, 34)
         if self.session is None:
             where, colour = "Not connected: type an address, or find servers on your network", TEXT_DIM
         else:
             where, colour = f"Connected to {self.session.endpoint.split('://')[-1]}", GOOD
-        self._label(where, 612, 56, 628, 34, 12, colour)
+        self.label(where, 612, 56, 628, 34, 12, colour)
         if self.session is not None and self.local_only:
             # The practice server listens on 127.0.0.1 only: an address for friends would not answer.
-            self._label("Practice server, on this machine only. To play with friends: board99 serve",
+            self.label("Practice server, on this machine only. To play with friends: board99 serve",
                         0, 98, 600, 30, 12, TEXT_DIM)
         elif self.session is not None:
             words, reachable = self._friends()
-            self._label(words, 0, 98, 600, 30, 12, TEXT if reachable else TEXT_DIM)
+            self.label(words, 0, 98, 600, 30, 12, TEXT if reachable else TEXT_DIM)
         self._build_servers()
 
     def _build_servers(self) -> None:
         """The servers found, SERVERS_SHOWN at a time with arrows to scroll through every one."""
-        if not self.servers:
+        servers = self.model.servers
+        if not servers:
             return
-        first = self.server_first = max(0, min(self.server_first, len(self.servers) - SERVERS_SHOWN))
-        arrows = len(self.servers) > SERVERS_SHOWN  # only when there are more than the row shows
+        first, shown = self.model.servers_shown()
+        arrows = len(servers) > SERVERS_SHOWN  # only when there are more than the row shows
         left, width, gap = (648, 277, 6) if arrows else (620, 304, 8)
-        for i, info in enumerate(self.servers[first:first + SERVERS_SHOWN]):
+        for i, info in enumerate(shown):
             addr = f"{info['host']}:{info['port']}"
             trusted = info.get("mark") is not None
-            self._button(f"server{first + i}", f"{'★ ' if trusted else ''}{info.get('name', 'server')} · {addr}",
+            self.button(f"server{first + i}", f"{'★ ' if trusted else ''}{info.get('name', 'server')} · {addr}",
                          partial(self.connect, addr), left + i * (width + gap), 96, width, 32, 11, outlined=trusted)
         if arrows:
-            self._button("servers-back", "‹", partial(self.scroll_servers, -SERVERS_SHOWN), 612, 96, 30, 32, 13,
+            self.button("servers-back", "‹", partial(self.scroll_servers, -SERVERS_SHOWN), 612, 96, 30, 32, 13,
                          disabled=first == 0)
-            self._button("servers-ahead", "›", partial(self.scroll_servers, +SERVERS_SHOWN), 1210, 96, 30, 32,
-                         13, disabled=first + SERVERS_SHOWN >= len(self.servers))
+            self.button("servers-ahead", "›", partial(self.scroll_servers, +SERVERS_SHOWN), 1210, 96, 30, 32,
+                         13, disabled=first + SERVERS_SHOWN >= len(servers))
 
     def scroll_servers(self, step: int) -> None:
         """Show the next (or previous) servers found."""
-        self.server_first = max(0, min(self.server_first + step, len(self.servers) - SERVERS_SHOWN))
-        self.say(self._servers_words())
-
-    def _servers_words(self) -> str:
-        n, first = len(self.servers), self.server_first
-        shown = f"{first + 1}–{min(n, first + SERVERS_SHOWN)} of {n}" if n > SERVERS_SHOWN else f"{n}"
-        trusted = sum(1 for s in self.servers if s.get("mark") is not None)
-        why = (f"; ★ {trusted}: a server you played on before, or whose key you gave, listed first"
-               if trusted else "")
-        more = "; ‹ › for the others" if n > SERVERS_SHOWN else ""
-        return f"Servers found: {shown}{why}{more}. Click one to join"
+        self.model.scroll_servers(step)
+        self.build()
 
     def _build_you(self) -> None:
-        self._label("Your name", 0, 140, 96, 34, 12, TEXT_DIM)
+        self.label("Your name", 0, 140, 96, 34, 12, TEXT_DIM)
         # Another person at this machine plays under their own name with their own key.
-        self._button("play-as", "Play as", self.switch, 256, 140, 72, 34, 11)
-        self._label("Your colour", 336, 140, 110, 34, 12, TEXT_DIM)
+        self.button("play-as", "Play as", self.switch, 256, 140, 72, 34, 11)
+        self.label("Your colour", 336, 140, 110, 34, 12, TEXT_DIM)
         for i, colour in enumerate(COLOUR_RGB):
             rgb = side_rgb(colour, self.prefs.palette)
-            chosen = colour == self.colour
-            self._button(f"colour-{colour}", ("✓ " if chosen else "") + colour, partial(self._choose, colour=colour),
+            chosen = colour == self.model.colour
+            self.button(f"colour-{colour}", ("✓ " if chosen else "") + colour, self.change(partial(self.model.choose_colour, colour)),
                          452 + i * 100, 140, 92, 34, bg=rgb, fg=text_on(rgb), outlined=chosen)
 
-    def _build_new_table(self) -> None:
-        connected = self.session is not None
-        self._label("New table", 0, 192, 300, 30, 16, bold=True)
-        # One row per choice, its title on the left: room for the match and rated rows in 640 pixels.
-        self._label("Players", 0, 268, 74, 34, 12, TEXT_DIM)
-        for i, n in enumerate(PLAYER_COUNTS):
-            self._button(f"players-{n}", str(n), partial(self._choose, players=n), 76 + i * 56, 268, 50, 34,
-                         chosen=n == self.players)
-        self._label("Mode", 0, 308, 74, 34, 12, TEXT_DIM)
-        for i, mode in enumerate(MODES):
-            self._button(f"mode-{mode}", mode, partial(self._choose, mode=mode), 76 + i * 112, 308, 106, 34,
-                         chosen=mode == self.mode)
-        self._label("Clock", 0, 348, 74, 34, 12, TEXT_DIM)
-        for i, clock in enumerate(CLOCK_CHOICES):
-            self._button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
-                         partial(self._choose, clock=clock), 76 + i * 56, 348, 50, 34, chosen=clock == self.clock)
-        self._label("Bot pace", 0, 388, 74, 34, 12, TEXT_DIM)
-        for (x, w), pace in zip(((76, 90), (172, 128)), BOT_PACES, strict=True):
-            self._button(f"pace-{pace}", pace_words(pace), partial(self._choose, bot_pace=pace), x, 388, w, 34,
-                         chosen=pace == self.bot_pace)
-        self._label("Match", 0, 428, 300, 22, 12, TEXT_DIM)
-        for i, (words, fmt) in enumerate(MATCH_CHOICES):
-            self._button(f"match-{fmt.kind}-{fmt.target}" if fmt else "match-single", words,
-                         partial(self._choose, match=fmt), (0, 110, 206)[i], 450, (104, 90, 90)[i], 32, 10,
-                         chosen=fmt == self.match)
-        # A fixed number of games: one button to choose it, fewer and more beside it (a row of eight
-        # digits would repeat the players' "2 3 4 6" just above).
-        games = MatchFormat("games", self.games)
-        self._button("games-fewer", "−", partial(self._more_games, -1), 0, 488, 40, 30, 12,
-                     disabled=self.games <= GAMES_CHOICES[0])
-        self._button("match-games", f"{self.games} games", partial(self._choose, match=games), 46, 488, 110, 30,
-                     10, chosen=games == self.match)
-        self._button("games-more", "+", partial(self._more_games, +1), 162, 488, 40, 30, 12,
-                     disabled=self.games >= GAMES_CHOICES[-1])
-        self._button("rated", "Rated: on" if self.rated else "Rated: off", partial(self._choose, rated=not self.rated),
-                     0, 528, 110, 34, chosen=self.rated)
-        for i, line in enumerate(RATED_HINT):
-            self._label(line, 118, 526 + i * 19, 182, 19, 10, TEXT_DIM)
-        self._button("create", "Create table", self.create, 0, 574, 290, 40, 13, disabled=not connected)
-        self._label("Bots for the “+ bot” buttons", 0, 626, 300, 24, 12, TEXT_DIM)
-        for i, bot in enumerate(BOT_CHOICES):
-            self._button(f"bot-{bot}", bot, partial(self._choose, bot_name=bot), i * 98, 650, 92, 34,
-                         chosen=bot == self.bot_name)
-        self._label("A table starts when every seat is filled;", 0, 696, 300, 22, 11, TEXT_DIM)
-        self._label("partners sit opposite each other.", 0, 716, 300, 22, 11, TEXT_DIM)
 
     def _build_tabs(self) -> None:
         connected = self.session is not None
         x = CARDS_LEFT
         for key, title, width in TABS:
-            self._button(f"tab-{key}", title, partial(self.show_tab, key), x, 192, width, 32, 12,
-                         chosen=key == self.tab)
+            self.button(f"tab-{key}", title, partial(self.show_tab, key), x, 192, width, 32, 12,
+                         chosen=key == self.model.tab)
             x += width + 6
-        if self.tab == "tables":
-            pages = max(1, -(-self.total // PER_PAGE))
-            first = self.page * PER_PAGE + 1
-            words = f"{first}–{first + len(self.tables) - 1} of {self.total}" if self.tables else " "
-            back, ahead = self.page > 0, self.page + 1 < pages
-        else:
-            words, back, ahead = self.lists.pager(self.tab)
-        self._label(words, 1240 - 100 - 6 - 82 - 6 - 104 - 6 - 114, 192, 114, 32, 11, TEXT_DIM, align="right")
-        self._button("previous", "‹ Previous", self.previous_page, 1240 - 100 - 6 - 82 - 6 - 104, 192, 104, 32,
+        words, back, ahead = self.model.pager()
+        self.label(words, 1240 - 100 - 6 - 82 - 6 - 104 - 6 - 114, 192, 114, 32, 11, TEXT_DIM, align="right")
+        self.button("previous", "‹ Previous", self.previous_page, 1240 - 100 - 6 - 82 - 6 - 104, 192, 104, 32,
                      disabled=not back)
-        self._button("next", "Next ›", self.next_page, 1240 - 100 - 6 - 82, 192, 82, 32, disabled=not ahead)
-        self._button("refresh", "Refresh", self.refresh_now, 1240 - 100, 192, 100, 32, disabled=not connected)
+        self.button("next", "Next ›", self.next_page, 1240 - 100 - 6 - 82, 192, 82, 32, disabled=not ahead)
+        self.button("refresh", "Refresh", self.refresh_now, 1240 - 100, 192, 100, 32, disabled=not connected)
 
     def _build_tables(self) -> None:
         connected = self.session is not None
-        if not self.tables:
-            self._label("No tables yet: create one on the left." if connected else "Connect to a server first.",
+        if not self.model.tables:
+            self.label("No tables yet: create one on the left." if connected else "Connect to a server first.",
                         CARDS_LEFT, CARDS_TOP + 10, 600, 30, 13, TEXT_DIM)
         kept = self._kept()
-        for i, table in enumerate(self.tables[:PER_PAGE]):
+        for i, table in enumerate(self.model.tables[:PER_PAGE]):
             x = CARDS_LEFT + (i % 2) * (CARD_W + CARD_GAP)
             y = CARDS_TOP + (i // 2) * (CARD_H + CARD_GAP)
             self._build_card(table, x, y, table.id in kept)
@@ -403,58 +330,61 @@ class LobbyView(arcade.View):
         state_colour = WARN if mine_kept else GOOD if open_ else TEXT if table.state == "playing" else TEXT_DIM
         marks = badges(table)
         name_w = 260 - 76 * len(marks)  # each mark takes its place from the name, which is shortened
-        self._label(table.name, x + 10, y + 6, name_w, 26, 15, bold=True)
+        self.label(table.name, x + 10, y + 6, name_w, 26, 15, bold=True)
         for k, mark in enumerate(marks):
             bx = x + 10 + name_w + 4 + k * 76
             self.band(bx, y + 9, 70, 20, RATED_BADGE if mark == "Rated" else (60, 90, 130))
-            self._label(mark, bx, y + 9, 70, 20, 10, (20, 20, 20) if mark == "Rated" else TEXT, bold=True,
+            self.label(mark, bx, y + 9, 70, 20, 10, (20, 20, 20) if mark == "Rated" else TEXT, bold=True,
                         align="center")
-        self._label(state_words(table), x + 274, y + 6, 170, 26, 12, state_colour, align="right")
-        self._label(setup_words(table), x + 10, y + 32, CARD_W - 20, 22, 11, TEXT_DIM)
+        self.label(state_words(table), x + 274, y + 6, 170, 26, 12, state_colour, align="right")
+        setup = setup_words(table)
+        if several_kinds():  # which game, when there is more than one
+            setup = f"{kind_of(table).title} · {setup}"
+        self.label(setup, x + 10, y + 32, CARD_W - 20, 22, 11, TEXT_DIM)
         partnered = table.sides != table.players
-        for r, side in enumerate(sides_of(table, self._my_colour_for(table), self.my_name())):
+        for r, side in enumerate(sides_of(table, self.model.my_colour_for(table), self.my_name())):
             row_y = y + 58 + r * 28
-            self._label(side.colour.capitalize() if side.colour else f"Side {side.side + 1}",
+            self.label(side.colour.capitalize() if side.colour else f"Side {side.side + 1}",
                         x + 40, row_y, 72, 26, 12, bold=True)
             slot_w = 158 if partnered else 330
             for k, slot in enumerate(side.seats):
                 sx = x + 114 + k * (slot_w + 16)
                 if k:
-                    self._label("&", sx - 14, row_y, 14, 26, 12, TEXT_DIM, align="center")
+                    self.label("&", sx - 14, row_y, 14, 26, 12, TEXT_DIM, align="center")
                 if slot.sit_text is None:
-                    self._label(slot.who, sx + 4, row_y, slot_w - 4, 26, 12,
+                    self.label(slot.who, sx + 4, row_y, slot_w - 4, 26, 12,
                                 TEXT_DIM if slot.who == "(free)" else TEXT)
                     continue
                 # A rated table seats people only, and a kept seat waits for its player: no "+ bot" there.
                 people_only = table.rated or bool(table.seats[slot.seat].reserved)
-                self._button(f"sit-{table.id}-{slot.seat}", slot.sit_text, partial(self.sit, table.id, slot.seat),
+                self.button(f"sit-{table.id}-{slot.seat}", slot.sit_text, partial(self.sit, table.id, slot.seat),
                              sx, row_y + 1, slot_w - (0 if people_only else 60), 25, 11, bg=CHOSEN)
                 if people_only:
                     continue
-                self._button(f"bot-{table.id}-{slot.seat}", "+ bot", partial(self.bot, table.id, slot.seat),
+                self.button(f"bot-{table.id}-{slot.seat}", "+ bot", partial(self.bot, table.id, slot.seat),
                              sx + slot_w - 56, row_y + 1, 56, 25, 10)
         command = f"id {table.id}  ·  board99 bot --table {table.id} --seat N"
-        self._label(command, x + 10, y + CARD_H - 28, 270, 22, 10, TEXT_DIM)
+        self.label(command, x + 10, y + CARD_H - 28, 270, 22, 10, TEXT_DIM)
         if mine_kept:
-            self._button(f"back-{table.id}", "Take my seat back", partial(self.take_back, table.id),
+            self.button(f"back-{table.id}", "Take my seat back", partial(self.take_back, table.id),
                          x + CARD_W - 176, y + CARD_H - 32, 168, 28, 12, bg=CHOSEN)
         else:
-            self._button(f"watch-{table.id}", "Watch", partial(self.spectate, table.id),
+            self.button(f"watch-{table.id}", "Watch", partial(self.spectate, table.id),
                          x + CARD_W - 96, y + CARD_H - 32, 88, 28, 11)
 
     def _build_status(self) -> None:
         kept = self._kept()
-        shown = {t.id for t in self.tables}
+        shown = {t.id for t in self.model.tables}
         elsewhere = [t for t in kept if t not in shown]
-        text = self.status
+        text = self.model.status
         if not text and kept:
             text = "You left a game while it was on: your seat is kept for you until that game ends."
-        button = self.name_taken or bool(elsewhere)
-        self._label(text or " ", 0, 770, 1030 if button else 1240, 26, 13, BAD if self.status_bad else WARN)
-        if self.name_taken:
-            self._button("use-name", "Use name", self.use_name, 1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
+        button = self.model.name_taken or bool(elsewhere)
+        self.label(text or " ", 0, 770, 1030 if button else 1240, 26, 13, BAD if self.model.status_bad else WARN)
+        if self.model.name_taken:
+            self.button("use-name", "Use name", self.use_name, 1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
         elif elsewhere:
-            self._button("back-elsewhere", "Take my seat back", partial(self.take_back, elsewhere[0]),
+            self.button("back-elsewhere", "Take my seat back", partial(self.take_back, elsewhere[0]),
                          1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
 
     def _friends(self) -> tuple[str, bool]:
@@ -474,26 +404,18 @@ class LobbyView(arcade.View):
     def _kept(self) -> set[str]:
         return set(self.session.kept()) if self.session is not None and hasattr(self.session, "kept") else set()
 
-    def _my_colour_for(self, table: TableInfo) -> str | None:
-        # My chosen colour, unless another side of this table already plays it (the server then picks one).
-        taken = {s.colour for s in table.seats if s.colour}
-        return self.colour if self.colour not in taken else None
-
-    def _more_games(self, step: int) -> None:
-        # Fewer or more games, and that fixed-length match chosen.
-        self.games = max(GAMES_CHOICES[0], min(GAMES_CHOICES[-1], self.games + step))
-        self._choose(match=MatchFormat("games", self.games))
-
-    def _choose(self, **changes: object) -> None:
-        for key, value in changes.items():
-            setattr(self, key, value)
-        self.build()
+    def change(self, intent: Callable[[], object]) -> Callable[[], None]:
+        """A click's callback that carries ``intent`` out on the model, then shows the lobby as it is after it."""
+        def run() -> None:
+            intent()
+            self.build()
+        return run
 
     # -- intents ----------------------------------------------------------------------------
 
     def say(self, text: str, bad: bool = False) -> None:
         """Show one status line at the bottom of the lobby (red when something was refused)."""
-        self.status, self.status_bad = text, bad
+        self.model.say(text, bad)
         self.build()
 
     def connect(self, address: str | None = None) -> None:
@@ -518,7 +440,7 @@ class LobbyView(arcade.View):
                 self._found = found_fn()
             except Exception as exc:
                 self._found = []
-                self.status = f"Finding servers failed: {exc}"
+                self.model.status = f"Finding servers failed: {exc}"
 
         threading.Thread(target=listen, name="board99-discover", daemon=True).start()
 
@@ -527,42 +449,41 @@ class LobbyView(arcade.View):
         self._since_refresh = 0.0
         if self.session is None:
             return
-        self._sent += 1
+        self.model.asked_tables()
         if hasattr(self.session, "lobby_page"):
-            self.session.lobby_page(self.page * PER_PAGE, PER_PAGE)
+            self.session.lobby_page(self.model.page * PER_PAGE, PER_PAGE)
         else:
             self.session.list_tables()
 
     def refresh_now(self) -> None:
         """Ask for the tables and sort them afresh (joinable first) when that reply comes; and the tab's list."""
         self.refresh()
-        self._order_at = self._sent
-        if self.tab != "tables":
-            self.lists.ask(self.session, self.tab)
+        self.model.asked_tables(sort=True)
+        if self.model.tab != "tables":
+            self.model.lists.ask(self.session, self.model.tab)
             self.build()
 
     def next_page(self) -> None:
         """The next page of tables (or of the tab's list)."""
-        if self.tab != "tables":
-            self.lists.turn(self.session, self.tab, +1)
+        if self.model.tab != "tables":
+            self.model.lists.turn(self.session, self.model.tab, +1)
             self.build()
             return
-        self.page += 1
+        self.model.page += 1
         self.refresh_now()
 
     def previous_page(self) -> None:
         """The previous page of tables (or of the tab's list)."""
-        if self.tab != "tables":
-            self.lists.turn(self.session, self.tab, -1)
+        if self.model.tab != "tables":
+            self.model.lists.turn(self.session, self.model.tab, -1)
             self.build()
             return
-        self.page = max(0, self.page - 1)
+        self.model.page = max(0, self.model.page - 1)
         self.refresh_now()
 
     def show_tab(self, tab: str) -> None:
         """Show the tables, the leaderboard, the finished games or the tournaments (asking for them afresh)."""
-        self.tab = tab
-        self.lists.history = None
+        self.model.show_tab(tab)
         self.refresh_now()
         self.build()
 
@@ -578,7 +499,7 @@ class LobbyView(arcade.View):
 
     def close_player(self) -> None:
         """Back from a player's history to the leaderboard."""
-        self.lists.history = None
+        self.model.lists.history = None
         self.build()
 
     def fetch_record(self, entry: RecordEntry, how: str) -> None:
@@ -627,8 +548,9 @@ class LobbyView(arcade.View):
         if not name:
             self.say("Type the name to play as under “Your name” first", bad=True)
             return
-        if self.me is not None and same_name(name, str(self.me.get("name", ""))):
-            self.say(f"You already play as {self.me.get('name')} here")
+        me = self.model.me
+        if me is not None and same_name(name, str(me.get("name", ""))):
+            self.say(f"You already play as {me.get('name')} here")
             return
         if self.switch_cb is None:
             self.say("Start the window with  board99 join --as NAME  to play as another name", bad=True)
@@ -642,21 +564,33 @@ class LobbyView(arcade.View):
         if self.session is None:
             self.say("Connect to a server first", bad=True)
             return
-        name = self.table_name.text.strip() or "Table"
-        if self.match is None and not self.rated and self.bot_pace == BOT_PACES[0]:
-            self.session.create_table(name, self.players, self.mode, self.clock)
+        request = self.model.form.request(self.table_name.text.strip() or "Table")
+        self._send_create(request)
+        self.say(f"Creating the table {request.name!r}…")
+
+    def _send_create(self, r: CreateRequest) -> None:
+        # Only what was chosen beyond every server's fields is sent, so an older server still answers.
+        assert self.session is not None
+        if not r.default_game:
+            game, options = r.game, r.options
+
+            def run(client: object) -> object:
+                return client.create_table(r.name, r.players, r.mode, r.clock, match=r.match,  # type: ignore[attr-defined]
+                                           rated=r.rated, bot_pace=r.bot_pace, game=game, options=options)
+
+            self.session.call("create_table", run)
+        elif r.plain:
+            self.session.create_table(r.name, r.players, r.mode, r.clock)
         else:
-            self.session.create_table(name, self.players, self.mode, self.clock, match=self.match,
-                                      rated=self.rated, bot_pace=self.bot_pace)
-        self.say(f"Creating the table {name!r}…")
+            self.session.create_table(r.name, r.players, r.mode, r.clock, match=r.match, rated=r.rated,
+                                      bot_pace=r.bot_pace)
 
     def sit(self, table_id: str, seat: int) -> None:
         """Take ``seat`` at ``table_id``: the side's colour if it has one, else the chosen colour if free."""
         if self.session is None:
             return
-        table = next((t for t in self.tables if t.id == table_id), None)
-        side_colour = table.side_colour(table.seats[seat].side) if table is not None else None
-        colour = side_colour or (self._my_colour_for(table) if table is not None else self.colour)
+        table = next((t for t in self.model.tables if t.id == table_id), None)
+        colour = self.model.colour_at(table, seat)
         self.session.take_seat(table_id, seat, colour, self.name_input.text.strip() or None)  # type: ignore[arg-type]
         name = table.name if table is not None else table_id
         self.say(f"Asking for a seat at {name!r}…")
@@ -665,8 +599,9 @@ class LobbyView(arcade.View):
         """Put a bot of the chosen kind in ``seat``."""
         if self.session is None:
             return
-        self.session.add_bot(table_id, seat, self.bot_name)
-        self.say(f"Asking for a {self.bot_name} bot…")
+        bot = self.model.bot_for(next((t for t in self.model.tables if t.id == table_id), None))
+        self.session.add_bot(table_id, seat, bot)
+        self.say(f"Asking for a {bot} bot…")
 
     def spectate(self, table: str) -> None:
         """Watch a table."""
@@ -683,11 +618,9 @@ class LobbyView(arcade.View):
 
     def show_page(self, page: LobbyPage) -> None:
         """Show one page of the server's tables."""
-        if not page.tables and page.total and self.page > 0:
-            self.page = max(0, (page.total - 1) // PER_PAGE)  # the page emptied: show the last one
-            self.refresh_now()
+        if self.model.page_emptied(len(page.tables), page.total):
+            self.refresh_now()  # the page emptied: show the last one
             return
-        self.total = page.total
         self.show_tables(list(page.tables))
 
     def show_tables(self, tables: list[TableInfo]) -> None:
@@ -695,23 +628,13 @@ class LobbyView(arcade.View):
         tables = list(tables)[:PER_PAGE]
         if self.session is not None and hasattr(self.session, "forget_ended"):
             self.session.forget_ended(tables)
-        self.total = max(self.total, self.page * PER_PAGE + len(tables))
-        if self._asked_order:
-            arranged = lobby_order(tables, self._kept())
-            self._asked_order = False
-        else:
-            arranged = keep_places([t.id for t in self.tables], tables)
-        if arranged == self.tables:
-            return  # nothing new: keep the widgets (and the pointer's hover)
-        self.tables = arranged
-        self.build()
+        if self.model.show_tables(tables, self._kept()):
+            self.build()  # (nothing new: the widgets stay, and the pointer's hover)
 
     def handle(self, msg: Message) -> None:
         """One message from the session."""
         if isinstance(msg, Replied) and msg.op in ("lobby_page", "list_tables"):
-            self._got += 1
-            if self._order_at is not None and self._got >= self._order_at:
-                self._asked_order, self._order_at = True, None
+            self.model.tables_came()
         if isinstance(msg, Replied) and msg.op in ("lobby_page", "list_tables") and not self._reached:
             self._reached = True  # the server answers: the window may remember it
             if self.reached_cb is not None and self.session is not None:
@@ -727,10 +650,12 @@ class LobbyView(arcade.View):
             case Replied("add_bot"):
                 self.say("The bot sits down")
                 self.refresh()
-            case Replied("take_seat" | "spectate" | "resume") if self.table_cb is not None:
-                self.table_cb()
-            case Replied(op, result) if self.lists.take(op, result):
-                self.status = "" if op == "player_history" else self.status
+            case Replied("take_seat" | "spectate" | "resume", table) if self.table_cb is not None:
+                # The table's own screen (screens.py): the game it plays decides which.
+                self.table_cb(kind_of(table).name if isinstance(table, TableInfo) else kinds.DEFAULT)
+            case Replied(op, result) if self.model.lists.take(op, result):
+                if op == "player_history":
+                    self.model.status = ""
                 self.build()
             case Replied("open_record", (entry, text)) if self.open_record_cb is not None:
                 self.say(" ")
@@ -741,14 +666,14 @@ class LobbyView(arcade.View):
                 except OSError as exc:
                     self.say(f"Could not save the record: {exc}", bad=True)
             case Replied("rename", name):
-                self.name_taken = False
+                self.model.name_taken = False
                 if self.session is not None:
                     self.session.name = name  # later refusals name the name now in use
                 self.say(f"You play as {name} on this server")
             case Failed(_, "name-bound", _) | Pushed({"type": "error", "code": "name-bound"}):
                 self.say(name_bound_words(self._refused_name(msg)), bad=True)
             case Failed(_, "name-taken", _) | Pushed({"type": "error", "code": "name-taken"}):
-                self.name_taken = True
+                self.model.name_taken = True
                 refused = self._refused_name(msg)
                 # Taken by this very machine's key of that name: switching is the answer, not a new name.
                 mine = self.switch_cb is not None and player_key.has_key_here(refused)
@@ -766,9 +691,9 @@ class LobbyView(arcade.View):
     def _know(self, player: dict | None) -> None:
         # The server told who this window is (at hello, or after a new name): show it, and put the
         # name in the box if the box still holds the placeholder.
-        if player == self.me:
+        if player == self.model.me:
             return
-        self.me = player
+        self.model.me = player
         if isinstance(player, dict) and isinstance(player.get("name"), str):
             if self.my_name() in ("", "player"):
                 self.name_input.text = player["name"]
@@ -795,8 +720,18 @@ class LobbyView(arcade.View):
         """Disable the widgets."""
         self.ui.disable()
 
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Light the button under the pointer."""
+        self.button_set.hover(x, y)
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A click's end: the button pressed runs its action if the pointer is still on it."""
+        return True if self.button_set.release(x, y) else None
+
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """A click on clickable words (a leaderboard name)."""
+        """A press on a button, or a click on clickable words (a leaderboard name)."""
+        if self.button_set.press(x, y):
+            return True
         for rect, action in self.links.values():
             if rect.point_in_rect((x, y)):
                 action()
@@ -806,7 +741,7 @@ class LobbyView(arcade.View):
     def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
         """The wheel over the servers found scrolls through them."""
         left, bottom, width, height = self.box(612, 96, 628, 32)
-        if self.servers and left <= x <= left + width and bottom <= y <= bottom + height and (scroll_x or scroll_y):
+        if self.model.servers and left <= x <= left + width and bottom <= y <= bottom + height and (scroll_x or scroll_y):
             self.scroll_servers(-1 if (scroll_y or -scroll_x) > 0 else 1)
             return True
         return None
@@ -825,9 +760,11 @@ class LobbyView(arcade.View):
                 self.handle(msg)
             self._know(getattr(self.session, "player", None))
         if self._found is not None:
-            self.servers, self._found, self.server_first = self._found[:SERVERS_LISTED], None, 0
-            self.say(self._servers_words() if self.servers else
-                     (self.status if self.status.startswith("Finding servers failed") else
+            self.model.found(self._found)
+            self._found = None
+            status = self.model.status
+            self.say(self.model.servers_words() if self.model.servers else
+                     (status if status.startswith("Finding servers failed") else
                       "No servers answered: type the address your friend's window shows"))
 
     def on_draw(self) -> None:
@@ -852,4 +789,5 @@ class LobbyView(arcade.View):
                                              arcade.LBWH(left + 12 * s, cy - 12 * s, 24 * s, 24 * s))
         for left, bottom, width, height, rgb in self.bands:
             arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, rgb)
+        self.button_set.draw()
         self.ui.draw()

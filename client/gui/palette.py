@@ -18,8 +18,6 @@ COLOUR_RGB: dict[str, RGB] = {
 }
 #: One mark per side (side 0, 1, 2, 3), the same as the terminal board's, so sides differ without colour.
 MARKS = "XO+#"
-#: Words for the marks, for the log and the seat labels.
-MARK_NAMES = {"X": "cross", "O": "ring", "+": "plus", "#": "square"}
 
 CELL = 100  # board.png pixels per square
 CARD_SIZE = (140, 196)  # cards.png pixels per card

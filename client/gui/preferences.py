@@ -51,10 +51,6 @@ class Preferences:
         """The factor every motion's length is multiplied by (0: motion off, things jump)."""
         return ANIMATION_SPEEDS.get(self.animation, 1.0)
 
-    def threats_shown(self, mode: str) -> bool:
-        """Whether threat marks are drawn at a table of this mode."""
-        return self.threats == "always" or (self.threats == "guarded" and mode == "guarded")
-
     def checked(self) -> Preferences:
         """A copy with every out-of-range value put back to its default."""
         default = Preferences()

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from board99 import Discard, Draw, Play, SeatView, parse_action, seen_by, sides_for
 from board99.match import GameResult, MatchRecord, is_match_record, score
+from board99.peg_kind import PEG_BOARD
 from board99.record import EVENT_INDENT, Record
 from board99.wire.table_info import SeatInfo, TableInfo
 
@@ -61,9 +62,9 @@ class Replay(NamedTuple):
 
 def names_table(players: int, mode: str, names: tuple[str, ...] | None = None) -> TableInfo:
     """A table description that only names the seats (the words name people, not seats)."""
-    sides = sides_for(players)
+    settings = PEG_BOARD.check_settings(players, mode)
     seat_names = names or tuple(f"S{seat}" for seat in range(players))
-    seats = tuple(SeatInfo(seat, seat % sides, None, "human", seat_names[seat], True, False)
+    seats = tuple(SeatInfo(seat, PEG_BOARD.side_of(settings, seat), None, "human", seat_names[seat], True, False)
                   for seat in range(players))
     return TableInfo("replay", "Replay", players, mode, None, 0.0, "over", 1, (), None, 0, seats)
 

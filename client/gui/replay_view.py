@@ -301,11 +301,11 @@ class ReplayView(arcade.View):
         s = lay.scale
         st = self.state
         st.view = frame.view if frame is not None else None
-        st.last_peg.clear()
+        st.recent.last_peg.clear()
         square = frame_square(frame)
         owner = frame.view.board[square] if frame is not None and square is not None else None
         if square is not None and owner is not None:
-            st.last_peg[0] = (square, owner, st.moves)  # outlined as the newest peg
+            st.recent.last_peg[0] = (square, owner, st.recent.moves)  # outlined as the newest peg
         self.board.refresh(st)
         # A penalised play leaves no peg: its square is lit instead, so the eye finds where it happened.
         self.board.spot(square if frame is not None and frame.penalty else None)

@@ -7,19 +7,20 @@ goes back), "Cancel" or Esc goes back with nothing changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from functools import partial
 
 import arcade
 import arcade.gui
-from arcade.gui import UIBoxLayout, UIWidget
+from arcade.gui import UIBoxLayout, UISpace, UIWidget
 
+from .buttons import Button, ButtonSet
 from .palette import MARKS, PALETTES, TABLE_BG, TEXT_DIM, WARN
 from .preferences import ANIMATION_SPEEDS, THREAT_CHOICES, UI_SCALES, Preferences
 from .scale import ui_scale
-from .textures import load_fonts, peg_texture
-from .widgets import button, label
+from .textures import load_fonts, peg_texture, white
+from .widgets import label
 
 VOLUMES = (0.0, 0.25, 0.5, 0.75, 1.0)
 #: The threat-mark choices in words.
@@ -38,6 +39,9 @@ class SettingsView(arcade.View):
         self.prefs = prefs  # the draft being edited
         self.done_cb = on_done
         self.ui = arcade.gui.UIManager()
+        #: The buttons (buttons.py), each put where a space of its size sits in the rows' layout.
+        self.button_set = ButtonSet(white())
+        self._places: list[tuple[str, UIWidget, str, Callable[[], object], float, bool]] = []
         self._size: tuple[int, int, float] | None = None
 
     @property
@@ -65,14 +69,35 @@ class SettingsView(arcade.View):
         title_label.size_hint_min = (ROW_LABEL_W * s, 36 * s)  # the box layout would shrink it to its text
         row.add(title_label)
         for text, change, chosen in options:
-            row.add(button(text, partial(self.choose, **change), width * s, 36 * s, size=12 * s, chosen=chosen))
+            key = "-".join(f"{field}-{value}" for field, value in change.items())
+            row.add(self._place(key, text, partial(self.choose, **change), width * s, 36 * s, 12 * s, chosen))
         return row
+
+    def _place(self, key: str, text: str, action: Callable[[], object], width: float, height: float, size: float,
+               chosen: bool) -> UIWidget:
+        # A space the layout places; the button goes there once the layout is done (``_place_buttons``).
+        space = UISpace(width=width, height=height)
+        self._places.append((key, space, text, action, size, chosen))
+        return space
+
+    def _place_buttons(self) -> None:
+        self.ui.execute_layout()
+        self.button_set.clear()
+        for key, space, text, action, size, chosen in self._places:
+            r = space.rect
+            self.button_set.add(key, text, action, r.left, r.bottom, r.width, r.height, size=size, chosen=chosen)
+
+    @property
+    def buttons(self) -> dict[Hashable, Button]:
+        """The buttons shown, by key ("muted-True", "volume-0.25", "save", "cancel")."""
+        return self.button_set.by_name
 
     def build(self) -> None:
         """Lay the rows out for the draft and this window."""
         p, s = self.prefs, self.scale
         self._size = (self.window.width, self.window.height, s)
         self.ui.clear()
+        self._places = []
         column = UIBoxLayout(vertical=True, align="left", space_between=int(14 * s))
         column.add(label("Settings", 22 * s, bold=True))
         rows: list[UIWidget] = [
@@ -97,13 +122,14 @@ class SettingsView(arcade.View):
                          " and each side's pegs have their own shape.",
                          11 * s, TEXT_DIM, width=760 * s, multiline=True))
         end = UIBoxLayout(vertical=False, space_between=int(12 * s))
-        end.add(button("Save", self.save, 160 * s, 40 * s, size=13 * s, chosen=True))
-        end.add(button("Cancel (Esc)", self.cancel, 160 * s, 40 * s, size=13 * s))
+        end.add(self._place("save", "Save", self.save, 160 * s, 40 * s, 13 * s, True))
+        end.add(self._place("cancel", "Cancel (Esc)", self.cancel, 160 * s, 40 * s, 13 * s, False))
         changed = "unsaved changes" if self.prefs != self.saved else " "
         end.add(label(changed, 12 * s, WARN, width=200 * s))
         column.add(end)
         self.ui.add(arcade.gui.UIAnchorLayout()).add(column, anchor_x="left", anchor_y="top",
                                                       align_x=28 * s, align_y=-20 * s)
+        self._place_buttons()
 
     # -- arcade callbacks ---------------------------------------------------------------------
 
@@ -123,14 +149,27 @@ class SettingsView(arcade.View):
         self.ui.enable()
 
     def on_hide_view(self) -> None:
-        """Disable the buttons."""
+        """Disable the widgets."""
         self.ui.disable()
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        """Light the button under the pointer."""
+        self.button_set.hover(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A press on a button."""
+        return True if self.button_set.press(x, y) else None
+
+    def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
+        """A click's end: the button pressed runs its action if the pointer is still on it."""
+        return True if self.button_set.release(x, y) else None
 
     def on_draw(self) -> None:
         """The rows, and the chosen palette's pegs for every side (so the choice can be judged)."""
         if self._size != (self.window.width, self.window.height, self.scale):
             self.build()
         self.clear(color=TABLE_BG)
+        self.button_set.draw()
         self.ui.draw()
         s = self.scale
         size = 34 * s

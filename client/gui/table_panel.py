@@ -15,7 +15,8 @@ from .drawing import TONE_COLOURS, Part, fit_width, make_text, rescale, scale_bu
 from .geometry import Rect, TableGeometry
 from .palette import BAD, CARD_BACK, PANEL_BG, TEXT, TEXT_DIM
 from .table_intents import OnDeck, Target
-from .table_state import SINCE_SHOWN, TableState
+from .table_recent import SINCE_SHOWN
+from .table_state import TableState
 from .textures import Textures
 
 LOG_SHOWN = 12  # the newest log lines that may show; fewer when they do not fit

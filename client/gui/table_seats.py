@@ -11,7 +11,8 @@ from . import wording
 from .drawing import Part, fit_height, fit_width, make_text, rescale, set_text, show_only
 from .geometry import SeatSpot, TableGeometry, line_height
 from .palette import BAD, GOOD, TEXT, TEXT_DIM, WARN
-from .table_state import TICK_FROM, TableState
+from .table_clock import TICK_FROM
+from .table_state import TableState
 from .textures import Textures, peg_texture
 
 MOST_SEATS = max(PLAYER_COUNTS)

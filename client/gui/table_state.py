@@ -10,11 +10,10 @@ Every question about the rules goes to the view (``board99.SeatView``).
 
 from __future__ import annotations
 
-import math
 import time
 from collections import deque
 from collections.abc import Callable
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from board99 import PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView, sides_for
 from board99.coach import Advice
@@ -25,6 +24,8 @@ from .messages import Events, Failed, Message, Pushed, Replied, Resumed, StateCh
 from .motion import Motions, plan
 from .palette import COLOUR_RGB
 from .records import file_stem, shown_path
+from .table_clock import TurnClock
+from .table_endings import Endings, Result, match_decided
 from .table_intents import (
     AddBot,
     AskCoach,
@@ -61,42 +62,12 @@ from .table_intents import (
     ToggleSound,
     ToLobby,
 )
+from .table_recent import Recent, Since
+from .table_talk import Talk, Toast, Tone
 
-#: How a line is said: the parts pick its colour.
-Tone = Literal["plain", "warn", "bad", "good"]
-LOG_LINES = 200  # the log keeps this many lines
-TOAST_SECONDS = 6.0  # how long an announcement shows in the panel
-TOASTS_SHOWN = 3  # the newest announcements shown at once
 #: How often a confirmed offence is sent again when the table moved on just before it arrived (``stale``).
 RESEND_MAX = 3
-SINCE_SHOWN = 8  # the "since your turn" list keeps this many moves
 MOTION_BATCH = 12  # a batch of more events than this is shown at once, without motion
-TICK_FROM = 5  # the turn clock ticks in its last seconds (the player's own turn)
-ACTION_KINDS = ("played", "drew", "discarded", "penalty")  # events that are a seat's move
-
-
-class Toast(NamedTuple):
-    """An announcement in the panel (a penalty, a new deal, a clock move): it covers nothing."""
-
-    text: str
-    tone: Tone
-    until: float
-
-
-class Since(NamedTuple):
-    """One entry of the "since your turn" list: another seat's move, and the square it lights (or None)."""
-
-    text: str
-    square: int | None
-    side: int
-
-
-class Result(NamedTuple):
-    """The end of the game as the player reads it: "You won" / "You lost" and who completed what."""
-
-    title: str
-    line: str
-    tone: Tone
 
 
 class OffenceWarning(NamedTuple):
@@ -140,41 +111,26 @@ class TableState:
         #: engine's refusal instead (a lesson, where trying is the point).
         self.guard_first = True
         self.muted = muted
-        self.log: deque[str] = deque(maxlen=LOG_LINES)
-        #: The latest Events message's events, and how many events came in all: a part that marks or
-        #: animates what just happened compares the count with the one it last saw.
-        self.recent_events: tuple[dict, ...] = ()
-        self.events_seen = 0
+        #: What the table says: the log, the announcements, the notice line (table_talk.py).
+        self.talk = Talk(clock)
+        #: What just happened: the latest events, pegs, moves since the player's own (table_recent.py).
+        self.recent = Recent()
+        #: The turn clock's count and ticks (table_clock.py).
+        self.turn_clock = TurnClock(clock)
         self.picked: int | None = None  # index into the hand
         self.warning: OffenceWarning | None = None
-        self.notice = ""  # one line under the buttons: the last refusal or hint
-        self.notice_tone: Tone = "plain"
-        self.toasts: list[Toast] = []
-        #: Moves by others since the player's own last move (the panel lists them; hovering lights squares).
-        self.since: deque[Since] = deque(maxlen=SINCE_SHOWN)
         self._vote_notice = ""  # the notice said when the player asked for the next game (cleared when it starts)
-        self.moves = 0  # moves seen (the recent-peg marks fade by it)
-        #: Seat -> (square, side, move number) of its most recent peg.
-        self.last_peg: dict[int, tuple[int, int, int]] = {}
-        self.result: Result | None = None
-        self.result_open = False  # the end-of-game box and celebration, until dismissed
+        #: The game's result and the match's, and their boxes (table_endings.py).
+        self.endings = Endings()
         self.leaving = False  # the "leave this game?" question is open
-        #: The match result box (a match table whose match is decided), until dismissed.
-        self.match_open = False
-        self._match_seen: tuple | None = None  # the decided match the box was last opened for
         self.hints = True  # the player's "hints" setting (the view copies window.prefs.hints)
         self.threats_pref = "guarded"  # the player's "threats" setting (the view copies it)
         self.animation_factor = 1.0  # the player's motion speed (the view copies it; 0: none)
         self.motions = Motions(clock)
-        self._ticked: int | None = None  # the clock's last warning tick, in whole seconds left
         self._last_sent: Action | None = None  # the action a refusal is about
         #: The confirmed warning whose action is on its way, and how often it was sent again after `stale`.
         self._confirmed: OffenceWarning | None = None
         self._resent = 0
-        now = clock()
-        self.turn_started = now  # when the seat to play last changed (the clock counts from it)
-        self.table_at = now  # when the table description last came (its turn_left counts from it)
-        self._last_turn: tuple | None = None
         self._game_seen: tuple | None = None
         #: The player sat again in their own unfinished game (`board99 play` picked it up): its start line welcomes them back.
         self.resumed = False
@@ -185,6 +141,46 @@ class TableState:
         self.coach_asking = False  # a hint was asked for and has not come yet
 
     # -- what the parts read -------------------------------------------------------------
+
+    @property
+    def log(self) -> deque[str]:
+        """Every line said at this table, oldest first (``talk``'s)."""
+        return self.talk.log
+
+    @property
+    def notice(self) -> str:
+        """The line under the buttons (``talk``'s)."""
+        return self.talk.notice
+
+    @property
+    def notice_tone(self) -> Tone:
+        """How the notice is said."""
+        return self.talk.notice_tone
+
+    @property
+    def toasts(self) -> list[Toast]:
+        """The announcements, newest last, shown until their time (``talk``'s)."""
+        return self.talk.toasts
+
+    @property
+    def result(self) -> Result | None:
+        """The last game's result while it stands (``endings``')."""
+        return self.endings.result
+
+    @property
+    def result_open(self) -> bool:
+        """The end-of-game box and celebration are on screen."""
+        return self.endings.result_open
+
+    @property
+    def match_open(self) -> bool:
+        """The match result box is on screen."""
+        return self.endings.match_open
+
+    @property
+    def since(self) -> deque[Since]:
+        """Other seats' moves since the player's own (``recent``'s)."""
+        return self.recent.since
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -284,21 +280,11 @@ class TableState:
 
     def clock_left(self) -> float | None:
         """Seconds left on the turn clock, or None when no clock runs."""
-        t, v = self.table, self.view
-        if t is None or not t.clock or v is None or self.waiting or v.over:
-            return None
-        # The server's own count when the table info carries it; else ours since the turn changed.
-        if t.turn_left is not None:
-            return max(0.0, t.turn_left - (self.clock() - self.table_at))
-        return max(0.0, t.clock - (self.clock() - self.turn_started))
+        return self.turn_clock.left(self.view, self.table, self.waiting)
 
     def toasts_now(self) -> list[Toast]:
         """The announcements to show now, newest last; a lost link first, for as long as it lasts."""
-        now = self.clock()
-        live = [t for t in self.toasts if t.until > now][-TOASTS_SHOWN:]
-        if not self.connected:
-            live.insert(0, Toast(wording.RECONNECTING, "bad", now + 1))
-        return live
+        return self.talk.toasts_now(self.connected)
 
     @property
     def my_turn(self) -> bool:
@@ -312,16 +298,7 @@ class TableState:
 
     def recent_pegs(self) -> list[tuple[int, int, float]]:
         """(square, side, strength 1..0): each seat's latest peg, fading over the next round of moves."""
-        v = self.view
-        if v is None:
-            return []
-        fade = self.players + 1
-        out = []
-        for square, side, at in self.last_peg.values():
-            strength = 1.0 - (self.moves - at) / fade
-            if strength > 0 and v.board[square] == side:
-                out.append((square, side, strength))
-        return out
+        return self.recent.pegs(self.view, self.players)
 
     def threats(self) -> dict[int, tuple[int, ...]]:
         """Side -> squares where that side, an opponent's, would complete five (when the player shows them)."""
@@ -368,8 +345,7 @@ class TableState:
     @property
     def match_decided(self) -> bool:
         """True at a match table whose match is decided."""
-        t = self.table
-        return t is not None and t.match is not None and t.match.over(t.sides)
+        return match_decided(self.table)
 
     def dialog(self) -> tuple[str, str, str] | None:
         """The open question (text, confirm label, back label): the offence warning or leaving; else None."""
@@ -386,15 +362,8 @@ class TableState:
         return v is not None and not v.spectator and not v.over and not self.waiting
 
     def clock_tick(self) -> bool:
-        """True once per second in the turn clock's last TICK_FROM seconds of the player's own turn."""
-        left = self.clock_left()
-        if left is None or not self.my_turn or left > TICK_FROM or left <= 0:
-            return False
-        second = math.ceil(left)
-        if second == self._ticked:
-            return False
-        self._ticked = second
-        return True
+        """True once per second in the turn clock's last seconds of the player's own turn."""
+        return self.turn_clock.tick(self.clock_left(), self.my_turn)
 
     # -- what the session tells -----------------------------------------------------------
 
@@ -440,30 +409,21 @@ class TableState:
 
     def show(self, view: SeatView | None, table: TableInfo | None = None, connected: bool = True) -> bool:
         """Take a new view and table description (None: keep the last); True when the seating changed."""
-        now = self.clock()
         seating = self.seating
         old_hand = self.hand
         self.view = view
         if table is not None:
             self.table = table
-            self.table_at = now
+            self.turn_clock.described()
             self._note_start(view, table)
         self.connected = connected
         if self.picked is not None:
             # keep the same card picked if it is still held
             card = old_hand[self.picked] if self.picked < len(old_hand) else None
             self.picked = self.hand.index(card) if card in self.hand else None
-        turn_key = None if view is None else (view.deal, view.ply, view.turn)
-        if turn_key is not None and (self._last_turn is None or turn_key[2] != self._last_turn[2]
-                                     or turn_key[0] != self._last_turn[0]):
-            self.turn_started = now
-            self._ticked = None
-        if turn_key is not None and self._last_turn is not None and turn_key[0] != self._last_turn[0]:
-            self.last_peg.clear()  # a new deal: an empty board
-        self._last_turn = turn_key
-        if view is not None and not view.over and self.result is not None:
-            self.result, self.result_open = None, False  # a rematch began
-        self._note_match(view)
+        if self.turn_clock.viewed(view):
+            self.recent.last_peg.clear()  # a new deal: an empty board
+        self.endings.viewed(view, self.table)
         self._recheck_dialogs()
         if self.coach is not None and (view is None or view.over or (view.deal, view.ply) != (self.coach.deal,
                                                                                               self.coach.ply)):
@@ -509,19 +469,6 @@ class TableState:
         self._confirmed = still if commands else None
         return commands
 
-    def _note_match(self, view: SeatView | None) -> None:
-        # The match result box opens once per decided match, when its last game is over; a new
-        # match (or a game under way) closes it.
-        t = self.table
-        if t is None or t.match is None or view is None or not view.over or not self.match_decided:
-            if self.match_open and (view is None or not view.over):
-                self.match_open = False
-            return
-        key = (t.id, t.match.first_game, len(t.match.results))
-        if key != self._match_seen:
-            self._match_seen = key
-            self.match_open = True
-
     def _resumed(self, table: TableInfo) -> None:
         # The player sat again in their own unfinished game. Usually this comes before the game's
         # first view; if the view came first (the table screen read the session's latest state
@@ -531,10 +478,7 @@ class TableState:
             self.resumed = True  # the game this window shows next is the player's own, going on
             return
         old, view = started
-        line = wording.welcome_back_line(view, table)
-        for i in [i for i, entry in enumerate(self.log) if entry == old]:
-            self.log[i] = line  # in place: the panel holds this deque
-        self.toasts = [t._replace(text=line) if t.text == old else t for t in self.toasts]
+        self.talk.reword(old, wording.welcome_back_line(view, table))
         self._started = None
 
     def _note_start(self, view: SeatView | None, table: TableInfo) -> None:
@@ -546,7 +490,7 @@ class TableState:
             return
         self._game_seen = key
         # A new game: the last one's "since your turn" moves and its rematch notice are history now.
-        self.since.clear()
+        self.recent.since.clear()
         if self.notice == self._vote_notice:
             self.tell("")
         resumed, self.resumed = self.resumed, False
@@ -558,8 +502,7 @@ class TableState:
     def take_events(self, events: tuple[dict, ...] | list[dict], clock: bool = False) -> tuple[str, ...]:
         """Log what happened (every move, every penalty with its rule), announce it, set its motions; the sounds."""
         sounds = []
-        self.recent_events = tuple(events)
-        self.events_seen += len(events)
+        self.recent.came(tuple(events))
         me = self.view.seat if self.view is not None else None
         colours = self.colours()
         clock_told = False
@@ -579,7 +522,7 @@ class TableState:
             else:
                 line = wording.event_line(event, self.table, me, colours)
             self.log.append(line)
-            self._note_move(event, me)
+            self.recent.note_move(event, me, self.table, self.side_of)
             if kind == "played":
                 sounds.append("peg")
             elif kind == "drew":
@@ -589,7 +532,7 @@ class TableState:
                 self.announce(line, "bad")
             elif kind == "won":
                 sounds.append("win")
-                self._note_result(event, colours)
+                self.endings.won(self.view, self.table, colours, event)
             elif kind == "tied":
                 self.announce(line, "warn")
             elif kind == "dealt" and event.get("deal", 1) > 1:
@@ -597,29 +540,6 @@ class TableState:
         # A long batch is a catch-up (joining a game under way), not a move to watch: no motion.
         self.motions.start(plan(sided, me) if len(sided) <= MOTION_BATCH else (), self.animation_factor)
         return tuple(sounds)
-
-    def _note_move(self, event: dict, me: int | None) -> None:
-        kind, seat = event.get("kind"), event.get("seat")
-        if seat is None or kind not in ACTION_KINDS + ("skipped",):
-            return
-        if kind in ACTION_KINDS:
-            self.moves += 1
-        if kind == "played":
-            self.last_peg[seat] = (event["square"], event["side"], self.moves)
-        if seat == me and kind in ACTION_KINDS:
-            self.since.clear()  # the player's own move: the list starts again
-        elif seat != me:
-            text = wording.since_line(event, self.table)
-            if text is not None:
-                square = event.get("square")
-                shown = square if kind == "played" else None
-                self.since.append(Since(text, shown, self.side_of(seat)))
-
-    def _note_result(self, event: dict, colours: list[str]) -> None:
-        title = wording.result_title(self.view, event["side"])
-        tone: Tone = "bad" if title == "You lost" else "good"
-        self.result = Result(title, wording.result_line(self.view, self.table, colours, event), tone)
-        self.result_open = True
 
     def _pushed(self, push: dict) -> None:
         kind = push.get("type")
@@ -636,13 +556,13 @@ class TableState:
                 self.log.append(line)
                 self.announce(line)
 
-    def announce(self, text: str, tone: Tone = "plain", seconds: float = TOAST_SECONDS) -> None:
-        """Show an announcement in the panel for ``seconds`` (it covers nothing)."""
-        self.toasts = [*self.toasts[-(TOASTS_SHOWN - 1):], Toast(text, tone, self.clock() + seconds)]
+    def announce(self, text: str, tone: Tone = "plain") -> None:
+        """Show an announcement in the panel for a while (``talk``)."""
+        self.talk.announce(text, tone)
 
     def tell(self, text: str, tone: Tone = "plain") -> None:
         """Show one line under the buttons (a refusal, a hint)."""
-        self.notice, self.notice_tone = text, tone
+        self.talk.tell(text, tone)
 
     # -- what input means ------------------------------------------------------------------
 
@@ -650,7 +570,7 @@ class TableState:
         """What a key (table_intents.KEYS) means now: 1-5 pick, D draws, X discards, Esc, Enter, M."""
         if self.dialog() is not None:  # only the question's own keys count while it is open
             return Confirm() if name == "enter" else Cancel() if name == "escape" else None
-        if name == "escape" and (self.result_open or self.match_open):
+        if name == "escape" and self.endings.any_open:
             return Dismiss()
         if name == "left":
             return LookBack()
@@ -672,7 +592,7 @@ class TableState:
                 case OnButton("back"):
                     return Cancel()
             return None
-        if (self.result_open or self.match_open) and not isinstance(target, OnButton):
+        if self.endings.any_open and not isinstance(target, OnButton):
             return Dismiss()  # a click anywhere closes the end-of-game box; buttons still work
         match target:
             case OnButton(_, False):
@@ -703,10 +623,9 @@ class TableState:
 
     def perform(self, intent: Intent) -> tuple[Command, ...]:
         """Carry ``intent`` out on the state; the commands the window must carry out for it."""
-        if self.result_open and not isinstance(intent, Hint):
-            self.result_open = False  # whatever the player does next, the box gives way
-        if self.match_open and not isinstance(intent, Hint | SaveRecord):
-            self.match_open = False  # the match box stays while its record is saved
+        if not isinstance(intent, Hint):
+            # Whatever the player does next, the boxes give way; the match box stays while its record is saved.
+            self.endings.give_way(keep_match=isinstance(intent, SaveRecord))
         match intent:
             case Pick(index):
                 self._pick(index)

@@ -57,8 +57,14 @@ def textures() -> Textures:
         highlight=arcade.load_texture(asset("highlight.png")),
         hover=arcade.load_texture(asset("hover.png")),
         line=arcade.load_texture(asset("line.png")),
-        white=arcade.load_texture(asset("white.png")),
+        white=white(),
     )
+
+
+@functools.lru_cache(maxsize=1)
+def white() -> arcade.Texture:
+    """A white texture to tint: every button's background (loaded once)."""
+    return arcade.load_texture(asset("white.png"))
 
 
 @functools.lru_cache(maxsize=256)

@@ -24,6 +24,7 @@ from board99 import (
     Play,
     Ruling,
     SeatView,
+    label,
 )
 from board99.coach import Advice
 from board99.match import from_result
@@ -65,9 +66,12 @@ def colour_word(colour: str) -> str:
 
 
 def side_members(side: int, view: SeatView | None, table: TableInfo | None, players: int) -> list[int]:
-    """The seats that play for ``side``."""
-    sides = view.sides if view is not None else (table.sides if table is not None else players)
-    return [seat for seat in range(players) if (view.side_of(seat) if view is not None else seat % sides) == side]
+    """The seats that play for ``side`` (as the view says, else as the table's seats say; alone without either)."""
+    if view is not None:
+        return [seat for seat in range(players) if view.side_of(seat) == side]
+    if table is not None:
+        return [entry.seat for entry in table.seats if entry.side == side]
+    return [side] if side < players else []
 
 
 def side_name(side: int, colours: list[str], view: SeatView | None, table: TableInfo | None) -> str:
@@ -208,7 +212,7 @@ def offence_warning(view: SeatView, action: Action, table: TableInfo | None = No
         return None  # proper, or refused in any mode: the server's answer says why
     if ruling.offence == "illegal-play":
         assert type(action) is Play
-        what = f"Card {action.card} allows squares {action.card} to 99, not {action.square}."
+        what = f"Card {action.card} allows squares {label(action.card)}, not {action.square}."
     elif ruling.offence == "illegal-draw":
         what = f"You already hold {HAND_LIMIT} cards."
     else:  # one of the out-of-turn offences
@@ -423,7 +427,7 @@ def coach_picked(action: Play | Discard) -> str:
 
 def picked(card: int) -> str:
     """The notice for a picked card: which squares it reaches."""
-    return f"Card {card} picked: it allows squares {card} to 99. Click a square."
+    return f"Card {card} picked: it allows squares {label(card)}. Click a square."
 
 
 def no_such_card(held: int, index: int) -> str:
@@ -467,7 +471,7 @@ def refused(code: str, message: str, action: Action | None = None) -> str:
     if code == "occupied" and type(action) is Play:
         return f"Square {action.square} is taken"
     if code == "below-card" and type(action) is Play:
-        return f"Card {action.card} cannot go on square {action.square}: it allows {action.card} to 99"
+        return f"Card {action.card} cannot go on square {action.square}: it allows {label(action.card)}"
     if code in REFUSALS:
         return REFUSALS[code]
     return f"Not done: {message}" if message else "Not done"

@@ -1,0 +1,411 @@
+"""The lobby's state and the player's intents on it, without arcade (as ``TableState`` is the table's).
+
+lobby_view.py draws this model and turns clicks into its intents; what is
+asked of the server stays the view's (through the session). The new-table
+form's rows come from the game kinds installed (``board99.kinds``): a second
+game shows up here with no change to the lobby (docs/client.md, *Lobby*).
+
+>>> form = NewTableForm()
+>>> [row.name for row in form.rows()], form.players, form.mode
+(['players', 'mode'], 2, 'guarded')
+>>> form.choose(players=4); form.request("den")[:4]
+('den', 'peg-board', 4, 'guarded')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from board99 import kinds
+from board99.match import MatchFormat
+from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
+from board99.wire.protocol import BOT_PACES
+from board99.wire.table_info import TableInfo
+
+from .lobby_cards import keep_places, lobby_order
+from .lobby_lists import GAMES_CHOICES
+
+#: The turn clocks a new table may have (None: no clock).
+CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
+PER_PAGE = 6  # table cards on one screen: 2 columns of 3
+#: The bots offered for the "+ bot" buttons, strongest usual first, where the chosen game has them; a game
+#: without these offers its stand-in bot and then its others (``bot_choices``).
+BOT_CHOICES = ("rulebook", "search", "random")
+#: Servers found shown at once in the header's row (arrows scroll through the rest), and listed at most
+#: (discovery keeps 32 strangers and 32 trusted servers: client.discovery).
+SERVERS_SHOWN, SERVERS_LISTED = 2, 64
+#: The tabs' list rows a page.
+BOARD_ROWS = 16  # leaderboard lines a page
+RECORD_ROWS = 12  # finished games a page
+
+
+def several_kinds() -> bool:
+    """More than one game is installed: the form offers a game row and every card names its game."""
+    return len(kinds.names()) > 1
+
+
+def kind_of(table: TableInfo) -> kinds.GameKind:
+    """The game kind a table plays (the default kind for a table description that names none)."""
+    name = getattr(table, "kind", None)
+    try:
+        return kinds.get(name if isinstance(name, str) else kinds.DEFAULT)
+    except kinds.UnknownKind:
+        return kinds.get(kinds.DEFAULT)
+
+
+def value_words(value: object) -> str:
+    """An option's value on its button: 'on'/'off' for a yes-or-no, else as written."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+class Choice(NamedTuple):
+    """One button of a row of choices: its key (for tests and tools), its words, its value, whether chosen."""
+
+    key: str
+    words: str
+    value: Any
+    chosen: bool
+
+
+class Row(NamedTuple):
+    """A row of the new-table form that depends on the game: its name, title and choices."""
+
+    name: str  # "game", "players", "mode" or "option-NAME"
+    title: str
+    choices: tuple[Choice, ...]
+    width: float  # each button's width when the row has room (design units)
+    help: str = ""  # an option's one line of help
+    size: float = 12  # its words' size (points at scale 1)
+
+
+class CreateRequest(NamedTuple):
+    """What the form asks the server for (``GameClient.create_table``'s arguments)."""
+
+    name: str
+    game: str
+    players: int
+    mode: str
+    clock: float | None
+    options: dict[str, Any]
+    match: MatchFormat | None
+    rated: bool
+    bot_pace: str
+
+    @property
+    def plain(self) -> bool:
+        """Only what every server knows was chosen (sent without the newer fields, so an older server answers)."""
+        return self.match is None and not self.rated and self.bot_pace == BOT_PACES[0]
+
+    @property
+    def default_game(self) -> bool:
+        """The default game with its default options: the request need not name the game."""
+        kind = kinds.get(self.game)
+        return self.game == kinds.DEFAULT and all(self.options.get(o.name, o.default) == o.default
+                                                  for o in kind.options)
+
+
+class NewTableForm:
+    """The new-table form's choices: game, players, mode, the game's options, clock, bot pace, match, rated."""
+
+    def __init__(self) -> None:
+        self.game = kinds.DEFAULT
+        kind = self.kind
+        self.players, self.mode = kind.player_counts[0], kind.modes[0]
+        self.options: dict[str, Any] = {o.name: o.default for o in kind.options}
+        self.clock: float | None = None
+        self.match: MatchFormat | None = None  # single games unless a match is chosen
+        self.rated = False
+        #: How fast the new table's server bots move: quick, as tables always were, unless chosen.
+        self.bot_pace = BOT_PACES[0]
+        self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
+
+    @property
+    def kind(self) -> kinds.GameKind:
+        """The chosen game."""
+        return kinds.get(self.game)
+
+    def rows(self) -> tuple[Row, ...]:
+        """The rows the chosen game decides, top to bottom: the game (only when there is a choice), players,
+        mode, then each of its options."""
+        kind, rows = self.kind, []
+        if several_kinds():
+            rows.append(Row("game", "Game", tuple(Choice(f"game-{name}", kinds.get(name).title, name,
+                                                        name == self.game) for name in kinds.names()), 106, size=10))
+        rows.append(Row("players", "Players", tuple(Choice(f"players-{n}", str(n), n, n == self.players)
+                                                    for n in kind.player_counts), 50))
+        rows.append(Row("mode", "Mode", tuple(Choice(f"mode-{m}", m, m, m == self.mode) for m in kind.modes), 106))
+        for option in kind.options:
+            words = [value_words(v) for v in option.choices]
+            width = 50 if max(map(len, words)) <= 3 else 106
+            rows.append(Row(f"option-{option.name}", option.label,
+                            tuple(Choice(f"option-{option.name}-{w}", w, v, v == self.options.get(option.name))
+                                  for w, v in zip(words, option.choices)), width, option.help))
+        return tuple(rows)
+
+    def partnered(self) -> bool:
+        """Whether partners play together at some player count of the chosen game (the form says where they sit)."""
+        kind = self.kind
+        return any(kind.check_settings(n, self.mode, self.options).sides < n for n in kind.player_counts)
+
+    # -- intents ---------------------------------------------------------------------------------
+
+    def choose_game(self, name: str) -> None:
+        """Another game: its players and mode kept where it allows them, its options at their defaults."""
+        kind = kinds.get(name)
+        self.game = name
+        self.players = self.players if self.players in kind.player_counts else kind.player_counts[0]
+        self.mode = self.mode if self.mode in kind.modes else kind.modes[0]
+        self.options = {o.name: o.default for o in kind.options}
+
+    def choose_row(self, row: str, value: Any) -> None:
+        """The choice ``value`` in the row called ``row`` (as ``rows`` names it)."""
+        if row == "game":
+            self.choose_game(value)
+        elif row.startswith("option-"):
+            self.options[row.removeprefix("option-")] = value
+        else:
+            self.choose(**{row: value})
+
+    def choose(self, **changes: Any) -> None:
+        """Set the form's fields (players, mode, clock, match, rated, bot_pace)."""
+        for key, value in changes.items():
+            if key not in ("players", "mode", "clock", "match", "rated", "bot_pace", "games"):
+                raise AttributeError(f"the new-table form has no field {key!r}")
+            setattr(self, key, value)
+
+    def more_games(self, step: int) -> None:
+        """Fewer or more games, and that fixed-length match chosen."""
+        self.games = max(GAMES_CHOICES[0], min(GAMES_CHOICES[-1], self.games + step))
+        self.match = MatchFormat("games", self.games)
+
+    def request(self, name: str) -> CreateRequest:
+        """The request for a table called ``name`` (the kind checks the settings; the server checks them again)."""
+        return CreateRequest(name, self.game, self.players, self.mode, self.clock, dict(self.options), self.match,
+                             self.rated, self.bot_pace)
+
+
+def bot_choices(kind: kinds.GameKind) -> tuple[str, ...]:
+    """The three bots the "+ bot" chooser offers for ``kind``."""
+    preferred = [b for b in BOT_CHOICES if b in kind.bots]
+    others = [kind.standin_bot, *sorted(kind.bots)]
+    return tuple(dict.fromkeys([*preferred, *others]))[:3]
+
+
+class Lists:
+    """What the lobby's list tabs show: the server's answers, the page of each, the history opened."""
+
+    def __init__(self) -> None:
+        self.ratings: tuple[Rating, ...] = ()
+        self.ratings_total = 0
+        self.board_page = 0
+        self.history: PlayerHistory | None = None
+        self.records: tuple[RecordEntry, ...] = ()
+        self.records_total = 0
+        self.records_page = 0
+        self.tournaments: tuple[TournamentInfo, ...] = ()
+        self.tournament = 0  # which tournament is shown
+        self.asked: set[str] = set()  # tabs whose answer has not come yet ("Loading…")
+
+    # -- asking the server ------------------------------------------------------------------
+
+    def ask(self, session: Any, tab: str) -> None:
+        """Ask the server for ``tab``'s current page (through the session's network thread)."""
+        if session is None or not hasattr(session, "call"):
+            return
+        self.asked.add(tab)
+        if tab == "leaderboard":
+            offset = self.board_page * BOARD_ROWS
+            session.call("leaderboard", lambda client: client.leaderboard(offset, BOARD_ROWS))
+        elif tab == "records":
+            offset = self.records_page * RECORD_ROWS
+            session.call("list_records", lambda client: client.list_records(offset, RECORD_ROWS))
+        elif tab == "tournaments":
+            session.call("tournaments", lambda client: client.tournaments())
+
+    def take(self, op: str, result: Any) -> bool:
+        """Keep a list the server sent; False if ``op`` is not one of the lists'."""
+        if op == "leaderboard":
+            self.ratings, self.ratings_total = result
+            self.asked.discard("leaderboard")
+        elif op == "player_history":
+            self.history = result
+        elif op == "list_records":
+            self.records, self.records_total = result
+            self.asked.discard("records")
+        elif op == "tournaments":
+            self.tournaments = tuple(result)
+            self.tournament = min(self.tournament, max(0, len(self.tournaments) - 1))
+            self.asked.discard("tournaments")
+        else:
+            return False
+        return True
+
+    # -- the pager -----------------------------------------------------------------------------
+
+    def pager(self, tab: str) -> tuple[str, bool, bool]:
+        """The pager's words for ``tab`` and whether Previous and Next may be pressed."""
+        if tab == "leaderboard":
+            return _span(self.board_page, BOARD_ROWS, len(self.ratings), self.ratings_total)
+        if tab == "records":
+            return _span(self.records_page, RECORD_ROWS, len(self.records), self.records_total)
+        n = len(self.tournaments)
+        words = f"{self.tournament + 1} of {n}" if n else " "
+        return words, self.tournament > 0, self.tournament + 1 < n
+
+    def turn(self, session: Any, tab: str, step: int) -> None:
+        """Show the previous (-1) or next (+1) page of ``tab``."""
+        if tab == "leaderboard":
+            self.board_page = max(0, self.board_page + step)
+            self.history = None
+        elif tab == "records":
+            self.records_page = max(0, self.records_page + step)
+        elif tab == "tournaments":
+            self.tournament = max(0, min(len(self.tournaments) - 1, self.tournament + step))
+            return  # every tournament came in one answer
+        self.ask(session, tab)
+
+
+def _span(page: int, rows: int, shown: int, total: int) -> tuple[str, bool, bool]:
+    first = page * rows + 1
+    words = f"{first}–{first + shown - 1} of {total}" if shown else " "
+    return words, page > 0, first - 1 + shown < total
+
+
+class LobbyModel:
+    """Everything the lobby shows and the player chose, and what each intent does to it."""
+
+    def __init__(self) -> None:
+        self.form = NewTableForm()
+        self.colour = "red"
+        self.bot_name = BOT_CHOICES[0]
+        self.tables: list[TableInfo] = []  # the cards of this page, in their places
+        self.total = 0  # tables on the server in all
+        self.page = 0
+        self.servers: list[dict] = []  # found on the LAN, the trusted first (known_servers.arrange)
+        self.server_first = 0  # the first of them shown: the row scrolls through them all
+        self.tab = "tables"  # which of lobby_panels.TABS fills the cards' place
+        self.lists = Lists()
+        self.name_taken = False  # the server refused our name: the status line offers "Use name"
+        self.status = ""
+        self.status_bad = False
+        #: What the server said of this player at hello (the session's ``player``), as last shown.
+        self.me: dict | None = None
+        self._asked_order = True  # the next table list shown is sorted afresh (else places are kept)
+        # Replies come back in the order asked: the number of the reply the player's own request gets.
+        self._sent = self._got = 0
+        self._order_at: int | None = None
+
+    # -- the status line --------------------------------------------------------------------
+
+    def say(self, text: str, bad: bool = False) -> None:
+        """One status line at the bottom of the lobby (red when something was refused)."""
+        self.status, self.status_bad = text, bad
+
+    # -- the tables' pages ------------------------------------------------------------------
+
+    def asked_tables(self, sort: bool = False) -> None:
+        """A request for this page of tables went out; ``sort``: its answer is shown sorted afresh."""
+        self._sent += 1
+        if sort:
+            self._order_at = self._sent
+
+    def tables_came(self) -> None:
+        """An answer with the tables came (they answer in the order asked)."""
+        self._got += 1
+        if self._order_at is not None and self._got >= self._order_at:
+            self._asked_order, self._order_at = True, None
+
+    def show_tables(self, tables: Iterable[TableInfo], kept: set[str]) -> bool:
+        """Take a page of tables: sorted when the player asked, else each in the place it had. True if changed."""
+        tables = list(tables)[:PER_PAGE]
+        self.total = max(self.total, self.page * PER_PAGE + len(tables))
+        if self._asked_order:
+            arranged = lobby_order(tables, kept)
+            self._asked_order = False
+        else:
+            arranged = keep_places([t.id for t in self.tables], tables)
+        if arranged == self.tables:
+            return False
+        self.tables = arranged
+        return True
+
+    def page_emptied(self, shown: int, total: int) -> bool:
+        """The page asked for has no tables left but others do: go to the last page (True: ask again)."""
+        if not shown and total and self.page > 0:
+            self.page = max(0, (total - 1) // PER_PAGE)
+            return True
+        self.total = total
+        return False
+
+    def pager(self) -> tuple[str, bool, bool]:
+        """The pager's words for the tab shown and whether Previous and Next may be pressed."""
+        if self.tab != "tables":
+            return self.lists.pager(self.tab)
+        pages = max(1, -(-self.total // PER_PAGE))
+        first = self.page * PER_PAGE + 1
+        words = f"{first}–{first + len(self.tables) - 1} of {self.total}" if self.tables else " "
+        return words, self.page > 0, self.page + 1 < pages
+
+    def show_tab(self, tab: str) -> None:
+        """Show the tables, the leaderboard, the finished games or the tournaments."""
+        self.tab = tab
+        self.lists.history = None
+
+    # -- the servers found --------------------------------------------------------------------
+
+    def found(self, servers: list[dict]) -> None:
+        """The servers discovery heard, the first of them shown."""
+        self.servers, self.server_first = servers[:SERVERS_LISTED], 0
+
+    def servers_shown(self) -> tuple[int, list[dict]]:
+        """The index of the first server shown and the servers shown (SERVERS_SHOWN at most)."""
+        first = self.server_first = max(0, min(self.server_first, len(self.servers) - SERVERS_SHOWN))
+        return first, self.servers[first:first + SERVERS_SHOWN]
+
+    def scroll_servers(self, step: int) -> None:
+        """Show the next (or previous) servers found, and say which."""
+        self.server_first = max(0, min(self.server_first + step, len(self.servers) - SERVERS_SHOWN))
+        self.say(self.servers_words())
+
+    def servers_words(self) -> str:
+        """The status line about the servers found."""
+        n, first = len(self.servers), self.server_first
+        shown = f"{first + 1}–{min(n, first + SERVERS_SHOWN)} of {n}" if n > SERVERS_SHOWN else f"{n}"
+        trusted = sum(1 for s in self.servers if s.get("mark") is not None)
+        why = (f"; ★ {trusted}: a server you played on before, or whose key you gave, listed first"
+               if trusted else "")
+        more = "; ‹ › for the others" if n > SERVERS_SHOWN else ""
+        return f"Servers found: {shown}{why}{more}. Click one to join"
+
+    # -- seats and bots -------------------------------------------------------------------------
+
+    def choose_colour(self, colour: str) -> None:
+        """The colour the player asks for when sitting at a side that has none yet."""
+        self.colour = colour
+
+    def choose_bot(self, bot: str) -> None:
+        """The bot the cards' "+ bot" buttons ask for."""
+        self.bot_name = bot
+
+    def my_colour_for(self, table: TableInfo) -> str | None:
+        """My chosen colour, unless another side of this table already plays it (the server then picks one)."""
+        taken = {s.colour for s in table.seats if s.colour}
+        return self.colour if self.colour not in taken else None
+
+    def colour_at(self, table: TableInfo | None, seat: int) -> str | None:
+        """The colour to ask for at ``seat``: its side's if it has one, else mine if free there (None: any)."""
+        if table is None:
+            return self.colour
+        return table.side_colour(table.seats[seat].side) or self.my_colour_for(table)
+
+    def bot_choices(self) -> tuple[str, ...]:
+        """The bots the chooser offers: the chosen game's."""
+        return bot_choices(self.form.kind)
+
+    def bot_for(self, table: TableInfo | None) -> str:
+        """The bot to ask for at ``table``: the chosen one if its game has it, else that game's stand-in bot."""
+        kind = kind_of(table) if table is not None else self.form.kind
+        return self.bot_name if self.bot_name in kind.bots else kind.standin_bot

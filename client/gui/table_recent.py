@@ -1,0 +1,77 @@
+"""What just happened at the table: the latest events, each seat's latest peg, the moves since the player's own.
+
+A part of the table's state (``TableState.recent``), pure: the board marks
+the latest pegs and the panel lists the moves since the player's turn.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import NamedTuple
+
+from board99 import SeatView
+from board99.wire.table_info import TableInfo
+
+from . import wording
+
+SINCE_SHOWN = 8  # the "since your turn" list keeps this many moves
+ACTION_KINDS = ("played", "drew", "discarded", "penalty")  # events that are a seat's move
+
+
+class Since(NamedTuple):
+    """One entry of the "since your turn" list: another seat's move, and the square it lights (or None)."""
+
+    text: str
+    square: int | None
+    side: int
+
+
+class Recent:
+    """The latest Events message and what it left behind: latest pegs (fading) and moves since the player's."""
+
+    def __init__(self) -> None:
+        #: The latest Events message's events, and how many events came in all: a part that marks or
+        #: animates what just happened compares the count with the one it last saw.
+        self.recent_events: tuple[dict, ...] = ()
+        self.events_seen = 0
+        #: Moves by others since the player's own last move (the panel lists them; hovering lights squares).
+        self.since: deque[Since] = deque(maxlen=SINCE_SHOWN)
+        self.moves = 0  # moves seen (the recent-peg marks fade by it)
+        #: Seat -> (square, side, move number) of its most recent peg.
+        self.last_peg: dict[int, tuple[int, int, int]] = {}
+
+    def came(self, events: tuple[dict, ...]) -> None:
+        """A batch of events came."""
+        self.recent_events = events
+        self.events_seen += len(events)
+
+    def note_move(self, event: dict, me: int | None, table: TableInfo | None, side_of: Callable[[int], int]) -> None:
+        """Count a seat's move, keep its peg, and list it since the player's own (``event`` carries its side)."""
+        kind, seat = event.get("kind"), event.get("seat")
+        if seat is None or kind not in ACTION_KINDS + ("skipped",):
+            return
+        if kind in ACTION_KINDS:
+            self.moves += 1
+        if kind == "played":
+            self.last_peg[seat] = (event["square"], event["side"], self.moves)
+        if seat == me and kind in ACTION_KINDS:
+            self.since.clear()  # the player's own move: the list starts again
+        elif seat != me:
+            text = wording.since_line(event, table)
+            if text is not None:
+                square = event.get("square")
+                shown = square if kind == "played" else None
+                self.since.append(Since(text, shown, side_of(seat)))
+
+    def pegs(self, view: SeatView | None, players: int) -> list[tuple[int, int, float]]:
+        """(square, side, strength 1..0): each seat's latest peg, fading over the next round of moves."""
+        if view is None:
+            return []
+        fade = players + 1
+        out = []
+        for square, side, at in self.last_peg.values():
+            strength = 1.0 - (self.moves - at) / fade
+            if strength > 0 and view.board[square] == side:
+                out.append((square, side, strength))
+        return out
