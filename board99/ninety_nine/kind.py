@@ -52,8 +52,9 @@ class NinetyNine:
     standin_bot = "sound"
     #: 2-player win rates against the sound bot, the anchor (the house rates the bots from them): sound
     #: beat random in 809 of 1,000 guarded Convention games (docs/ninety-nine.md, strategy); search won 100 of 200
-    #: against sound (docs/benchmarks.md, Ninety-Nine: its edge shows at 3 players and with tokens, not here).
-    bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809, "search": 0.5}
+    #: against sound at Convention and 106 of 150 at Tokens: 0.6, the mean of the two (one figure per kind, not
+    #: per rule set: docs/benchmarks.md, Ninety-Nine).
+    bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809, "search": 0.6}
     refusals: Mapping[str, str] = CODES
 
     # -- settings and sides --------------------------------------------------------------
