@@ -14,6 +14,7 @@ over the same guesses by ``Z`` standard errors. The bot gets views only: it neve
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -212,7 +213,7 @@ def _sure_gain(gains: Sequence[float]) -> float:
         return 0.0
     mean = sum(gains) / k
     var = sum((g - mean) ** 2 for g in gains) / (k - 1)
-    return mean - Z * (var / k) ** 0.5 - 1e-9
+    return mean - Z * math.sqrt(var / k) - 1e-9
 
 
 def _base_game(view: NinetyView) -> Game:
