@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from board99 import MODES, PLAYER_COUNTS
 from board99.bots import BOTS
+from board99.ninety_nine.rules import RULE_SETS
 from board99.wire.protocol import BOT_PACES, NAME_MAX
 
 
@@ -68,6 +69,7 @@ def seconds(text: str) -> float:
 
 
 BOT_LIST = ", ".join(sorted(BOTS))
+NINETY_RULES = tuple(RULE_SETS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,14 +82,22 @@ def build_parser() -> argparse.ArgumentParser:
                                        "rulebook vs random plays 1,000 games in seconds; the search bot thinks "
                                        "0.2 s a move, so 1,000 of its games take about an hour and a half "
                                        "(fastsearch and infer think at most as long).")
-    arena.add_argument("--bots", default="rulebook,random",
-                       help=f"one bot per side, comma-separated; bots: {BOT_LIST} (default rulebook,random)")
-    arena.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="players at the table")
+    arena.add_argument("--bots", default=None,
+                       help=f"one bot per side, comma-separated; bots: {BOT_LIST} (default rulebook,random; "
+                            f"ninety-nine: search,sound)")
+    arena.add_argument("--game", choices=("peg-board", "ninety-nine"), default="peg-board",
+                       help="the game: peg-board (default) or ninety-nine (then --bots names one bot per seat, "
+                            "the last filling the rest; bots: random, sound, search)")
+    arena.add_argument("--rules", choices=NINETY_RULES, default=None,
+                       help="ninety-nine's rule set (default convention; docs/ninety-nine.md)")
+    arena.add_argument("--players", type=int, choices=sorted({*PLAYER_COUNTS, 5}), default=None,
+                       help="players at the table (default 2; 5 only for ninety-nine)")
     arena.add_argument("--games", type=positive, default=100, help="games to play (default 100)")
     arena.add_argument("--seed", type=int, default=1, help="seed of the first game; the rest follow from it")
     arena.add_argument("--mode", choices=MODES, default="guarded", help="table mode (bots commit no offences)")
     arena.add_argument("--budget", type=float, default=None,
-                       help="seconds per move for the search, fastsearch and infer bots (default 0.2)")
+                       help="seconds per move for the search, fastsearch and infer bots (default 0.2; "
+                            "ninety-nine's search bot: no clock, a fixed number of guesses)")
     arena.set_defaults(run=_command("arena", "arena"))
 
     replay = sub.add_parser("replay", help="check a game or match record against the rules and show it")

@@ -29,6 +29,7 @@ from .events import seen_by
 from .game import MODES, Game
 from .record import MAGIC, NinetyRecord
 from .rules import HOUSE_OPTIONS, Table
+from .search import SearchBot
 from .view import NinetyView, view_of
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
@@ -45,12 +46,15 @@ class NinetyNine:
     options: tuple[kinds.OptionSpec, ...] = tuple(
         kinds.OptionSpec(o.name, o.label, o.choices, o.default, o.help) for o in HOUSE_OPTIONS)
     record_magic = MAGIC
-    bots: Mapping[str, Callable[..., Any]] = BOTS
-    slow_bots: frozenset[str] = frozenset()
+    bots: Mapping[str, Callable[..., Any]] = {**BOTS, "search": SearchBot}
+    #: The search bot plays out a few hundred deals a move: it thinks in the server's bot worker.
+    slow_bots: frozenset[str] = frozenset({"search"})
     standin_bot = "sound"
     #: 2-player win rates against the sound bot, the anchor (the house rates the bots from them): sound
-    #: beat random in 809 of 1,000 guarded Convention games (docs/ninety-nine.md, strategy).
-    bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809}
+    #: beat random in 809 of 1,000 guarded Convention games (docs/ninety-nine.md, strategy); search won 100 of 200
+    #: against sound at Convention and 106 of 150 at Tokens: 0.6, the mean of the two (one figure per kind, not
+    #: per rule set: docs/benchmarks.md, Ninety-Nine).
+    bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809, "search": 0.6}
     refusals: Mapping[str, str] = CODES
 
     # -- settings and sides --------------------------------------------------------------
