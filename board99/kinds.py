@@ -265,7 +265,7 @@ def unregister(name: str) -> None:
 
 #: The modules of the games installed here, each registering its kind when imported: adding a game is
 #: adding its module here (docs/kinds.md). The first is the default kind's.
-GAMES = ("board99.peg_kind",)
+GAMES = ("board99.peg_kind", "board99.ninety_nine.kind")
 _loaded = False
 
 

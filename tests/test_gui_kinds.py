@@ -38,9 +38,18 @@ class Lives(PegBoard):
 
 
 @pytest.fixture
-def second_kind():
-    """The test kind installed beside the peg-board game, taken out again after the test."""
-    kinds.names()  # the peg-board game first, as it is installed before any other
+def peg_only():
+    """The registry with the peg-board game alone (Ninety-Nine taken out for the test, put back after)."""
+    kinds.names()  # the installed games first
+    ninety = kinds.get("ninety-nine")
+    kinds.unregister("ninety-nine")
+    yield
+    kinds.register(ninety)
+
+
+@pytest.fixture
+def second_kind(peg_only):
+    """The test kind installed beside the peg-board game alone, taken out again after the test."""
     kind = kinds.register(Lives())
     yield kind
     kinds.unregister(kind.name)
@@ -49,7 +58,7 @@ def second_kind():
 # -- the new-table form, without a window ------------------------------------------------------------------
 
 
-def test_with_one_game_the_form_has_no_game_row_and_sends_no_game():
+def test_with_one_game_the_form_has_no_game_row_and_sends_no_game(peg_only):
     from board99.client.gui.lobby_model import NewTableForm, several_kinds
 
     form = NewTableForm()
@@ -202,7 +211,7 @@ def test_the_lobby_offers_a_second_game_with_no_lobby_change_and_names_it_on_car
 
 
 @pytest.mark.slow
-def test_the_lobby_with_one_game_sends_what_it_always_sent():
+def test_the_lobby_with_one_game_sends_what_it_always_sent(peg_only):
     from board99.client.gui.lobby_view import LobbyView
 
     win = window()

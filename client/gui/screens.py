@@ -53,6 +53,10 @@ def _installed() -> dict[str, Screens]:
         from .table_view import TableView
 
         register(kinds.DEFAULT, Screens(TableView, ReplayView, load))
+        from .ninety_table import NinetyTable
+
+        # No replay screen of its own yet: the peg-board viewer says why a Ninety-Nine record cannot be shown.
+        register("ninety-nine", Screens(NinetyTable, ReplayView, load))
     return _SCREENS
 
 

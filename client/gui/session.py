@@ -13,9 +13,9 @@ import os
 import queue
 import threading
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from board99 import Action, SeatView
+from board99 import Action, SeatView, kinds
 from board99.client.net import GameClient, ServerError
 from board99.match import MatchFormat
 from board99.wire.table_info import TableInfo
@@ -42,13 +42,14 @@ def _event_dicts(events: list) -> tuple[dict, ...]:
     return tuple(e for e in events if isinstance(e, dict))
 
 
-def _view_in(push: dict) -> SeatView | None:
-    # An update or table push carries its view as data (already checked by the client library);
-    # a snapshot message as the SeatView the client took.
+def _view_in(push: dict, table: TableInfo | None = None) -> Any:
+    # An update or table push carries its view as data (already checked by the client library), read by
+    # the table's own game kind; a snapshot message as the view the client took.
     view = push.get("view")
     if isinstance(view, dict):
-        return SeatView.from_data(view)
-    return view if isinstance(view, SeatView) else None
+        kind = kinds.get(table.kind if table is not None else kinds.DEFAULT)
+        return kind.view_from_data(view)
+    return view
 
 
 def _info_in(push: dict) -> TableInfo | None:
@@ -277,9 +278,9 @@ class Session:
         for push in pushes:
             # Each push's own view first, so the views see the table in the order it changed
             # (a game's start, then the events of its first moves).
-            view = _view_in(push)
+            table = _info_in(push) or table
+            view = _view_in(push, table)
             if view is not None:
-                table = _info_in(push) or table
                 self._post_state(view, table, connected)
             events = events_of(push)
             self._post(Events(events, clock=bool(push.get("clock"))) if events else Pushed(push))

@@ -1,0 +1,163 @@
+"""The Ninety-Nine table in a real window under Xvfb: goldens, what keys and clicks send, and a whole game
+against a server bot played with keys."""
+
+from __future__ import annotations
+
+import time
+
+import arcade
+import pytest
+
+from board99 import kinds
+from board99.client.gui import screens
+from board99.client.gui.messages import Events, StateChanged
+from board99.client.gui.ninety_table import NinetyTable
+from board99.ninety_nine.actions import Draw, Play
+from board99.ninety_nine.cards import rank_of
+from tests.gui_harness import MAX_DIFFERENT, compare_golden, run_until, screenshot, step, window
+from tests.ninety_table_kit import midgame
+
+pytestmark = pytest.mark.timeout(150)
+
+DIGITS = [getattr(arcade.key, f"KEY_{n}") for n in range(1, 10)]
+
+
+class Recorder:
+    """Only what the table sends to a session: the actions, in order."""
+
+    latest_state = None
+
+    def __init__(self) -> None:
+        self.sent: list = []
+
+    def act(self, action, ply=None) -> None:
+        self.sent.append(action)
+
+    def drain(self) -> list:
+        return []
+
+
+def shown(players: int, rules: str, mode: str, session=None) -> NinetyTable:
+    """The mid-game table of ``midgame`` in the test window, at rest."""
+    win = window()
+    view, table, events = midgame(players, rules, mode)
+    tv = NinetyTable(session, sounds=win.sounds)
+    win.show_view(tv)
+    tv.handle(StateChanged(view, table, True))
+    tv.handle(Events(tuple(events)))
+    tv.motions.clear()  # the golden shows the table at rest
+    step(win, 2)
+    return tv
+
+
+def test_the_kind_and_its_table_are_installed_so_the_lobby_offers_it():
+    assert "ninety-nine" in kinds.names()
+    assert screens.for_kind("ninety-nine").table is NinetyTable
+    assert "rules" in [o.name for o in kinds.get("ninety-nine").options]
+
+
+@pytest.mark.slow
+def test_four_player_convention_table_matches_golden():
+    tv = shown(4, "convention", "guarded")
+    assert tv.state.my_turn and "TOTAL" in [t.text for t in tv.texts]
+    assert compare_golden(screenshot(tv.window), "ninety_convention_4p.png") <= MAX_DIFFERENT
+
+
+@pytest.mark.slow
+def test_two_player_tokens_penalty_table_with_a_value_to_choose_matches_golden():
+    tv = shown(2, "tokens", "penalty")
+    hand = tv.state.view.hand
+    ace = next(i for i, c in enumerate(hand) if rank_of(c) == "A")
+    tv.window.press(DIGITS[ace])  # the ace: 1 or 11, both fit at 50
+    step(tv.window, 2)
+    assert tv.state.choice is not None and tv.state.choice.values == (11, 1)
+    assert {"Up: +11", "Down: +1"} <= {t.text for t in tv.texts}
+    assert compare_golden(screenshot(tv.window), "ninety_tokens_2p_choice.png") <= MAX_DIFFERENT
+
+
+def test_a_key_plays_that_card_saying_the_total_and_drawing_with_it_at_a_guarded_table():
+    rec = Recorder()
+    tv = shown(4, "convention", "guarded", rec)
+    v = tv.state.view
+    fits = [i for i, c in enumerate(v.hand) if c in tv.state.fitting()]
+    tv.window.press(DIGITS[fits[0]])
+    card = v.hand[fits[0]]
+    effect = v.table.effect(rank_of(card))
+    assert rec.sent == [Play(card, None, v.table.after(v.total, effect, None), True)]
+    tv.window.press(DIGITS[fits[-1]])  # no second action while the first is on its way
+    assert len(rec.sent) == 1
+
+
+def test_at_a_penalty_table_the_card_leaves_the_draw_to_d_and_up_down_choose_the_value():
+    rec = Recorder()
+    tv = shown(2, "tokens", "penalty", rec)
+    v = tv.state.view
+    ace = next(i for i, c in enumerate(v.hand) if rank_of(c) == "A")
+    tv.window.press(DIGITS[ace])
+    assert rec.sent == []  # the value first
+    tv.window.press(arcade.key.DOWN)
+    assert rec.sent == [Play(v.hand[ace], 1, v.total + 1, False)]
+    tv.window.press(arcade.key.D)  # no draw owed yet on this view: said, not sent
+    assert rec.sent[1:] == [] and "no draw" in tv.state.notice
+
+
+def test_a_click_on_a_card_plays_it_and_the_card_moves_to_the_pile():
+    rec = Recorder()
+    tv = shown(4, "convention", "guarded", rec)
+    v = tv.state.view
+    i = next(i for i, c in enumerate(v.hand) if c in tv.state.fitting() and not v.table.effect(rank_of(c)).choice)
+    x, y = tv.hand_xy[i]
+    tv.window.click(x, y)
+    assert [a.card for a in rec.sent] == [v.hand[i]]
+
+
+# -- a whole game against a server bot, with keys ---------------------------------------------------------
+
+
+@pytest.fixture
+def app(tmp_path):
+    from board99.client.gui.app import App
+    from board99.server.loop import run_in_thread
+
+    handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=0.0)
+    win = window()
+    application = App(win, name="Tester", discover=None)
+    application.connect(handle.endpoint)
+    yield application
+    application.shutdown()
+    step(win, 1)
+    handle.stop()
+
+
+@pytest.mark.slow
+def test_a_whole_two_player_penalty_game_against_a_bot_played_with_keys(app):
+    win = app.window
+    tv = app.practice(players=2, mode="penalty", bot="sound", game="ninety-nine", options={"rules": "tokens"})
+    assert isinstance(tv, NinetyTable)
+    run_until(win, lambda: tv.state.view is not None and tv.state.view.started and tv.state.view.seat == 0, 15,
+              "the practice table to start")
+    deadline = time.monotonic() + 90
+    acted: tuple[int, str] | None = None
+    keys = 0
+    while not tv.state.over:
+        assert time.monotonic() < deadline, f"no end in 90 s: {tv.state.prompt()} / {list(tv.state.log)[-4:]}"
+        v = tv.state.view
+        if v.may_draw and acted != (v.ply, "draw"):
+            acted = (v.ply, "draw")
+            win.press(arcade.key.D)
+            keys += 1
+        elif v.my_turn and acted != (v.ply, "play"):
+            acted = (v.ply, "play")
+            plays = [a for a in v.legal_actions() if isinstance(a, Play)]
+            card = plays[0].card if plays else v.hand[0]
+            win.press(DIGITS[v.hand.index(card)])
+            if tv.state.choice is not None:
+                win.press(arcade.key.UP if plays and plays[0].value == max(tv.state.choice.values) else arcade.key.DOWN)
+            keys += 1
+        step(win)
+    v = tv.state.view
+    assert keys >= 4 and v.winner is not None
+    assert any("wins: the last player left" in line or "win: the last player left" in line for line in tv.state.log)
+    assert any("lost a token" in line for line in tv.state.log)
+    assert "win" in win.sounds.asked and "draw" in win.sounds.asked
+    assert not any(isinstance(a, Draw) for a in v.legal_actions())
