@@ -153,9 +153,9 @@ def test_the_sound_bot_beats_the_random_bot() -> None:
     assert wins > games * 0.6, wins
 
 
-def test_what_the_seams_next_interface_asks_is_there() -> None:
-    """The members the seam helper's branch adds to GameKind (result detail, action text, match records, no coach,
-    refusal codes, bot strengths), so the kind keeps implementing it when that lands."""
+def test_result_detail_action_text_match_record_coach_refusals_and_bot_strengths() -> None:
+    """The rest of GameKind: the result's detail, actions as text, a match's record, no coach, the refusal codes,
+    the bots' strengths."""
     kind = NINETY_NINE
     settings = kind.check_settings(3, "guarded", {"rules": "three-card"})
     records = []
@@ -214,3 +214,28 @@ def test_a_view_whose_hand_disagrees_with_its_hand_sizes_is_refused() -> None:
     data["hand"] = data["hand"][:-1]
     with pytest.raises(ValueError, match="view.hand: 3 cards, but hand_sizes gives seat 1 4"):
         NINETY_NINE.view_from_data(data)
+
+
+def test_board99_replay_shows_a_ninety_nine_record_with_the_table_after_each_action(installed: GameKind,
+                                                                                      capsys) -> None:
+    from board99.commands.replay import show_game
+
+    settings = installed.check_settings(3, "guarded", {"rules": "tokens"})
+    game = installed.new_game(settings, seed=4)
+    for _ in range(3):
+        assert game.turn is not None
+        game.apply(game.turn, installed.clock_action(game))
+    show_game(installed.record_text(game), quiet=False)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ["8", "deal", "1:"] and out[0].endswith("deals 4 cards each")
+    assert sum(line.startswith("deal 1, total ") for line in out) == 3  # the table after each of 3 actions
+    assert any(line.startswith("S0: 4 cards, 3 tokens") for line in out)
+
+
+def test_a_refusal_is_the_houses_refusal_with_one_of_the_kinds_codes() -> None:
+    settings = NINETY_NINE.check_settings(2, "guarded", {"rules": "convention"})
+    game = NINETY_NINE.new_game(settings, seed=3)
+    assert game.turn is not None
+    with pytest.raises(kinds.Refusal) as err:
+        game.check(1 - game.turn, NINETY_NINE.clock_action(game))
+    assert err.value.code == "out-of-turn" and err.value.code in NINETY_NINE.refusals

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..errors import Refused as BaseRefused
+from ..kinds import Refusal
 
 #: Every refusal code, with when it is raised. Stable: clients switch on them.
 CODES: dict[str, str] = {
@@ -22,11 +22,9 @@ CODES: dict[str, str] = {
 }
 
 
-class Refused(BaseRefused):
-    """An action the rules do not allow here; nothing about the game changed (a ``board99.Refused``)."""
+class Refused(Refusal):
+    """An action the rules do not allow here; nothing about the game changed (a ``board99.kinds.Refusal``)."""
 
     def __init__(self, code: str, message: str) -> None:
         assert code in CODES, code
-        Exception.__init__(self, message)  # not BaseRefused's: its codes are the peg-board game's
-        self.code = code
-        self.message = message
+        super().__init__(code, message)

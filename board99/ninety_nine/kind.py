@@ -47,7 +47,7 @@ class NinetyNine:
     bots: Mapping[str, Callable[..., Any]] = BOTS
     slow_bots: frozenset[str] = frozenset()
     standin_bot = "sound"
-    #: 2-player win rates against the sound bot, the anchor (the seam's next ``GameKind`` asks for them): sound
+    #: 2-player win rates against the sound bot, the anchor (the house rates the bots from them): sound
     #: beat random in 809 of 1,000 guarded Convention games (docs/ninety-nine.md, strategy).
     bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809}
     refusals: Mapping[str, str] = CODES
@@ -86,6 +86,11 @@ class NinetyNine:
             return NinetyView.before_deal(settings.players, settings.mode, self.table(settings), seat)
         assert isinstance(game, Game)
         return view_of(game, seat)
+
+    def position_text(self, game: kinds.GameState) -> str:
+        """The table as a spectator sees it, in lines of words for a terminal (``board99 replay`` prints it)."""
+        assert isinstance(game, Game)
+        return view_of(game, None).text()
 
     def ranking(self, game: kinds.GameState) -> tuple[int, ...]:
         """Finishing order: the winner 0, the last player out 1, ... the first out ``players - 1``."""

@@ -161,6 +161,39 @@ class NinetyView(NamedTuple):
         """True when this seat still may draw for a card it played (penalty tables)."""
         return self.seat is not None and self.seat in self.pending
 
+    def text(self) -> str:
+        """The table in lines of words, as a terminal shows it (``board99 replay``).
+
+        >>> from board99.ninety_nine.game import Game
+        >>> from board99.ninety_nine.rules import Table
+        >>> print(view_of(Game(2, "guarded", Table.build(2, {"rules": "tokens"}), seed=2, dealer=0), None).text())
+        deal 1, total 0, clockwise, S1 to play; stock 44, no card played yet
+        S0: 4 cards, 3 tokens, deals
+        S1: 4 cards, 3 tokens, to play
+        """
+        way = "clockwise" if self.direction == 1 else "counter-clockwise"
+        who = f"S{self.winner} has won" if self.winner is not None else (
+            "waiting for players" if self.turn is None else f"S{self.turn} to play")
+        pile = f"pile {self.pile_size} (top {self.top})" if self.top is not None else "no card played yet"
+        lines = [f"deal {self.deal}, total {self.total}, {way}, {who}; stock {self.stock_size}, {pile}"]
+        for seat in range(self.players):
+            if self.out[seat]:
+                lines.append(f"S{seat}: out (place {self.players - self.places.index(seat)})")
+                continue
+            parts = [f"{self.hand_sizes[seat]} cards"]
+            if self.table.tokens:
+                parts.append(f"{self.tokens[seat]} token{'s' if self.tokens[seat] != 1 else ''}")
+            if self.sat_out[seat]:
+                parts.append("out of this round")
+            if seat == self.dealer:
+                parts.append("deals")
+            if seat == self.turn and self.winner is None:
+                parts.append("to play" + (f", answering {self.chain} queen(s)" if self.chain else ""))
+            if seat in self.pending:
+                parts.append("may still draw")
+            lines.append(f"S{seat}: " + ", ".join(parts))
+        return "\n".join(lines)
+
     def playable(self) -> list[tuple[Card, int | None]]:
         """Each (card, value) this seat may play now keeping the total fit (empty when not its turn)."""
         if not self.my_turn or self.hand is None:

@@ -1,0 +1,103 @@
+"""Ninety-Nine through the house: a real server and the client library play it, journal it, restore it after a
+restart, record it, list it and replay it, with the kind installed by the test and nothing in the house naming it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from board99 import kinds
+from board99.client.net import GameClient, ServerError
+from board99.ninety_nine.actions import Draw
+from board99.ninety_nine.kind import NINETY_NINE
+from board99.ninety_nine.view import NinetyView
+from board99.server.loop import run_in_thread
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def installed() -> Iterator[kinds.GameKind]:
+    kinds.register(NINETY_NINE)
+    try:
+        yield NINETY_NINE
+    finally:
+        kinds.unregister(NINETY_NINE.name)
+
+
+def play_until(client: GameClient, done: Callable[[], bool], seconds: float = 30.0) -> None:
+    """The client plays soundly on its turns until ``done()`` (bounded in time)."""
+    bot = NINETY_NINE.bots["sound"](seed=1)
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the game did not get there in time"
+        client.poll(0.01)
+        if client.my_turn() and isinstance(client.view, NinetyView):
+            try:
+                client.act(bot.choose(client.view))
+            except ServerError as exc:
+                # stale: a push was on its way; not-your-seat: just after a restart, before the client resumed
+                assert exc.code in ("stale", "not-your-seat"), exc
+
+
+@pytest.mark.parametrize("rules, mode", [("glengariff", "guarded"), ("three-card", "penalty")])
+def test_a_game_is_played_restored_after_a_restart_recorded_and_replayed(installed: kinds.GameKind, tmp_path,
+                                                                          rules: str, mode: str) -> None:
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.01)
+    ann = None
+    try:
+        ann = GameClient(server.endpoint, name="Ann")
+        with pytest.raises(ServerError) as refused:
+            ann.create_table("two", 2, mode=mode, game="ninety-nine", options={"rules": "three-card"})
+        assert refused.value.code == "bad-field" and "Three-card rules (004) are for 3 to 6" in refused.value.message
+        info = ann.create_table("ours", 3, mode=mode, game="ninety-nine", options={"rules": rules})
+        assert (info.kind, info.mode, info.sides, dict(info.options)["rules"]) == ("ninety-nine", mode, 3, rules)
+        ann.take_seat(info.id, 0)
+        ann.add_bot(info.id, 1, "sound")
+        ann.add_bot(info.id, 2, "random")
+        play_until(ann, lambda: ann.view is not None and ann.view.ply >= 8)
+        ply = ann.view.ply
+        hand = ann.view.hand
+        server.stop()  # mid-game: the journal has every action
+        server = run_in_thread(port=int(server.endpoint.rsplit(":", 1)[1]), data_dir=tmp_path, bot_delay=0.01)
+        table = server.server.lobby.tables[info.id]
+        assert table.kind is NINETY_NINE and table.game.ply >= ply
+        if table.game.ply == ply:
+            assert table.game.hand(0) == hand  # the same deal, from the seed and the actions
+        play_until(ann, lambda: ann.table is not None and ann.table.state == "over", seconds=60)
+        record = ann.fetch_record(info.id)
+        assert kinds.for_record(record) is NINETY_NINE
+        *_, (_, _, replayed) = NINETY_NINE.replay_record(record)
+        assert replayed.over and replayed.ply == table.game.ply
+        (entry,), total = ann.list_records()
+        assert entry.kind == "ninety-nine" and entry.ranking == NINETY_NINE.ranking(replayed)
+        assert entry.summary == NINETY_NINE.summary(replayed)
+        lines, views = ann.history()
+        drawn = [line for line in lines if " draws " in line]
+        assert drawn and all(line.endswith("draws a card") for line in drawn)  # history is public
+        assert all(isinstance(v, NinetyView) and v.hand is None for v in views)
+    finally:
+        if ann is not None:
+            ann.close()
+        server.stop()
+
+
+def test_a_late_draw_out_of_turn_goes_through_the_server(installed: kinds.GameKind, tmp_path) -> None:
+    server = run_in_thread(data_dir=tmp_path, bot_delay=1.0)  # the bot waits: the draw is still owed
+    try:
+        with GameClient(server.endpoint, name="Ann") as ann:
+            info = ann.create_table("two", 2, mode="penalty", game="ninety-nine", options={"rules": "convention"})
+            ann.take_seat(info.id, 0)
+            ann.add_bot(info.id, 1, "sound")
+            deadline = time.monotonic() + 20
+            while not (isinstance(ann.view, NinetyView) and ann.view.started and ann.my_turn()):
+                assert time.monotonic() < deadline
+                ann.poll(0.05)
+            ann.act(NINETY_NINE.bots["sound"]().choose(ann.view)._replace(draw=False))
+            assert ann.view.pending == (0,) and len(ann.view.hand) == 6 and ann.view.turn == 1
+            ann.act(Draw())  # out of turn: S1 is to play
+            assert ann.view.pending == () and len(ann.view.hand) == 7
+    finally:
+        server.stop()
