@@ -161,3 +161,34 @@ def test_a_whole_two_player_penalty_game_against_a_bot_played_with_keys(app):
     assert any("lost a token" in line for line in tv.state.log)
     assert "win" in win.sounds.asked and "draw" in win.sounds.asked
     assert not any(isinstance(a, Draw) for a in v.legal_actions())
+
+
+# -- board99 play --game ninety-nine --rules RULES ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--game", "ninety-nine", "--rules", "three-card", "--players", "2"],
+     "--players: the Three-card rules (004) are for 3 to 6 players, not 2"),
+    (["--rules", "tokens"], "--rules: only ninety-nine has rule sets; add --game ninety-nine"),
+    (["--game", "ninety-nine", "--terminal"], "--terminal plays the peg-board game only"),
+    (["--players", "5"], "--players: 5 is not allowed"),
+])
+def test_play_checks_the_game_and_its_rules_before_any_window_opens(argv, said, capsys):
+    from board99.commands import main
+
+    assert main(["play", *argv]) == 2
+    assert said in capsys.readouterr().err
+
+
+def test_play_passes_the_game_and_its_rule_set_to_the_practice_table(monkeypatch):
+    import board99.client.gui.app as app_module
+    import board99.commands.play as play_module
+    from board99.commands import main
+
+    asked: dict = {}
+    monkeypatch.setattr(play_module, "reachable", lambda *a, **kw: "tcp://127.0.0.1:9099")
+    monkeypatch.setattr(app_module, "run_play", lambda *a, **kw: asked.update(kw, args=a) or 0)
+    assert main(["play", "--game", "ninety-nine", "--rules", "glengariff", "--players", "4",
+                 "--server", "127.0.0.1:9099"]) == 0
+    assert asked["game"] == "ninety-nine" and asked["options"] == {"rules": "glengariff"}
+    assert asked["args"][:2] == (4, "guarded")

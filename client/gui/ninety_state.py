@@ -84,8 +84,11 @@ class NinetyState:
         """A seat's player: 'You' for the player's own, else the name at the table (or 'S2')."""
         if self.view is not None and seat == self.view.seat:
             return "You"
-        if self.table is not None and seat < len(self.table.seats) and self.table.seats[seat].name:
-            return str(self.table.seats[seat].name)
+        seats = self.table.seats if self.table is not None else ()
+        if seat < len(seats) and seats[seat].name:
+            name = str(seats[seat].name)
+            # Bots of one kind share a name: their seat number tells them apart ("sound 2", "sound 3").
+            return f"{name} {seat + 1}" if sum(s.name == name for s in seats) > 1 else name
         return f"S{seat}"
 
     @property

@@ -82,6 +82,8 @@ class NinetyTable(arcade.View):
         self.texts: list[arcade.Text] = []
         self.motions: list[Motion] = []
         self.shapes: list[tuple[float, float, float, float, Any, Any]] = []
+        self.top_shapes: list[tuple[float, float, float, float, Any, Any]] = []
+        self.top_texts: list[arcade.Text] = []
         self.cards: list[tuple[str | None, float, float, float, float, float]] = []  # card, cx, cy, w, h, alpha
         self.drawn = False
         self.scale = 1.0
@@ -175,11 +177,11 @@ class NinetyTable(arcade.View):
 
     def _text(self, value: str, x: float, y: float, size: float, color: Any = TEXT, *, bold: bool = False,
               anchor_x: str = "left", anchor_y: str = "baseline", width: float | None = None,
-              align: str = "left") -> arcade.Text:
+              align: str = "left", top: bool = False) -> arcade.Text:
         kw: dict[str, Any] = {"multiline": True, "width": int(width), "align": align} if width else {}
         text = arcade.Text(value, x, y, color, size * self.scale, font_name=FONT, bold=bold, anchor_x=anchor_x,
                            anchor_y=anchor_y, **kw)
-        self.texts.append(text)
+        (self.top_texts if top else self.texts).append(text)
         return text
 
     def refresh(self) -> None:
@@ -188,6 +190,7 @@ class NinetyTable(arcade.View):
         w, h = win.width, win.height
         self.scale = s = ui_scale(w, h, win.prefs.ui_scale)
         self.texts, self.boxes, self.shapes = [], [], []
+        self.top_shapes, self.top_texts = [], []  # drawn over everything: the help page, the result
         self.cards = []
         st, v = self.state, self.state.view
         win.set_caption(f"Your turn · {TITLE}" if st.my_turn else TITLE)
@@ -229,9 +232,11 @@ class NinetyTable(arcade.View):
         if v.over:
             winner = st.name(v.winner or 0)
             title = "You won!" if v.winner == v.seat else f"{winner} won"
-            self.shapes.append((area / 2 - 260 * s, h * 0.56 - 50 * s, 520 * s, 100 * s, (0, 0, 0, 200), TURN))
-            self._text(title, area / 2, h * 0.56 + 5 * s, 30, TURN, bold=True, anchor_x="center", anchor_y="center")
-            self._text("R: a rematch · Esc: the lobby", area / 2, h * 0.56 - 32 * s, 13, TEXT, anchor_x="center")
+            mid = (cy - 100 * s + 232 * s + 24 * s) / 2  # between the last play and the prompt
+            self.top_shapes.append((area / 2 - 260 * s, mid - 40 * s, 520 * s, 80 * s, (0, 0, 0, 220), TURN))
+            self._text(title, area / 2, mid + 8 * s, 26, TURN, bold=True, anchor_x="center", anchor_y="center",
+                       top=True)
+            self._text("R: a rematch · Esc: the lobby", area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
 
     def _panel(self, w: float, h: float, panel: float) -> None:
         """The right-hand panel: the table's rules at a glance, then what happened."""
@@ -360,39 +365,39 @@ class NinetyTable(arcade.View):
     def _help(self, v: Any, area: float, h: float, s: float) -> None:
         """H: this table's rules in full, from the engine's own words (``Table.describe``)."""
         lines = v.table.describe()
-        self.shapes.append((30 * s, 60 * s, area - 60 * s, h - 120 * s, (0, 0, 0, 235), TEXT_DIM))
+        self.top_shapes.append((30 * s, 60 * s, area - 60 * s, h - 120 * s, (0, 0, 0, 235), TEXT_DIM))
         y = h - 90 * s
         for line in lines:
-            text = self._text(line, 50 * s, y, 12, TEXT, width=area - 100 * s)
+            text = self._text(line, 50 * s, y, 12, TEXT, width=area - 100 * s, top=True)
             y -= text.content_height + 4 * s
-        self._text("H or Esc: back to the table", 50 * s, 80 * s, 11, TEXT_DIM)
+        self._text("H or Esc: back to the table", 50 * s, 80 * s, 11, TEXT_DIM, top=True)
 
     # -- drawing -----------------------------------------------------------------------------
 
     def on_draw(self) -> None:
         """The baize, the boxes, the cards, the texts, then any card in motion."""
         self.clear(color=TABLE_BG)
-        help_box = self.shapes[-1] if self.state.help_shown and self.shapes else None
-        for left, bottom, width, height, fill, line in self.shapes:
-            if (left, bottom, width, height, fill, line) == help_box:
-                continue
+        self._draw_shapes(self.shapes)
+        moving = {m.card for m in self.motions}
+        for card, cx, cy, cw, chh, alpha in self.cards:
+            if cw and not (card is not None and card in moving and (cx, cy) == self.pile_xy):
+                arcade.draw_texture_rect(card_texture(card), arcade.XYWH(cx, cy, cw, chh), alpha=alpha)
+        for text in self.texts:
+            text.draw()
+        self._draw_motions()
+        self._draw_shapes(self.top_shapes)
+        for text in self.top_texts:
+            text.draw()
+        if self.state.view is not None:
+            self.drawn = True
+
+    def _draw_shapes(self, shapes: list[tuple[float, float, float, float, Any, Any]]) -> None:
+        for left, bottom, width, height, fill, line in shapes:
             rect = arcade.LBWH(left, bottom, width, height)
             if fill is not None:
                 arcade.draw_rect_filled(rect, fill)
             if line is not None:
                 arcade.draw_rect_outline(rect, line, border_width=3 * self.scale)
-        moving = {m.card for m in self.motions}
-        for card, cx, cy, cw, chh, alpha in self.cards:
-            if cw and not (card is not None and card in moving and (cx, cy) == self.pile_xy):
-                arcade.draw_texture_rect(card_texture(card), arcade.XYWH(cx, cy, cw, chh), alpha=alpha)
-        self._draw_motions()
-        if help_box is not None:
-            left, bottom, width, height, fill, line = help_box
-            arcade.draw_rect_filled(arcade.LBWH(left, bottom, width, height), fill)
-        for text in self.texts:
-            text.draw()
-        if self.state.view is not None:
-            self.drawn = True
 
     def _draw_motions(self) -> None:
         if not self.motions:
