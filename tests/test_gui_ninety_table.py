@@ -192,3 +192,13 @@ def test_play_passes_the_game_and_its_rule_set_to_the_practice_table(monkeypatch
                  "--server", "127.0.0.1:9099"]) == 0
     assert asked["game"] == "ninety-nine" and asked["options"] == {"rules": "glengariff"}
     assert asked["args"][:2] == (4, "guarded")
+
+
+def test_esc_during_the_game_asks_once_more_before_it_leaves_the_table():
+    left = []
+    tv = shown(4, "convention", "guarded", Recorder())
+    tv.lobby_cb = lambda: left.append(True)
+    tv.window.press(arcade.key.ESCAPE)
+    assert left == [] and "Esc again leaves the table" in tv.state.notice
+    tv.window.press(arcade.key.ESCAPE)
+    assert left == [True]

@@ -76,6 +76,7 @@ class NinetyState:
         self.bad = False  # the notice is a refusal
         self.choice: Choice | None = None
         self.help_shown = False
+        self.leaving = False  # Esc was pressed once during the game: a second one leaves
         self.sent_at_ply: int | None = None  # the ply an action was sent at (no second send until it moved on)
 
     # -- names ---------------------------------------------------------------------------
@@ -311,6 +312,9 @@ class NinetyState:
 
     def key(self, name: str) -> list[Action] | str:
         """A key's meaning: actions to send, or the name of a screen command ('lobby', 'rematch', 'mute', 'help')."""
+        if name != "escape" and self.leaving:
+            self.leaving = False
+            self.tell("")
         if name.isdigit():
             return self.pick(int(name) - 1)
         if name in ("up", "down"):
@@ -323,6 +327,13 @@ class NinetyState:
                 return []
             if self.help_shown:
                 self.help_shown = False
+                return []
+            v = self.view
+            playing = v is not None and v.seat is not None and v.started and not v.over and not v.out[v.seat]
+            if playing and not self.leaving:
+                # Leaving mid-game is one key away from a card: ask once more.
+                self.leaving = True
+                self.tell("Esc again leaves the table; a bot plays your seat until you take it back", bad=True)
                 return []
             return "lobby"
         if name == "r" and self.over:

@@ -212,10 +212,10 @@ class NinetyTable(arcade.View):
         self._text(str(v.total), cx, cy - 10 * s, 64, total_colour, bold=True, anchor_x="center", anchor_y="center")
         arrow = "↻ clockwise" if v.direction == 1 else "↺ counter-clockwise"
         self._text(f"Play goes {arrow}", cx, cy - 62 * s, 13, TEXT, anchor_x="center")
-        self.pile_xy = (cx + 150 * s, cy)
+        self.pile_xy = (cx + 175 * s, cy)
         self.cards.append((v.top, *self.pile_xy, card_w, card_h, 255) if v.top else (None, 0, 0, 0, 0, 0))
         self._text(f"pile {v.pile_size}", self.pile_xy[0], cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
-        sx = cx - 150 * s
+        sx = cx - 175 * s
         if v.stock_size:
             self.cards.append((None, sx, cy, card_w, card_h, 255))
         self._text(f"stock {v.stock_size}", sx, cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
@@ -297,8 +297,10 @@ class NinetyTable(arcade.View):
             name = self.state.name(seat)
             self._text(name, x + 10 * s, y + bh - 22 * s, 14, TEXT_DIM if out else TEXT, bold=True,
                        width=bw - 20 * s)
-            if turn:
-                self._text("◀ TO PLAY", x + bw - 10 * s, y + bh - 22 * s, 11, TURN, bold=True, anchor_x="right")
+            if turn:  # beside the box (under a seat at the top, over the player's own), clear of the name
+                mine = seat == v.seat
+                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s, y + bh + 8 * s if mine else y - 18 * s,
+                           12, TURN, bold=True)
             if out:
                 place = v.places.index(seat) if seat in v.places else None
                 status = "OUT" + (f" · place {v.players - place}" if place is not None else "")
@@ -365,7 +367,7 @@ class NinetyTable(arcade.View):
     def _help(self, v: Any, area: float, h: float, s: float) -> None:
         """H: this table's rules in full, from the engine's own words (``Table.describe``)."""
         lines = v.table.describe()
-        self.top_shapes.append((30 * s, 60 * s, area - 60 * s, h - 120 * s, (0, 0, 0, 235), TEXT_DIM))
+        self.top_shapes.append((30 * s, 60 * s, area - 60 * s, h - 120 * s, PANEL_BG, TEXT_DIM))
         y = h - 90 * s
         for line in lines:
             text = self._text(line, 50 * s, y, 12, TEXT, width=area - 100 * s, top=True)
