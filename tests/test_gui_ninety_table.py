@@ -202,3 +202,17 @@ def test_esc_during_the_game_asks_once_more_before_it_leaves_the_table():
     assert left == [] and "Esc again leaves the table" in tv.state.notice
     tv.window.press(arcade.key.ESCAPE)
     assert left == [True]
+
+
+def test_the_new_table_form_offers_ninety_nine_with_its_rule_set_and_sends_it():
+    from board99.client.gui.lobby_model import NewTableForm
+
+    form = NewTableForm()
+    form.choose_row("game", "ninety-nine")
+    rows = [row.name for row in form.rows()]
+    assert rows == ["game", "players", "mode", "option-rules", "option-hand_size"]  # room for two option rows
+    form.choose_row("option-rules", "three-card")
+    form.choose_row("players", 4)
+    request = form.request("Friday cards")
+    assert (request.game, request.players, request.options["rules"]) == ("ninety-nine", 4, "three-card")
+    kinds.get("ninety-nine").check_settings(request.players, request.mode, request.options)
