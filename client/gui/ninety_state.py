@@ -302,11 +302,13 @@ class NinetyState:
         return [Play(card, value, say, draw=v.mode != "penalty")]
 
     def draw(self) -> list[Action]:
-        """D: the draw this seat still may make."""
+        """D: a draw, at a penalty table (the engine judges whether one is owed: the key may come before the
+        view that shows the card just played, and a draw must not wait for it)."""
         v = self.view
-        if v is None or not v.may_draw:
-            self.tell("You have no draw to make now" if v is not None and v.mode == "penalty"
-                      else "At a guarded table the draw comes with the card you play", bad=True)
+        if v is None or v.seat is None or v.over:
+            return []
+        if v.mode != "penalty":
+            self.tell("At a guarded table the draw comes with the card you play", bad=True)
             return []
         return [Draw()]
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 import arcade
 
+from board99.ninety_nine.actions import Draw
 from board99.ninety_nine.cards import JOKER, RANKS
 
 from .messages import Message
@@ -120,7 +121,10 @@ class NinetyTable(arcade.View):
         view = self.state.view
         for action in actions:
             if self.session is not None:
-                self.session.act(action, ply=None if view is None else view.ply)
+                # A card is judged on the position on screen; a draw is owed for one's own card, whatever
+                # moved on since (the position on screen may not yet show that card).
+                ply = None if view is None or isinstance(action, Draw) else view.ply
+                self.session.act(action, ply=ply)
 
     def perform(self, meaning: list | str) -> None:
         """Carry out what a key or click meant."""
@@ -194,6 +198,7 @@ class NinetyTable(arcade.View):
         self.cards = []
         st, v = self.state, self.state.view
         win.set_caption(f"Your turn · {TITLE}" if st.my_turn else TITLE)
+        win.awake()  # something changed: full frame rate for a moment, so the next reply is taken at once
         panel = 330 * s
         self.panel_w = panel
         area = w - panel
