@@ -218,3 +218,67 @@ def test_the_new_table_form_offers_ninety_nine_with_its_rule_set_and_sends_it():
     request = form.request("Friday cards")
     assert (request.game, request.players, request.options["rules"]) == ("ninety-nine", 4, "three-card")
     kinds.get("ninety-nine").check_settings(request.players, request.mode, request.options)
+
+
+# -- colour-blind checks, scaling, settings ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("vision", [None, "deuteranomaly", "protanomaly", "tritanomaly"])
+def test_the_turn_the_fitting_cards_and_a_high_total_stand_out_under_every_vision(vision):
+    # Each is also said in words ("TO PLAY", "fits", the number itself): colour is the second cue.
+    from board99.client.gui.ninety_table import TURN
+    from board99.client.gui.palette import BAD, GOOD, PANEL_BG, TABLE_BG, TEXT, TEXT_DIM, WARN
+    from tests.test_gui_palette import GROUND_APART, ciede2000, seen
+
+    pairs = {"turn/baize": (TURN, TABLE_BG), "turn/seat box": (TURN, (90, 120, 100)), "fits/baize": (GOOD, TABLE_BG),
+             "fits/dim": (GOOD, TEXT_DIM), "total 90+/total": (BAD, TEXT), "total 75+/total": (WARN, TEXT),
+             "total 90+/75+": (BAD, WARN), "legend rank/panel": (WARN, PANEL_BG)}
+    close = {name: round(d, 1) for name, (a, b) in pairs.items()
+             if (d := ciede2000(seen(a, vision), seen(b, vision))) < GROUND_APART}
+    assert not close, f"under {vision or 'normal vision'}: {close}"
+
+
+@pytest.mark.slow
+def test_at_every_size_and_scale_the_hand_and_seats_stay_inside_the_window_clear_of_the_panel():
+    import dataclasses
+
+    win = window()
+    prefs = win.prefs
+    try:
+        for size, scale in (((960, 640), 1.0), ((1600, 1000), 1.0), ((1280, 800), 1.3), ((1280, 800), 0.8)):
+            win.set_size(*size)
+            win.prefs = dataclasses.replace(prefs, ui_scale=scale)
+            step(win, 2)
+            tv = shown(6, "convention", "guarded")
+            area = win.width - tv.panel_w
+            for card, cx, cy, w, h, _ in tv.cards:
+                if w:
+                    assert 0 <= cx - w / 2 and cx + w / 2 <= area + 1 and 0 <= cy - h / 2 and cy + h / 2 <= win.height, (
+                        size, scale, card, cx, cy)
+            keys = next(t for t in tv.texts if t.text.startswith("1-9: play that card"))
+            assert keys.content_width <= area, (size, scale)
+            sizes = [t.font_size for t in tv.texts if t.text == "TOTAL"]
+            assert sizes == [pytest.approx(14 * tv.scale)]
+    finally:
+        win.prefs = prefs
+        win.set_size(1280, 800)
+        step(win, 2)
+
+
+def test_s_opens_the_settings_and_coming_back_reads_the_scale_again():
+    import dataclasses
+
+    win = window()
+    prefs = win.prefs
+    tv = shown(4, "convention", "guarded", Recorder())
+    opened = []
+    tv.settings_cb = lambda: opened.append(True)
+    try:
+        win.press(arcade.key.S)
+        assert opened == [True]
+        before = tv.scale
+        win.prefs = dataclasses.replace(prefs, ui_scale=1.3)
+        tv.on_show_view()
+        assert tv.scale == pytest.approx(before * 1.3)
+    finally:
+        win.prefs = prefs

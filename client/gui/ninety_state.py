@@ -342,6 +342,8 @@ class NinetyState:
             return "rematch"
         if name == "m":
             return "mute"
+        if name == "s":
+            return "settings"
         if name == "h":
             self.help_shown = not self.help_shown
             return []

@@ -37,10 +37,10 @@ KEY_NAMES: dict[int, str] = {
     **{getattr(arcade.key, f"KEY_{n}"): str(n) for n in range(1, 10)},
     **{getattr(arcade.key, f"NUM_{n}"): str(n) for n in range(1, 10)},
     arcade.key.D: "d", arcade.key.ESCAPE: "escape", arcade.key.UP: "up", arcade.key.DOWN: "down",
-    arcade.key.R: "r", arcade.key.M: "m", arcade.key.H: "h",
+    arcade.key.R: "r", arcade.key.M: "m", arcade.key.H: "h", arcade.key.S: "s",
 }
 KEYS_LINE = "1-9: play that card · Up/Down: an ace's or ten's value · D: draw · H: this table's rules · " \
-            "M: sound · Esc: lobby · F1: help"
+            "M: sound · S: settings · Esc: lobby · F1: help"
 
 
 class Box(NamedTuple):
@@ -137,6 +137,8 @@ class NinetyTable(arcade.View):
                 self.lobby_cb()
         elif meaning == "rematch" and self.session is not None:
             self.session.rematch()
+        elif meaning == "settings" and self.settings_cb is not None:
+            self.settings_cb()  # the window's settings screen; on_show_view reads them again after
         elif meaning == "mute":
             self.sounds.muted = not self.sounds.muted
             self.state.tell("Sound off" if self.sounds.muted else "Sound on")
@@ -147,6 +149,7 @@ class NinetyTable(arcade.View):
     def on_show_view(self) -> None:
         """Read the player's settings (they may have changed) and lay out."""
         self.sounds.volume = self.window.prefs.volume
+        self.sounds.muted = self.sounds.muted or self.window.prefs.muted
         self.refresh()
 
     def on_resize(self, width: int, height: int) -> None:
@@ -210,7 +213,7 @@ class NinetyTable(arcade.View):
             return
         self._panel(w, h, panel)
         # The centre: the total large, the direction, the pile and the stock.
-        cx, cy = area / 2, h * 0.56
+        cx, cy = area / 2, max(h * 0.56, 360 * s)  # clear of the prompt at a large scale
         card_w, card_h = 92 * s, 92 * s * CARD_H / CARD_W
         self._text("TOTAL", cx, cy + 62 * s, 14, TEXT_DIM, bold=True, anchor_x="center")
         total_colour = BAD if v.total >= 90 else WARN if v.total >= 75 else TEXT
@@ -289,7 +292,8 @@ class NinetyTable(arcade.View):
         """Every seat: name, tokens, cards in hand, out or sitting out, and the turn outlined and said in words."""
         others = [(v.seat + i) % v.players for i in range(1, v.players)] if v.seat is not None else \
             list(range(v.players))
-        bw, bh = 190 * s, 84 * s
+        # Narrower boxes when many seats share the top at a large scale (six players at 1.3 times).
+        bw, bh = min(190 * s, (area - 12 * s * (len(others) + 1)) / max(1, len(others))), 84 * s
         gap = (area - len(others) * bw) / (len(others) + 1)
         spots = {seat: (gap + i * (bw + gap), h - bh - 16 * s) for i, seat in enumerate(others)}
         if v.seat is not None:
@@ -304,8 +308,8 @@ class NinetyTable(arcade.View):
                        width=bw - 20 * s)
             if turn:  # beside the box (under a seat at the top, over the player's own), clear of the name
                 mine = seat == v.seat
-                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s, y + bh + 8 * s if mine else y - 18 * s,
-                           12, TURN, bold=True)
+                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s, y + bh + 8 * s if mine else y - 40 * s,
+                           12, TURN, bold=True)  # under a top seat's card backs
             if out:
                 place = v.places.index(seat) if seat in v.places else None
                 status = "OUT" + (f" · place {v.players - place}" if place is not None else "")
@@ -325,7 +329,7 @@ class NinetyTable(arcade.View):
                 self._text("may draw", x + bw - 10 * s, y + 36 * s, 10, WARN, anchor_x="right")
             if not out and seat != v.seat:
                 for k in range(min(v.hand_sizes[seat], 7)):
-                    self.cards.append((None, x + bw - 60 * s + k * 7 * s, y - 14 * s, 22 * s, 30 * s, 255))
+                    self.cards.append((None, x + bw - 64 * s + k * 7 * s, y - 14 * s, 22 * s, 30 * s, 255))
 
     def _hand(self, v: Any, area: float, s: float, card_w: float, card_h: float) -> None:
         """The player's hand along the bottom: each card's key above it, the ones that fit raised and marked."""
@@ -336,17 +340,20 @@ class NinetyTable(arcade.View):
         if st.notice:
             self._text(st.notice, area / 2, prompt_y - 22 * s, 12, BAD if st.bad else GOOD, anchor_x="center",
                        width=area - 40 * s)
-        self._text(KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
+        keys = self._text(KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
+        while keys.content_width > area - 16 * s and keys.font_size > 6:  # a large scale: shrink it to fit
+            keys.font_size = keys.font_size * 0.93
         self.hand_xy = []
         hand = v.hand or ()
         if not hand:
             return
         fits = st.fitting()
         hw, hh = card_w * 1.05, card_h * 1.05
-        step = min(hw + 14 * s, (area - 250 * s) / max(1, len(hand)))
-        left = 240 * s + (area - 240 * s - step * len(hand)) / 2
+        # Side by side where they fit, else overlapping (a click goes to the card on top: the later one).
+        step = min(hw + 14 * s, (area - 250 * s - hw) / max(1, len(hand) - 1))
+        left = 240 * s + (area - 240 * s - (step * (len(hand) - 1) + hw)) / 2
         for i, card in enumerate(hand):
-            cx = left + i * step + step / 2
+            cx = left + hw / 2 + i * step
             fit = card in fits and st.my_turn
             cy = 44 * s + hh / 2 + (16 * s if fit else 0)
             self.hand_xy.append((cx, cy))
