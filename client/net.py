@@ -5,17 +5,18 @@ Lobby calls block until the reply (or ``timeout``); ``poll()`` drains what the
 server pushed and keeps ``view`` and ``table`` current, resyncing with a
 snapshot on a sequence gap and resuming the seat with its token after a
 reconnect or a server restart (the Clone pattern). See docs/protocol.md.
+What the connection knows and decides is the sans-IO ``ClientCore``
+(client/core.py); ``GameClient`` owns the socket and the clock and drives it.
+See docs/client.md.
 """
 
 from __future__ import annotations
 
-import itertools
 import logging
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-import msgpack
 import zmq
 
 from board99 import kinds
@@ -24,24 +25,32 @@ from board99.wire.curve import connect_curve, parse_key
 from board99.wire.listings import PlayerHistory, Rating, RecordEntry, TournamentInfo
 from board99.wire.protocol import (
     CLIENT_MAX_MESSAGE,
-    CLIENT_UNPACK_LIMITS,
     COLOURS,
     DEFAULT_PORT,
     LIST_MAX,
     PAGE_MAX,
-    PROTOCOL_VERSION,
 )
 from board99.wire.table_info import TableInfo
 
+from .core import ClientCore, Pending, ServerError, kind_of
 from .handshake import HandshakeWatch, mismatch_message
+from .pushes import Completed, Message
 
 __all__ = ["COLOURS", "DEFAULT_PORT", "GameClient", "ServerError", "connect", "discover", "endpoint_for",
            "play_bot"]
 
 log = logging.getLogger("board99.client")
-#: Until the server's hello reply says otherwise.
-HEARTBEAT = 1.0
-LOST_AFTER = 3.0
+
+
+def _core_field(name: str, doc: str) -> Any:
+    """A GameClient attribute that is its core's (one copy of the state, read and set through the client)."""
+    def get(self: GameClient) -> Any:
+        return getattr(self.core, name)
+
+    def put(self: GameClient, value: Any) -> None:
+        setattr(self.core, name, value)
+
+    return property(get, put, doc=doc)
 
 
 class LobbyPage(NamedTuple):
@@ -52,13 +61,9 @@ class LobbyPage(NamedTuple):
     offset: int
 
 
-class ServerError(Exception):
-    """An error reply (or no reply): ``.code`` is stable, ``.message`` names the rule or field."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+def _page(reply: dict) -> LobbyPage:
+    """A ``list_tables`` reply as a LobbyPage (each description checked)."""
+    return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
 
 
 def endpoint_for(server: str) -> str:
@@ -134,7 +139,12 @@ def connect(server: str | None = None, *, name: str = "player", timeout: float =
 
 
 class GameClient:
-    """One connection to one board99 server (a DEALER socket). Not thread-safe: one thread owns it."""
+    """One connection to one board99 server (a DEALER socket) driving a ``ClientCore``. Not thread-safe.
+
+    The socket and the clock live here; everything the connection knows and decides lives in the
+    core (client/core.py). Lobby calls block until their reply: they queue a request in the core
+    and pump the socket (``_pump``) until it is done, the same loop ``poll()`` runs.
+    """
 
     def __init__(
         self,
@@ -147,43 +157,38 @@ class GameClient:
         key: str | None = None,
     ) -> None:
         self.endpoint = endpoint_for(endpoint)
-        self.name = name
-        #: The player key (board99.client.player_key): with it the server knows this player again.
-        self.key = key
-        #: What the server said of this player at hello: name, rating, new (None for a guest or before hello).
-        self.player: dict | None = None
-        self.timeout = timeout
         if server_key is not None:
             try:
                 server_key = parse_key(server_key)
             except ValueError as exc:  # the library's own error, naming the key, not a bare ValueError
                 raise ServerError("bad-server-key", str(exc)) from None
         self.server_key = server_key
-        #: Latest view of this client's seat (or the spectator view), kept current by poll().
-        self.view: Any = None  # the seat's view, its game kind's (a board99.SeatView at a peg-board table)
-        #: Latest table description (as list_tables entries).
-        self.table: TableInfo | None = None
-        #: False while the server is not answering.
-        self.connected = False
-        self.table_id: str | None = None
-        self.seat: int | None = None
-        self.token: str | None = None
-        self.seq = -1
-        self.epoch: str | None = None
-        self.heartbeat, self.lost_after = HEARTBEAT, LOST_AFTER
+        #: The protocol state: requests, the followed table's copy, heartbeats, rebinding.
+        self.core = ClientCore(name=name, key=key, timeout=timeout, now=time.monotonic(), endpoint=self.endpoint)
         self._ctx = context or zmq.Context.instance()
-        self._ids = itertools.count(1)
-        self._handlers: dict[int, Callable[[dict], None]] = {}  # request id -> handler of its reply
-        self._inbox: list[dict] = []
-        self._snapshot_pending = False
-        self._rebind_pending = False
-        self._binding = 0  # bumped whenever the table or seat this client follows changes
-        self._last_sent = 0.0
-        self._last_heard = time.monotonic()
         self._watch: HandshakeWatch | None = None
-        #: Called with every message received, replies included (tests capture traffic with it).
-        self.on_receive: Callable[[dict], None] | None = None
+        self._starting: str | None = None  # inside start(): the op its request is reported as
+        self._started: Pending | None = None
+        self._last_started: Pending | None = None  # the latest request start() sent, while on its way
         self._open()
+
+    # -- the core's state, read (and a few set) as the client's own ---------------------------
+
+    name = _core_field("name", "the name this client says hello with (the server's spelling after hello)")
+    key = _core_field("key", "the player key (board99.client.player_key): with it the server knows this player")
+    player = _core_field("player", "what the server said of this player at hello (None for a guest)")
+    timeout = _core_field("timeout", "seconds a request waits for its reply")
+    view = _core_field("view", "latest view of this client's seat (or the spectator view), kept current by poll()")
+    table = _core_field("table", "latest table description (as list_tables entries)")
+    connected = _core_field("connected", "False while the server is not answering")
+    table_id = _core_field("table_id", "the table followed")
+    seat = _core_field("seat", "the seat held (None: watching, or nothing)")
+    token = _core_field("token", "the held seat's token")
+    seq = _core_field("seq", "the followed table's latest seq taken")
+    epoch = _core_field("epoch", "the server's epoch (new at every start)")
+    heartbeat = _core_field("heartbeat", "seconds between pings (the server's hello says)")
+    lost_after = _core_field("lost_after", "seconds of silence after which the server counts as gone")
+    on_receive = _core_field("on_receive", "called with every message received, replies included")
 
     # -- the socket --------------------------------------------------------------------
 
@@ -203,7 +208,8 @@ class GameClient:
         self._watch = HandshakeWatch(sock)
         sock.connect(self.endpoint)
         self._sock = sock
-        self._send_async("hello", self._hello_fields(), self._on_hello)
+        self.core.say_hello(time.monotonic())
+        self._flush()
 
     def close(self) -> None:
         """Close the connection (the seat stays held; leave() gives it up)."""
@@ -218,32 +224,21 @@ class GameClient:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _send(self, kind: str, fields: dict, wait: float = 0.0) -> int:
-        rid = next(self._ids)
-        msg = {"type": kind, "id": rid, **fields}
-        try:
-            # Writable only once a connection is up (IMMEDIATE): a new client waits for its link here,
-            # and learns at once if the handshake fails (a CURVE key mismatch).
-            deadline = time.monotonic() + wait
-            while not self._sock.poll(0, zmq.POLLOUT) and (left := deadline - time.monotonic()) > 0:
-                if self._key_mismatch():
-                    break
-                self._sock.poll(max(1, int(min(left, 0.05) * 1000)), zmq.POLLOUT)
-            self._sock.send(msgpack.packb(msg, use_bin_type=True), zmq.NOBLOCK)
-        except zmq.Again:
-            self._lost()
-            raise ServerError("bad-server-key" if self._key_mismatch() else "disconnected",
-                              self._unreachable()) from None
-        self._last_sent = time.monotonic()
-        return rid
-
-    def _send_async(self, kind: str, fields: dict, handler: Callable[[dict], None]) -> bool:
-        try:
-            rid = self._send(kind, fields)
-        except ServerError:
-            return False  # not connected: the heartbeat tries again
-        self._handlers[rid] = handler
-        return True
+    def _flush(self) -> None:
+        """Send what the core has for the server; a request a caller waits on may wait for the link first."""
+        for out in self.core.outgoing():
+            try:
+                if out.wait:
+                    # Writable only once a connection is up (IMMEDIATE): a new client waits for its link here,
+                    # and learns at once if the handshake fails (a CURVE key mismatch).
+                    deadline = time.monotonic() + self.core.timeout
+                    while not self._sock.poll(0, zmq.POLLOUT) and (left := deadline - time.monotonic()) > 0:
+                        if self._key_mismatch():
+                            break
+                        self._sock.poll(max(1, int(min(left, 0.05) * 1000)), zmq.POLLOUT)
+                self._sock.send(out.frame, zmq.NOBLOCK)
+            except zmq.Again:
+                self.core.send_failed(out.rid, time.monotonic(), self._unreachable(), self._key_mismatch())
 
     def _key_mismatch(self) -> bool:
         return self._watch is not None and self._watch.mismatch()
@@ -253,216 +248,110 @@ class GameClient:
             return mismatch_message(self.endpoint, self.server_key)
         return f"the server at {self.endpoint} is not answering"
 
-    def _lost(self) -> None:
-        if self.connected:
-            self.connected = False
-            self._inbox.append({"type": "connection", "connected": False})
-
     # -- receiving ------------------------------------------------------------------------
 
-    def _receive(self, wait: float) -> dict | None:
-        """One message from the server, waiting at most ``wait`` seconds."""
+    def _receive(self, wait: float) -> bool:
+        """Hand the core one frame from the server, waiting at most ``wait`` seconds; False if none came."""
         if not self._sock.poll(max(0, int(wait * 1000))):
-            return None
+            return False
         frames = self._sock.recv_multipart()
-        try:
-            msg = msgpack.unpackb(frames[0], raw=False, **CLIENT_UNPACK_LIMITS)
-        except Exception:  # msgpack raises several types; a broken or hostile server must not crash us
-            msg = None
-        if len(frames) != 1 or type(msg) is not dict or type(msg.get("type")) is not str:
-            log.warning("event=bad-server-message endpoint=%s bytes=%d", self.endpoint, len(frames[0]))
-            return None
-        self._last_heard = time.monotonic()
-        if self.on_receive is not None:
-            self.on_receive(msg)
-        if not self.connected:
-            self.connected = True
-            self._inbox.append({"type": "connection", "connected": True})
-            self._ping()  # back after a silence: does the server still link us to our seat?
-        return msg
+        if len(frames) != 1:
+            log.warning("event=bad-server-message endpoint=%s frames=%d", self.endpoint, len(frames))
+            return True
+        self.core.receive(frames[0], time.monotonic())
+        return True
 
-    def _dispatch(self, msg: dict) -> None:
-        try:
-            self._handle(msg)
-        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as exc:
-            log.warning("event=bad-server-message endpoint=%s type=%r error=%r", self.endpoint,
-                        msg.get("type"), exc)
+    def _pump(self, wait: float, wake: zmq.Socket | int | None = None, until: Pending | None = None) -> bool:
+        """One turn of the loop: wait at most ``wait`` for the server (or ``wake``), take what it sent, tick, send.
 
-    def _handle(self, msg: dict) -> None:
-        kind = msg.get("type")
-        if kind in ("reply", "error"):
-            rid = msg.get("id")
-            handler = self._handlers.pop(rid, None) if type(rid) is int else None
-            if handler is not None:
-                handler(msg)
-            elif kind == "error" and msg.get("id") is None:
-                self._inbox.append(msg)  # e.g. rate-limited
-            return
-        self._on_push(msg)
+        With ``until``, reading stops once that request is done, so a blocking call returns with the
+        client's copy as its reply left it (what came after waits in the socket for the next call).
+        True when ``wake`` became readable (it is left unread for the caller).
+        """
+        woken = False
+        wait = max(0.0, min(wait, self.core.next_tick() - time.monotonic()))
+        if wake is not None and wait > 0:
+            poller = zmq.Poller()
+            poller.register(self._sock, zmq.POLLIN)
+            poller.register(wake, zmq.POLLIN)
+            ready = dict(poller.poll(int(wait * 1000)))
+            woken = wake in ready
+            wait = 0.0
+        if self._receive(wait):
+            while not (until is not None and until.done) and self._receive(0):
+                pass
+        self.core.tick(time.monotonic())
+        self._flush()
+        return woken
 
-    def _tick(self) -> None:
-        """Heartbeat: ping when idle; notice a silent server."""
-        now = time.monotonic()
-        if now - self._last_sent >= self.heartbeat:
-            self._ping()
-            self._last_sent = now  # even when the send failed: one attempt per heartbeat
-        if self.connected and now - self._last_heard > self.lost_after:
-            self._lost()
+    def wait_for(self, pending: Pending) -> Any:
+        """Pump until ``pending`` is done: its result, or its ServerError raised."""
+        self._flush()
+        # The core fails every request in time (its own deadlines); this bound only guards the loop.
+        give_up = time.monotonic() + 3 * self.core.timeout + 1.0
+        while not pending.done:
+            if time.monotonic() > give_up:
+                raise ServerError("timeout", f"no reply to '{pending.kind}' from {self.endpoint}")
+            self._pump(self.core.timeout, until=pending)
+        if pending.error is not None:
+            error = pending.error
+            if error.code == "timeout" and self._key_mismatch():
+                raise ServerError("bad-server-key", self._unreachable())
+            raise ServerError(error.code, error.message)
+        return pending.result
 
     def _request(self, kind: str, **fields: Any) -> dict:
         """Send a request and wait for its reply; ServerError on an error reply or timeout."""
-        if self.epoch is None and kind != "hello":
-            # The hello sent on opening is dropped if the link was not up yet: the server learns
-            # who this is (name, player key) before anything that depends on it.
-            self.hello()
-        fields = {k: v for k, v in fields.items() if v is not None}
-        rid = self._send(kind, fields, wait=self.timeout)
-        result: list[dict] = []
-        self._handlers[rid] = result.append
-        deadline = time.monotonic() + self.timeout
-        while not result:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                self._handlers.pop(rid, None)
-                if self._key_mismatch():
-                    raise ServerError("bad-server-key", self._unreachable())
-                limited = [m for m in self._inbox if m.get("type") == "error" and m.get("code") == "rate-limited"]
-                if limited:
-                    # The server dropped the request unanswered: say why rather than "no reply".
-                    raise ServerError("rate-limited", f"'{kind}' was dropped: {limited[-1].get('message', '')}")
-                raise ServerError("timeout", f"no reply to '{kind}' from {self.endpoint} within {self.timeout:g} s")
-            msg = self._receive(min(left, self.heartbeat))
-            if msg is not None:
-                self._dispatch(msg)
-            self._tick()
-        reply = result[0]
-        if reply["type"] == "error":
-            raise ServerError(reply.get("code", "internal"), reply.get("message", ""))
+        if self._starting is not None:
+            raise ValueError(f"{self._starting}: '{kind}' reads its reply after it came, so it cannot be started")
+        reply: dict = self.wait_for(self.core.request(kind, fields, time.monotonic(), after=self._chain()))
         return reply
 
-    # -- sync (Clone pattern) -----------------------------------------------------------------
+    def _chain(self) -> Pending | None:
+        """The started request still on its way, which the next request waits for.
 
-    def _on_push(self, msg: dict) -> None:
-        if msg.get("table") != self.table_id or self._snapshot_pending or self._rebind_pending:
-            return  # another table's leftovers, or a snapshot is on its way and covers it
-        seq = msg.get("seq")
-        if type(seq) is not int or not isinstance(msg.get("view"), dict):
-            raise ValueError("a push needs an integer seq and a view")
-        if seq <= self.seq:
-            return  # already seen
-        if seq != self.seq + 1:
-            self._ask_snapshot()
-            return
-        self._take(msg)
-        self._inbox.append(msg)
+        Requests go one after another, started ones too, as blocking calls do: each may read what
+        the one before it changed (a take_seat's token, before an add_bot at that table).
+        """
+        if self._last_started is not None and self._last_started.done:
+            self._last_started = None
+        return self._last_started
 
-    def _take(self, msg: dict) -> None:
-        # Checked before anything is kept: a malformed view or table leaves the copy as it was.
-        data = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
-        table = None if data is None else TableInfo.from_data(data)
-        view = None if msg.get("view") is None else self._kind(table).view_from_data(msg["view"])
-        if table is None and self.table is not None and "state" in msg:
-            table = TableInfo.from_data({**self.table.to_data(), "state": msg["state"],
-                                         "turn_left": msg.get("turn_left")})
-        self.seq = msg["seq"]
-        if view is not None:
-            self.view = view
-        if table is not None:
-            self.table = table
+    def _call(self, kind: str, fields: dict | Callable[[], dict], finish: Callable[[dict], Any], *,
+              after: Pending | None = None, on_fail: Callable[[Pending], None] | None = None) -> Any:
+        """Send a request and give its reply to ``finish`` (run by the core as the reply arrives); wait for it.
 
-    def _kind(self, table: TableInfo | None = None) -> kinds.GameKind:
-        """The game kind of ``table``, else of the table this client follows (the default kind before one)."""
-        table = table or self.table
-        return kinds.get(kinds.DEFAULT if table is None else table.kind)
+        Inside ``start`` it does not wait: the request's ``Pending`` is what ``start`` returns.
+        """
+        pending = self.core.request(kind, fields, time.monotonic(), finish, after=(self._chain(), after),
+                                    op=self._starting)
+        if on_fail is not None:
+            pending.on_fail = lambda: on_fail(pending)
+        if self._starting is not None:
+            if self._started is not None:
+                raise ValueError(f"{self._starting}: more than one request cannot be started as one")
+            self._started = self._last_started = pending
+            return pending
+        return self.wait_for(pending)
 
-    def _seat_token(self) -> dict:
-        return {"token": self.token} if self.seat is not None and self.token is not None else {}
+    def start(self, op: str, call: Callable[[GameClient], object]) -> Pending:
+        """Make the one request ``call(self)`` makes without waiting for its reply; its ``Pending``.
 
-    def _ask_snapshot(self) -> None:
-        if not self._snapshot_pending:
-            binding = self._binding
-            self._snapshot_pending = self._send_async(
-                "snapshot", self._seat_token(),
-                lambda reply: self._on_snapshot(reply) if binding == self._binding else None)
-
-    def _on_snapshot(self, reply: dict) -> None:
-        self._snapshot_pending = False
-        if reply["type"] == "error":
-            self._inbox.append(reply)
-            return
-        self._take(reply)
-        self._inbox.append({"type": "snapshot", "table": self.table_id, "seq": self.seq, "view": self.view,
-                            "info": self.table})
-
-    def _ping(self) -> None:
-        # Replies are read against the binding they were asked under: a ping sent before take_seat
-        # must not make the client think the server forgot its seat.
-        binding = self._binding
-        self._send_async("ping", {}, lambda reply: self._on_ping(reply, binding))
-
-    def _hello_fields(self) -> dict:
-        fields = {"version": PROTOCOL_VERSION, "name": self.name}
-        if self.key is not None:
-            fields["key"] = self.key
-        return fields
-
-    def _on_hello(self, reply: dict) -> None:
-        if reply["type"] == "error":
-            self._inbox.append(reply)
-            return
-        self.player = reply.get("player")
-        if isinstance(self.player, dict) and isinstance(self.player.get("name"), str):
-            self.name = self.player["name"]  # the key's name (a window that chose none is told its own)
-        self.epoch = reply["epoch"]
-        self.heartbeat = reply.get("heartbeat", HEARTBEAT)
-        self.lost_after = reply.get("lost_after", LOST_AFTER)
-
-    def _on_ping(self, reply: dict, binding: int) -> None:
-        if reply["type"] == "error":
-            return
-        if reply.get("epoch") != self.epoch:
-            if self.epoch is not None:
-                self._inbox.append({"type": "restarted", "epoch": reply.get("epoch")})
-            self.epoch = reply.get("epoch")
-            self._send_async("hello", self._hello_fields(), self._on_hello)
-        if self.table_id is None or self._rebind_pending or binding != self._binding:
-            return
-        if (reply.get("table"), reply.get("seat")) == (self.table_id, self.seat):
-            seq = reply.get("seq")
-            if type(seq) is int and seq > self.seq:
-                self._ask_snapshot()  # the latest push never came (a gap with nothing after it)
-            return
-        # The server no longer knows this connection as ours (restart or new link): bind again.
-        def rebound(reply: dict) -> None:
-            if binding == self._binding:
-                self._on_rebound(reply)
-
-        if self.seat is not None and self.token is not None:
-            sent = self._send_async("resume", {"table": self.table_id, "seat": self.seat, "token": self.token},
-                                    rebound)
-        else:
-            sent = self._send_async("spectate", {"table": self.table_id}, rebound)
-        self._rebind_pending = sent
-
-    def _on_rebound(self, reply: dict) -> None:
-        self._rebind_pending = False
-        if reply["type"] == "error":
-            self._inbox.append({"type": "seat-lost", "code": reply.get("code"), "message": reply.get("message")})
-            self.table_id = self.seat = self.token = None
-            self._binding += 1
-            return
-        self._snapshot_pending = False
-        self._take(reply)
-        self._inbox.append({"type": "snapshot", "table": self.table_id, "seq": self.seq, "view": self.view,
-                            "info": self.table})
-
-    def _wait_rebind(self) -> None:
-        deadline = time.monotonic() + self.timeout
-        while self._rebind_pending and time.monotonic() < deadline:
-            msg = self._receive(min(0.1, deadline - time.monotonic()))
-            if msg is not None:
-                self._dispatch(msg)
-            self._tick()
+        ``call`` is a call of one of this client's request methods (``lambda c: c.take_seat(t, 0)``),
+        whose result is then not waited for: it comes back as the core's ``Completed(op)`` record,
+        in order with the pushes (``poll_typed``). The window's network thread sends this way, so
+        it never stops its loop for a reply. ServerError if the request cannot be made at all.
+        """
+        self._starting, self._started = op, None
+        try:
+            call(self)
+            pending = self._started
+        finally:
+            self._starting, self._started = None, None
+        if pending is None:
+            raise ValueError(f"{op}: the call made no request of its own")
+        self._flush()
+        return pending
 
     def poll(self, timeout: float = 0.0, wake: zmq.Socket | int | None = None) -> list[dict]:
         """What the server pushed since the last call (each a dict with a 'type'); waits at most ``timeout``.
@@ -471,45 +360,35 @@ class GameClient:
         (it is left unread for the caller): a thread can sleep here until either the server or
         its own side speaks, instead of waking many times a second to look.
         """
+        return [m.as_dict() for m in self.poll_typed(timeout, wake) if not isinstance(m, Completed)]
+
+    def poll_typed(self, timeout: float = 0.0, wake: zmq.Socket | int | None = None) -> list[Message]:
+        """As ``poll()``, the core's typed records (client/pushes.py), ``Completed`` requests included."""
         deadline = time.monotonic() + timeout
+        self._flush()
         while True:
             left = deadline - time.monotonic()
-            wait = max(0.0, min(left, self.heartbeat)) if not self._inbox else 0
-            if wake is not None and wait > 0:
-                poller = zmq.Poller()
-                poller.register(self._sock, zmq.POLLIN)
-                poller.register(wake, zmq.POLLIN)
-                ready = dict(poller.poll(int(wait * 1000)))
-                if wake in ready and self._sock not in ready:
-                    self._tick()
-                    out, self._inbox = self._inbox, []
-                    return out
-            msg = self._receive(0 if wake is not None else wait)
-            if msg is not None:
-                self._dispatch(msg)
-                while (msg := self._receive(0)) is not None:
-                    self._dispatch(msg)
-            self._tick()
-            if self._inbox or time.monotonic() >= deadline:
-                out, self._inbox = self._inbox, []
-                return out
+            woken = self._pump(left if not self.core.has_messages() else 0.0, wake)
+            if woken or self.core.has_messages() or time.monotonic() >= deadline:
+                return self.core.messages()
 
     # -- lobby -------------------------------------------------------------------------------------
 
     def hello(self) -> dict:
         """Check the server speaks our protocol; its name, epoch and heartbeat settings."""
-        reply = self._request("hello", **self._hello_fields())
-        self._on_hello(reply)
+        reply: dict = self.wait_for(self.core.hello(time.monotonic()))
         return reply
 
     def list_tables(self) -> tuple[TableInfo, ...]:
         """The lobby's first page of tables (waiting ones first, newest first): see ``lobby_page``."""
-        return self.lobby_page().tables
+        tables: tuple[TableInfo, ...] = self._call("list_tables", {"offset": 0, "limit": PAGE_MAX},
+                                                   lambda reply: _page(reply).tables)
+        return tables
 
     def lobby_page(self, offset: int = 0, limit: int = PAGE_MAX) -> LobbyPage:
         """One page of the server's tables, in the lobby's order, and how many there are in all."""
-        reply = self._request("list_tables", offset=offset, limit=limit)
-        return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
+        page: LobbyPage = self._call("list_tables", {"offset": offset, "limit": limit}, _page)
+        return page
 
     def create_table(self, name: str, players: int, mode: str | None = None, clock: float | None = None,
                      grace: float | None = None, match: MatchFormat | None = None,
@@ -533,18 +412,11 @@ class GameClient:
             extra["match"] = {"kind": match.kind, "target": match.target}
         if rated:
             extra["rated"] = True
-        return TableInfo.from_data(self._request("create_table", name=name, players=players,
-                                                 mode=mode or kind.modes[0], clock=clock, grace=grace,
-                                                 **extra)["table"])
-
-    def _follow(self, reply: dict, table_id: str, seat: int | None) -> TableInfo:
-        self._binding += 1
-        self.table_id, self.seat = table_id, seat
-        self._snapshot_pending = self._rebind_pending = False
-        self.seq = -1
-        self._take(reply)
-        assert self.table is not None
-        return self.table
+        info: TableInfo = self._call("create_table", {"name": name, "players": players,
+                                                      "mode": mode or kind.modes[0], "clock": clock,
+                                                      "grace": grace, **extra},
+                                     lambda reply: TableInfo.from_data(reply["table"]))
+        return info
 
     def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> TableInfo:
         """Sit at ``table`` in ``seat`` playing ``colour`` (as ``name``, default the client's); the token stays here.
@@ -558,74 +430,96 @@ class GameClient:
             except ServerError:
                 self.name = old
                 raise
-        reply = self._request("take_seat", table=table, seat=seat, colour=colour)
-        self.token = reply["token"]
-        return self._follow(reply, table, seat)
+
+        def seated(reply: dict) -> TableInfo:
+            info = self.core.follow(reply, table, seat)
+            self.core.token = reply["token"]
+            return info
+
+        info: TableInfo = self._call("take_seat", {"table": table, "seat": seat, "colour": colour}, seated)
+        return info
 
     def resume(self, table: str, seat: int, token: str) -> TableInfo:
         """Take back a seat held for us (after a restart of this program) with its token."""
-        reply = self._request("resume", table=table, seat=seat, token=token)
-        self.token = token
-        return self._follow(reply, table, seat)
+        def resumed(reply: dict) -> TableInfo:
+            info = self.core.follow(reply, table, seat)
+            self.core.token = token
+            return info
+
+        info: TableInfo = self._call("resume", {"table": table, "seat": seat, "token": token}, resumed)
+        return info
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> TableInfo:
         """Put a server-side bot in an empty seat."""
-        info = TableInfo.from_data(self._request("add_bot", table=table, seat=seat, bot=bot,
-                                                 **self._seat_token())["table"])
-        if table == self.table_id:
-            self.table = info  # the push with the same news may still be queued behind this reply
+        def added(reply: dict) -> TableInfo:
+            info = TableInfo.from_data(reply["table"])
+            if table == self.core.table_id:
+                self.core.table = info  # the push with the same news may still be queued behind this reply
+            return info
+
+        info: TableInfo = self._call("add_bot", lambda: {"table": table, "seat": seat, "bot": bot,
+                                                         **self.core.seat_token()}, added)
         return info
 
     def spectate(self, table: str) -> TableInfo:
         """Follow a table with the public view."""
-        reply = self._request("spectate", table=table)
-        self.token = None
-        return self._follow(reply, table, None)
+        def watching(reply: dict) -> TableInfo:
+            info = self.core.follow(reply, table, None)
+            self.core.token = None
+            return info
+
+        info: TableInfo = self._call("spectate", {"table": table}, watching)
+        return info
 
     def leave(self) -> None:
         """Give up the seat (a bot plays on if the game is running) or stop spectating."""
-        self._request("leave", **self._seat_token())
-        self._binding += 1
-        self.table_id = self.seat = self.token = None
-        self.view = self.table = None
-        self.seq = -1
+        self._call("leave", self.core.seat_token, lambda reply: self.core.unfollow())
 
     def rematch(self) -> TableInfo:
-        """Ask for another game with the same seats; it starts when every person has asked."""
-        self._wait_rebind()
-        reply = self._request("rematch", **self._seat_token())
-        if reply["seq"] > self.seq:
-            self._take(reply)
-        assert self.table is not None
-        return self.table
+        """Ask for another game with the same seats; it starts when every person has asked (after a rebind)."""
+        def voted(reply: dict) -> TableInfo:
+            if reply["seq"] > self.core.seq:
+                self.core.take_snapshot(reply)
+            assert self.core.table is not None
+            return self.core.table
+
+        core = self.core
+        info: TableInfo = self._call("rematch", core.seat_token, voted, after=core.rebinding)
+        return info
 
     def act(self, action: Any, ply: int | None = None) -> list[dict]:
         """Carry out an action of the table's game kind (the peg-board game: play, draw or discard); the
         events it caused (this seat's view of them), or ServerError.
 
-        ``ply``: the position the action was chosen on (default: the latest this client saw).
+        ``ply``: the position the action was chosen on (default: the latest this client saw). Sent
+        once a rebind on its way is done, with the seat and ply as that left them.
         """
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
-        self._wait_rebind()
-        # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
-        # applying an action chosen on an old position (in penalty mode that would be an offence).
-        if ply is None:
-            ply = self.view.ply if self.view is not None else None
-        try:
-            reply = self._request("act", table=self.table_id, seat=self.seat, token=self.token,
-                                  action=self._kind().action_to_data(action), ply=ply)
-        except ServerError as exc:
-            if exc.code == "not-your-seat" and not self._rebind_pending:
+        core = self.core
+        data = kind_of(core.table).action_to_data(action)  # the table's game kind writes its actions
+
+        def fields() -> dict:
+            if core.table_id is None or core.seat is None or core.token is None:
+                raise ServerError("not-seated", "the seat was lost and could not be resumed with its token")
+            # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
+            # applying an action chosen on an old position (in penalty mode that would be an offence).
+            seen = ply if ply is not None else (core.view.ply if core.view is not None else None)
+            return {"table": core.table_id, "seat": core.seat, "token": core.token, "action": data, "ply": seen}
+
+        def acted(reply: dict) -> list[dict]:
+            core.take_moved(reply)
+            events: list[dict] = reply["events"]
+            return events
+
+        def refused(pending: Pending) -> None:
+            if pending.error is not None and pending.error.code == "not-your-seat" and core.rebinding is None:
                 # The server does not know this connection as the seat's (it restarted, or the link
                 # was re-made): ask now rather than at the next heartbeat, which acting keeps away.
-                self._ping()
-            raise
-        if reply["seq"] > self.seq:
-            if reply["seq"] > self.seq + 1:
-                self._ask_snapshot()  # a table push went missing: its info comes with the snapshot
-            self._take(reply)
-        return reply["events"]
+                core.ping_now()
+
+        events: list[dict] = self._call("act", fields, acted, after=core.rebinding, on_fail=refused)
+        return events
 
     def hint(self) -> Any:
         """The coach's advice for this client's seat now (casual tables only: ``hints-off`` elsewhere).
@@ -635,19 +529,27 @@ class GameClient:
         """
         if self.table_id is None or self.seat is None or self.token is None:
             raise ServerError("not-seated", "this client holds no seat; take_seat() first")
-        self._wait_rebind()
-        reply = self._request("hint", token=self.token)
-        if reply["seq"] > self.seq:
-            if reply["seq"] > self.seq + 1:
-                self._ask_snapshot()  # a push went missing meanwhile
-            self._take(reply)
-        return self._kind().advice_from_data(reply["advice"])
+        core = self.core
+
+        def fields() -> dict:
+            if core.token is None:
+                raise ServerError("not-seated", "the seat was lost and could not be resumed with its token")
+            return {"token": core.token}
+
+        def advised(reply: dict) -> Any:
+            advice = kind_of(core.table).advice_from_data(reply["advice"])  # checked before the copy moves on
+            core.take_moved(reply)
+            return advice
+
+        return self._call("hint", fields, advised, after=core.rebinding)
 
     def snapshot(self) -> Any:
         """Fetch the table's current state now (poll() does this by itself on a gap)."""
-        reply = self._request("snapshot", **self._seat_token())
-        self._take(reply)
-        return self.view
+        def took(reply: dict) -> Any:
+            self.core.take_snapshot(reply)
+            return self.core.view
+
+        return self._call("snapshot", self.core.seat_token, took)
 
     def fetch_record(self, table: str, game: int | None = None, match: bool = False) -> str:
         """A finished game's record text (the latest finished game unless ``game`` is given).
@@ -655,16 +557,19 @@ class GameClient:
         With ``match``, the match record of the match that game belongs to (board99.match).
         """
         extra = {"whole_match": True} if match else {}
-        return self._request("fetch_record", table=table, game=game, **extra)["record"]
+        record: str = self._call("fetch_record", {"table": table, "game": game, **extra},
+                                 lambda reply: reply["record"])
+        return record
 
     def history(self) -> tuple[list[str], list[Any]]:
         """What has happened in the followed table's game so far, as everyone may see it.
 
         The public record lines, and the public view after each action (the first: after the deal).
         """
-        reply = self._request("history")
-        kind = self._kind()
-        return list(reply["lines"]), [kind.view_from_data(v) for v in reply["views"]]
+        kind = kind_of(self.table)  # the views are the table's game's
+        lines_views: tuple[list[str], list[Any]] = self._call(
+            "history", {}, lambda reply: (list(reply["lines"]), [kind.view_from_data(v) for v in reply["views"]]))
+        return lines_views
 
     def list_records(self, offset: int = 0, limit: int = LIST_MAX,
                      player: str | None = None) -> tuple[tuple[RecordEntry, ...], int]:

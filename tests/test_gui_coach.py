@@ -16,9 +16,10 @@ from board99.client.gui import wording
 from board99.client.gui.messages import Failed, Pushed, Replied, StateChanged
 from board99.client.gui.table_intents import AskCoach, Attempt, Cancel, FetchHint, OnButton, OnSquare
 from board99.client.gui.table_state import TableState
+from board99.client.pushes import TableChange
 from board99.coach import advise
 from board99.layout import POSITION
-from board99.wire.table_info import MatchInfo
+from board99.wire.table_info import MatchInfo, TableInfo
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, screenshot, step, table_info, window
 
 pytestmark = pytest.mark.timeout(180)
@@ -58,6 +59,9 @@ class Recorder:
         self.calls: list = []
 
     def call(self, op, run) -> None:
+        self.calls.append(op)
+
+    def submit(self, op, start) -> None:
         self.calls.append(op)
 
     def act(self, action, ply=None) -> None:
@@ -128,10 +132,12 @@ def test_another_player_asking_is_logged_and_announced_and_a_refusal_is_said() -
     state = seated_state()
     table = casual_table().to_data()
     table["seats"][1]["hints"] = 1
-    state.receive(Pushed({"type": "table", "change": "hint", "by": 1, "table": "c1", "info": table}))
+    push = {"type": "table", "change": "hint", "by": 1, "table": "c1", "info": table}
+    state.receive(Pushed(TableChange("c1", 1, "hint", 1, (), None, TableInfo.from_data(table), push)))
     assert state.log[-1] == "Ben asked the coach for a hint"
     assert any(t.text == "Ben asked the coach for a hint" for t in state.toasts_now())
-    state.receive(Pushed({"type": "table", "change": "hint", "by": 0, "table": "c1", "info": table}))
+    push = {"type": "table", "change": "hint", "by": 0, "table": "c1", "info": table}
+    state.receive(Pushed(TableChange("c1", 1, "hint", 0, (), None, TableInfo.from_data(table), push)))
     assert state.log[-1] == "Ben asked the coach for a hint"  # the player's own ask is not announced to them
     state.receive(Failed("hint", "too-often", "hint: S0 has asked the coach 5 times in a short while, the most it "
                                               "may; try again in 4 s"))

@@ -302,3 +302,45 @@ def test_a_cards_reach_is_said_as_the_card_is_printed():
 
     assert wording.picked(7) == f"Card 7 picked: it allows squares {label(7)}. Click a square."
     assert wording.refused("below-card", "", Play(40, 38)) == f"Card 40 cannot go on square 38: it allows {label(40)}"
+
+
+# -- a second game through a real server ---------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_lobby_creates_and_fills_a_table_of_the_test_only_aces_kind_on_a_real_server(tmp_path):
+    import arcade
+
+    from board99.client.gui.app import App
+    from board99.server.loop import run_in_thread
+    from tests.aces_kind import ACES
+    from tests.gui_harness import run_until
+
+    kinds.names()
+    kinds.register(ACES)
+    server = run_in_thread(port=0, data_dir=tmp_path, bot_delay=0.0)
+    win = window()
+    app = App(win, name="Ann", discover=None)
+    try:
+        app.connect(server.endpoint)
+        lobby = app.lobby
+        assert lobby is not None
+        run_until(win, lambda: "game-aces" in lobby.buttons, 10, "the game row with the aces game")
+        for key in ("game-aces", "players-3", "option-target-2", "create"):
+            _click(win, lobby, key)
+        run_until(win, lambda: bool(lobby.model.tables), 10, "the aces table's card")
+        assert lobby.buttons["bot-drawer"].ring.color == (255, 255, 255, 255)  # its one bot shown chosen
+        (table,) = lobby.model.tables
+        assert (table.kind, table.players, table.mode, table.options) == ("aces", 3, "plain", (("target", 2),))
+        assert any(text.startswith("FIRST TO 3 ACES · 3 players alone") for text in _texts(lobby))
+        _click(win, lobby, f"bot-{table.id}-1")  # "+ bot": the chosen bot is not the aces game's: its own
+        run_until(win, lambda: lobby.model.tables[0].seats[1].occupant == "bot", 10, "the aces game's bot")
+        assert lobby.model.tables[0].seats[1].name == ACES.standin_bot
+    finally:
+        app.shutdown()
+        step(win, 1)
+        server.stop()
+        kinds.unregister(ACES.name)
+    lobby.build()  # the lobby on screen outlives its game: its form falls back to the default one
+    assert lobby.model.form.game == kinds.DEFAULT and "players-6" in lobby.buttons
+    win.show_view(arcade.View())

@@ -25,6 +25,7 @@ from board99.client.gui.lobby_lists import (
 from board99.client.gui.lobby_panels import export_standings
 from board99.client.gui.messages import Failed, Pushed
 from board99.client.gui.records import slug
+from board99.client.pushes import Notice
 from board99.wire.table_info import SeatInfo
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, screenshot, step, window
 from tests.lobby_data import HISTORY, MATCH_TABLES, RATINGS, RECORD_TEXT, RECORDS, TOURNAMENT, ListsStandIn
@@ -211,7 +212,8 @@ def test_tournament_matches_golden_and_exports_csv(tmp_path):
 def test_name_taken_is_said_and_another_name_can_be_used():
     win, lobby = _lobby()
     step(win, 2)
-    lobby.handle(Pushed({"type": "error", "code": "name-taken", "message": "name: taken"}))
+    lobby.handle(Pushed(Notice("name-taken", "name: taken", {"type": "error", "code": "name-taken",
+                                                            "message": "name: taken"})))
     assert lobby.model.status == name_taken_words("Ann") and "use-name" in lobby.buttons
     lobby.name_input.text = "Bo"  # taken too (the fake server says so)
     lobby.use_name()

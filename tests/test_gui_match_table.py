@@ -53,6 +53,9 @@ class Recorder:
     def call(self, op, run) -> None:
         self.calls.append(op)
 
+    def submit(self, op, run, then=None) -> None:
+        self.calls.append(op)
+
     def drain(self) -> list:
         return []
 
@@ -194,6 +197,10 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
 
         def call(self, op, run) -> None:
             self.out.append(Replied(op, run(Client())))
+
+        def submit(self, op, run, then=None) -> None:
+            result = run(Client())
+            self.out.append(Replied(op, result if then is None else then(result)))
 
         def drain(self) -> list:
             out, self.out = self.out, []

@@ -194,6 +194,9 @@ def test_a_finished_game_at_the_table_opens_its_review_and_esc_comes_back():
                     return text
             self.out.append(Replied(op, run(Client())))
 
+        def submit(self, op, run, then=None) -> None:
+            self.call(op, run if then is None else (lambda client: then(run(client))))
+
         def drain(self) -> list:
             out, self.out = self.out, []
             return out

@@ -38,6 +38,7 @@ from board99.client.gui.table_intents import (
     ToLobby,
 )
 from board99.client.gui.table_state import Received, TableState, side_colours
+from board99.client.pushes import Restarted, SeatLost
 from board99.events import Penalty, Played, Won
 from tests.gui_harness import HandClock, table_info
 
@@ -260,9 +261,9 @@ def test_refusals_and_the_servers_news_become_the_notice():
     state, _ = table_state(view())
     state.receive(Failed("act", "stale", "the table moved on"))
     assert (state.notice, state.notice_tone) == ("Not done: the table moved on", "bad")
-    state.receive(Pushed({"type": "restarted", "epoch": "x"}))
+    state.receive(Pushed(Restarted("x")))
     assert (state.notice, state.notice_tone) == ("The server restarted; taking the seat back…", "warn")
-    state.receive(Pushed({"type": "seat-lost", "code": "bad-token", "message": "no"}))
+    state.receive(Pushed(SeatLost("bad-token", "no")))
     assert state.notice == "Your seat could not be taken back: no"
     assert state.receive(Replied("act", [])) == Received()
 

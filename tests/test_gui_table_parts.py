@@ -77,9 +77,9 @@ def test_the_result_box_gives_way_and_a_decided_match_opens_its_box_once():
     table = table_info([{"name": "Ann"}, {"name": "Bo"}], players=2, state="over", match=match)
     endings.viewed(over, table)
     assert not endings.match_open  # 0-0: not decided
-    from board99.match import GameResult
+    from board99.kinds import Result
 
-    decided = table._replace(match=match._replace(results=(GameResult(1, 0, 0, (1, 2, 3, 4, 5), 1),)))
+    decided = table._replace(match=match._replace(results=(Result(1, (0, 1), "side 0 won"),)))
     endings.viewed(over, decided)
     assert endings.match_open
     endings.give_way(keep_match=False)

@@ -21,6 +21,7 @@ from board99.ninety_nine.errors import CODES as NINETY_CODES
 from board99.rulings import GUARDED_CODES
 from board99.server.requests import HANDLERS
 from board99.wire.protocol import CHANGES, ERRORS, REQUESTS, SERVER_MESSAGES
+from board99.wire.replies import ERROR, PUSHES, REPLIES, SNAPSHOT
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
@@ -65,12 +66,28 @@ def documented_codes() -> dict[str, set[str]]:
     return found
 
 
+def field_rows(text: str) -> dict[str, tuple[set[str], set[str]]]:
+    """A table of messages and their fields: name -> (fields always there, fields in brackets)."""
+    rows: dict[str, tuple[set[str], set[str]]] = {}
+    for name, cells in re.findall(r"^\| `([\w-]+)` \| (.*) \|$", text, re.M):
+        optional = set(re.findall(r"\[`(\w+)`\]", cells))
+        rows[name] = (set(re.findall(r"(?<!\[)`(\w+)`(?!\])", cells)), optional)
+    return rows
+
+
+def schema_rows(specs: dict[str, dict]) -> dict[str, tuple[set[str], set[str]]]:
+    """The same, from ``wire.replies``' schemas."""
+    return {name: ({f for f, (_, required) in spec.items() if required},
+                   {f for f, (_, required) in spec.items() if not required}) for name, spec in specs.items()}
+
+
 # -- what the code produces ------------------------------------------------------------------------
 
 
-def trees(*folders: str) -> list[ast.AST]:
-    """The syntax trees of every module in ``folders``."""
-    return [ast.parse(p.read_text(encoding="utf-8")) for folder in folders for p in (ROOT / folder).rglob("*.py")]
+def trees(*folders: str, skip: frozenset[Path] = frozenset()) -> list[ast.AST]:
+    """The syntax trees of every module in ``folders`` but those under a folder in ``skip``."""
+    return [ast.parse(p.read_text(encoding="utf-8")) for folder in folders for p in (ROOT / folder).rglob("*.py")
+            if not skip & set(p.parents)]
 
 
 def strings(node: ast.AST) -> set[str]:
@@ -82,10 +99,10 @@ def strings(node: ast.AST) -> set[str]:
     return set()
 
 
-def calls(folders: tuple[str, ...], name: str) -> list[ast.Call]:
-    """Every call of a function or method called ``name``."""
+def calls(folders: tuple[str, ...], name: str, skip: frozenset[Path] = frozenset()) -> list[ast.Call]:
+    """Every call of a function or method called ``name`` (not in the folders ``skip`` names)."""
     found = []
-    for tree in trees(*folders):
+    for tree in trees(*folders, skip=skip):
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 f = node.func
@@ -105,8 +122,14 @@ def produced_server_codes() -> set[str]:
     return raised | sent
 
 
+def uninstalled_games() -> frozenset[Path]:
+    """The game packages under board99/ whose kind is not installed (kinds.GAMES): their codes are not the page's."""
+    return frozenset(p.parent for p in (ROOT / "board99").glob("*/kind.py")
+                     if f"board99.{p.parent.name}.kind" not in kinds.GAMES)
+
+
 def produced_engine_codes() -> set[str]:
-    return arg_strings(calls(("board99",), "Refused"), 0) | set(GUARDED_CODES.values())
+    return arg_strings(calls(("board99",), "Refused", skip=uninstalled_games()), 0) | set(GUARDED_CODES.values())
 
 
 def produced_client_codes() -> set[str]:
@@ -148,6 +171,29 @@ def test_every_request_on_the_page_is_handled_and_every_handled_request_is_on_th
         text = section(requests, f"### `{kind}`")
         for name in spec:
             assert f"`{name}`" in text, f"field {name!r} of {kind!r} is not on the page"
+
+
+def test_every_reply_and_push_field_on_the_page_is_in_the_schemas_and_every_one_there_is_on_the_page() -> None:
+    glance = section(PAGE, "## Replies and pushes, field by field")
+    replies, pushes = glance.split("Errors and pushes:")
+    assert field_rows(replies) == schema_rows(REPLIES)
+    assert field_rows(pushes) == schema_rows({"error": ERROR, **PUSHES})
+    assert set(REPLIES) == set(REQUESTS) and {"reply", "error", *PUSHES} == set(SERVER_MESSAGES)
+    # Each request's own section names its reply's fields too ("snapshot fields" names the four).
+    requests = section(PAGE, "## Requests and replies")
+    for kind, spec in REPLIES.items():
+        text = section(requests, f"### `{kind}`")
+        named = set(re.findall(r"`(\w+)`", text)) | (set(SNAPSHOT) if "snapshot fields" in text else set())
+        assert set(spec) <= named, f"the reply to {kind!r} has fields its section does not name: {set(spec) - named}"
+    for kind, spec in PUSHES.items():
+        text = section(PAGE, f"### `{kind}`")
+        assert set(spec) <= set(re.findall(r"`(\w+)`", text)), f"push {kind!r}"
+
+
+def test_the_field_table_parser_sees_what_is_there() -> None:
+    rows = field_rows(section(PAGE, "## Replies and pushes, field by field"))
+    assert rows["act"] == ({"events", "seq", "view", "state", "turn_left"}, {"table"})
+    assert rows["leave"] == (set(), set())
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import msgpack
 import pytest
 
 from board99 import Discard, Draw
@@ -158,17 +159,17 @@ def test_a_lost_push_is_noticed_by_its_seq_and_mended_by_a_snapshot(tmp_path) ->
         watcher.add_bot(table, 0, "random")
         watcher.add_bot(table, 1, "random")
         # The network loses every 7th message on the way in (a PUB at its high-water mark would).
-        receive, count = watcher._receive, [0]
+        receive, count = watcher.core.receive, [0]
 
-        def lossy(wait: float):
-            msg = receive(wait)
-            if msg is not None and msg.get("type") == "update":
+        def lossy(frame: bytes, now: float) -> None:
+            msg = msgpack.unpackb(frame)
+            if msg.get("type") == "update":
                 count[0] += 1
                 if count[0] % 7 == 0 or msg.get("state") == "over":  # the very last one too
-                    return None
-            return msg
+                    return
+            receive(frame, now)
 
-        watcher._receive = lossy
+        watcher.core.receive = lossy  # type: ignore[method-assign]
         snapshots = 0
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline and watcher.table.state != "over":

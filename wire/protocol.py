@@ -107,6 +107,7 @@ ERRORS: dict[str, str] = {
     "disconnected": "(client) the server is not reachable right now",
     "bad-server-key": "(client) the server's CURVE key differs from the one expected",
     "no-server": "(client) LAN discovery heard no server (or not the one named)",
+    "bad-reply": "(client) the server's reply breaks its schema (wire.replies); the message names the field",
 }
 
 

@@ -91,9 +91,10 @@ def build_form(view: FormCanvas) -> None:
         view.label(line, 118, 526 + down + i * 19, 182, 19, 10, TEXT_DIM)
     view.button("create", "Create table", view.create, 0, 574 + down, 290, 40, 13, disabled=view.session is None)
     view.label("Bots for the “+ bot” buttons", 0, 626 + down, 300, 24, 12, TEXT_DIM)
+    asked = model.bot_for(None)  # the chosen bot, or the chosen game's stand-in bot where it has not that one
     for i, bot in enumerate(model.bot_choices()):
         view.button(f"bot-{bot}", bot, view.change(partial(model.choose_bot, bot)), i * 98, 650 + down, 92, 34,
-                    chosen=bot == model.bot_name)
+                    chosen=bot == asked)
     if len(rows) == 2:  # the rows a game adds take this note's room
         view.label("A table starts when every seat is filled;", 0, 696, 300, 22, 11, TEXT_DIM)
         if form.partnered():

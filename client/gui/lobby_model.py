@@ -46,10 +46,9 @@ def several_kinds() -> bool:
 
 
 def kind_of(table: TableInfo) -> kinds.GameKind:
-    """The game kind a table plays (the default kind for a table description that names none)."""
-    name = getattr(table, "kind", None)
+    """The game kind a table plays (the default kind's for a game this window does not have)."""
     try:
-        return kinds.get(name if isinstance(name, str) else kinds.DEFAULT)
+        return kinds.get(table.kind)
     except kinds.UnknownKind:
         return kinds.get(kinds.DEFAULT)
 
@@ -129,7 +128,9 @@ class NewTableForm:
 
     @property
     def kind(self) -> kinds.GameKind:
-        """The chosen game."""
+        """The chosen game (the default one again if the chosen one was taken out since)."""
+        if self.game not in kinds.names():
+            self.choose_game(kinds.DEFAULT)
         return kinds.get(self.game)
 
     def rows(self) -> tuple[Row, ...]:

@@ -21,6 +21,7 @@ from arcade.gui import UIInputText, UILabel, UIWidget
 from board99 import kinds
 from board99.client import player_key
 from board99.client.net import LobbyPage
+from board99.client.pushes import Notice
 from board99.wire.listings import RecordEntry, TournamentInfo
 from board99.wire.table_info import TableInfo
 
@@ -672,9 +673,9 @@ class LobbyView(arcade.View):
                 if self.session is not None:
                     self.session.name = name  # later refusals name the name now in use
                 self.say(f"You play as {name} on this server")
-            case Failed(_, "name-bound", _) | Pushed({"type": "error", "code": "name-bound"}):
+            case Failed(_, "name-bound", _) | Pushed(Notice("name-bound")):
                 self.say(name_bound_words(self._refused_name(msg)), bad=True)
-            case Failed(_, "name-taken", _) | Pushed({"type": "error", "code": "name-taken"}):
+            case Failed(_, "name-taken", _) | Pushed(Notice("name-taken")):
                 self.model.name_taken = True
                 refused = self._refused_name(msg)
                 # Taken by this very machine's key of that name: switching is the answer, not a new name.
@@ -685,7 +686,7 @@ class LobbyView(arcade.View):
             case Failed(op, code, message):
                 words = REFUSAL_WORDS.get(code, message)
                 self.say(f"The server refused {REQUEST_WORDS.get(op, op)}: {words}", bad=True)
-            case Pushed({"type": "error", "message": message}):
+            case Pushed(Notice(_, message)):
                 self.say(f"The server says: {message}", bad=True)  # e.g. too-many-players at hello
             case Pushed():
                 self.refresh()

@@ -1,5 +1,9 @@
 """What the network thread tells the views: small typed records, taken with ``Session.drain()``.
 
+The client core parses what the server sent once, into the records of
+``board99.client.pushes``; these wrap them for the views (a push's view and
+table arrive as ``StateChanged``, its events as ``Events``).
+
 The session posts them in the order things happened at the table: a new
 state before the events it explains, so a log line never describes a
 position not yet on screen.
@@ -10,6 +14,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from board99 import SeatView
+from board99.client.pushes import Push
 from board99.wire.table_info import TableInfo
 
 
@@ -54,9 +59,10 @@ class Failed(NamedTuple):
 
 
 class Pushed(NamedTuple):
-    """Any other message the client library passed on (table changes, presence, restarts, a lost seat)."""
+    """Any other record the client core passed on (client/pushes.py): a table change without events,
+    a lost or restored link, a restart, a lost seat, a server's notice."""
 
-    push: dict
+    push: Push
 
 
 #: Everything ``Session.drain()`` returns.

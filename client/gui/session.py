@@ -1,9 +1,15 @@
-"""The network side of the window: one background thread owns the GameClient.
+"""The network side of the window: one background thread drives the connection (a GameClient over its core).
 
 A pyzmq socket belongs to one thread and OpenGL to the main thread, so the
 views never touch the client: each of ``Session``'s request methods posts a
-closure to the network thread, and the views take what came back with
-``drain()`` once a frame, as the typed records of ``messages.py``.
+request to the network thread, and the views take what came back with
+``drain()`` once a frame, as the typed records of ``messages.py``. The thread
+runs one loop, the client's (``GameClient.poll_typed``): what the server
+pushed, and the requests the core reports done, come out of the client core
+(client/core.py) as typed records in the order they happened, each push's view
+parsed once there. An ``act`` (and a ``hint``) does not stop the loop while it
+waits: its reply comes back as the core's ``Completed`` record, in its place
+among the pushes.
 """
 
 from __future__ import annotations
@@ -15,8 +21,11 @@ import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from board99 import Action, SeatView, kinds
-from board99.client.net import GameClient, ServerError
+from board99 import Action, SeatView
+from board99.client.core import Pending
+from board99.client.net import GameClient
+from board99.client.pushes import Completed, Snapshot, TableChange, Update
+from board99.client.pushes import Message as CoreMessage
 from board99.match import MatchFormat
 from board99.wire.table_info import TableInfo
 
@@ -29,34 +38,17 @@ POLL_SECONDS = 1.0
 
 #: A request as the network thread runs it: a call on the client, whose result is the reply.
 Run = Callable[[GameClient], object]
+#: What a sent request's result does on the network thread before the views hear of it (``submit``'s ``then``).
+Then = Callable[[Any], Any]
 
 
-def events_of(push: dict) -> tuple[dict, ...]:
-    """The table events a pushed message carries (an ``update``'s list); none for every other message."""
-    events = push.get("events")
-    return _event_dicts(events) if isinstance(events, list) else ()
-
-
-def _event_dicts(events: list) -> tuple[dict, ...]:
-    # Events are not checked by the client library: keep what the log can read.
-    return tuple(e for e in events if isinstance(e, dict))
-
-
-def _view_in(push: dict, table: TableInfo | None = None) -> Any:
-    # An update or table push carries its view as data (already checked by the client library), read by
-    # the table's own game kind; a snapshot message as the view the client took.
-    view = push.get("view")
-    if isinstance(view, dict):
-        kind = kinds.get(table.kind if table is not None else kinds.DEFAULT)
-        return kind.view_from_data(view)
-    return view
-
-
-def _info_in(push: dict) -> TableInfo | None:
-    info = push.get("info")
-    if isinstance(info, dict):
-        return TableInfo.from_data(info)
-    return info if isinstance(info, TableInfo) else None
+def events_of(push: Any) -> tuple[dict, ...]:
+    """The table events a pushed message carries (an ``update``'s list, a new game's deal); none for every other."""
+    if isinstance(push, Update | TableChange):
+        return push.events
+    events = push.get("events") if isinstance(push, dict) else None
+    # Plain maps (``GameClient.poll()``'s): keep what the log can read.
+    return tuple(e for e in events if isinstance(e, dict)) if isinstance(events, list) else ()
 
 
 class KeptSeat(NamedTuple):
@@ -80,7 +72,8 @@ class Session:
         #: What the server said of this player at its last accepted hello (name, rating, spread, games);
         #: None for a guest or before the hello's reply. Written by the network thread.
         self.player: dict | None = None
-        self._requests: queue.Queue[tuple[str, Run]] = queue.Queue()
+        self._requests: queue.Queue[tuple[str, Run, Then | None, bool]] = queue.Queue()
+        self._then: dict[Pending, Then] = {}  # network thread only: a sent request's own step on success
         self._out: queue.Queue[Message] = queue.Queue()
         self._stop = threading.Event()
         #: The last StateChanged posted (a view shown later starts from it).
@@ -112,7 +105,17 @@ class Session:
 
     def call(self, op: str, run: Run) -> None:
         """Run ``run(client)`` on the network thread; its result comes back as ``Replied(op, result)``."""
-        self._requests.put((op, run))
+        self._requests.put((op, run, None, False))
+        self._wake()
+
+    def submit(self, op: str, run: Run, then: Then | None = None) -> None:
+        """Send the one request ``run(client)`` makes without stopping the network thread's loop.
+
+        ``run`` calls one of the client's request methods (``GameClient.start``); the reply comes back
+        as ``Replied(op, result)`` (or ``Failed``) in its place among the pushes, after ``then(result)``
+        (run on the network thread; what it returns is the result the views get) if given.
+        """
+        self._requests.put((op, run, then, True))
         self._wake()
 
     def _wake(self) -> None:
@@ -123,69 +126,58 @@ class Session:
 
     def list_tables(self) -> None:
         """Ask for the server's tables (a list of TableInfo)."""
-        self.call("list_tables", lambda client: client.list_tables())
+        self.submit("list_tables", lambda client: client.list_tables())
 
     def lobby_page(self, offset: int, limit: int) -> None:
         """Ask for one page of the server's tables (a ``LobbyPage``: tables, total, offset)."""
-        self.call("lobby_page", lambda client: client.lobby_page(offset, limit))
+        self.submit("lobby_page", lambda client: client.lobby_page(offset, limit))
 
     def create_table(self, name: str, players: int, mode: str, clock: float | None, *,
                      match: MatchFormat | None = None, rated: bool = False, bot_pace: str = "quick") -> None:
         """Ask for a new table (a match of ``match`` games, rated or not, its bots at ``bot_pace``)."""
-        self.call("create_table", lambda client: client.create_table(name, players, mode, clock, match=match,
+        self.submit("create_table", lambda client: client.create_table(name, players, mode, clock, match=match,
                                                                      rated=rated, bot_pace=bot_pace))
 
     def take_seat(self, table: str, seat: int, colour: str, name: str | None = None) -> None:
         """Ask to sit at ``seat`` of ``table`` playing ``colour`` (as ``name``, default the connection's)."""
-        self.call("take_seat", lambda client: client.take_seat(table, seat, colour, name=name))
+        self.submit("take_seat", lambda client: client.take_seat(table, seat, colour, name=name))
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> None:
         """Ask for a bot in an empty seat."""
-        self.call("add_bot", lambda client: client.add_bot(table, seat, bot))
+        self.submit("add_bot", lambda client: client.add_bot(table, seat, bot))
 
     def spectate(self, table: str) -> None:
         """Ask to watch a table."""
-        self.call("spectate", lambda client: client.spectate(table))
+        self.submit("spectate", lambda client: client.spectate(table))
 
     def act(self, action: Action, ply: int | None = None) -> None:
         """Send a PLAY, DRAW or DISCARD for this client's seat, chosen at ``ply``; its events follow the new state."""
-
-        def run(client: GameClient) -> list[dict]:
-            try:
-                events = client.act(action, ply=ply)
-            except ServerError as exc:
-                if exc.code == "stale":
-                    # What moved the table on reaches the window before the refusal does, so the
-                    # window judges the action again on the position as it is now.
-                    self._post_pushes(client.poll(0), client.connected)
-                    self._post_state(client.view, client.table, client.connected)
-                raise
-            # The reply already moved the client's view on: show the board as the action left it
-            # before its events, so a log line never describes a position not yet on screen.
-            self._post_state(client.view, client.table, client.connected)
-            if events:
-                # The server does not push an action back to its actor: the reply carries its events.
-                self._post(Events(_event_dicts(events)))
-            return events
-
-        self.call("act", run)
+        self.submit("act", lambda client: client.act(action, ply))
 
     def rematch(self) -> None:
         """Ask for a new game at the same table."""
-        self.call("rematch", lambda client: client.rematch())
+        self.submit("rematch", lambda client: client.rematch())
 
     def leave(self) -> None:
         """Give up the seat (or stop watching); a seat left during a game is remembered in ``kept``."""
 
-        def run(client: GameClient) -> None:
+        held: list[KeptSeat] = []
+
+        def run(client: GameClient) -> object:
             table, seat, token = client.table, client.seat, client.token
-            client.leave()
             if table is not None and table.state == "playing" and seat is not None and token is not None:
+                held.append(KeptSeat(table.id, seat, token, table.game))
+            client.leave()
+            return None
+
+        def left(result: object) -> object:
+            for kept in held:
                 # The server holds the seat for us until this game ends (docs/protocol.md, leave).
                 with self._kept_lock:
-                    self._kept[table.id] = KeptSeat(table.id, seat, token, table.game)
+                    self._kept[kept.table] = kept
+            return result
 
-        self.call("leave", run)
+        self.submit("leave", run, left)
 
     def take_back(self, table: str) -> None:
         """Resume the seat left at ``table`` with its token; the reply is ``Replied("resume", TableInfo)``."""
@@ -194,15 +186,14 @@ class Session:
             self._post(Failed("resume", "not-kept", "no seat of yours is kept at that table"))
             return
 
-        def run(client: GameClient) -> TableInfo:
-            info = client.resume(kept.table, kept.seat, kept.token)
+        def resumed(info: Any) -> Any:
             with self._kept_lock:
                 self._kept.pop(kept.table, None)
                 # The lobby takes the reply; the table screen that opens next asks for this.
                 self._resumed = Resumed(info)
             return info
 
-        self.call("resume", run)
+        self.submit("resume", lambda client: client.resume(kept.table, kept.seat, kept.token), resumed)
 
     def take_resumed(self) -> Resumed | None:
         """The seat last taken back from the lobby (``take_back``), once: the table screen welcomes the player back."""
@@ -258,14 +249,14 @@ class Session:
             while not self._stop.is_set():
                 self._serve_requests(client)
                 try:
-                    pushes = client.poll(POLL_SECONDS, wake=self._wake_read)
+                    messages = client.poll_typed(POLL_SECONDS, wake=self._wake_read)
                     self._drain_wake()
                 except Exception as exc:  # the library handles reconnects; anything else is shown
                     log.warning("poll failed: %s", exc)
-                    pushes = []
+                    messages = []
                     self._stop.wait(POLL_SECONDS)
                 self.player = client.player
-                self._post_pushes(pushes, client.connected)
+                self._post_messages(messages, client.connected)
                 self._post_state(client.view, client.table, client.connected)
         finally:
             try:
@@ -273,17 +264,39 @@ class Session:
             except Exception as exc:
                 log.info("close failed: %s", exc)
 
-    def _post_pushes(self, pushes: list[dict], connected: bool) -> None:
+    def _post_messages(self, messages: list[CoreMessage], connected: bool) -> None:
         table = self.latest_state.table if self.latest_state is not None else None
-        for push in pushes:
+        for msg in messages:
+            if isinstance(msg, Completed):
+                self._post_completed(msg, msg.pending)
+                continue
             # Each push's own view first, so the views see the table in the order it changed
-            # (a game's start, then the events of its first moves).
-            table = _info_in(push) or table
-            view = _view_in(push, table)
-            if view is not None:
-                self._post_state(view, table, connected)
-            events = events_of(push)
-            self._post(Events(events, clock=bool(push.get("clock"))) if events else Pushed(push))
+            # (a game's start, then the events of its first moves). Parsed once, by the core.
+            if isinstance(msg, Update | TableChange | Snapshot) and msg.view is not None:
+                table = msg.info or table
+                self._post_state(msg.view, table, connected)
+            events = events_of(msg)
+            clock = isinstance(msg, Update) and msg.clock
+            self._post(Events(events, clock=clock) if events else Pushed(msg))
+
+    def _post_completed(self, done: Completed, pending: Pending | None) -> None:
+        then = self._then.pop(pending, None) if pending is not None else None
+        if done.error is None and then is not None:
+            try:
+                done = done._replace(result=then(done.result))
+            except Exception as exc:  # e.g. the record could not be written: said like any failure
+                done = done._replace(error=exc)
+        if done.error is not None:
+            code = getattr(done.error, "code", type(done.error).__name__)
+            self._post(Failed(done.op, code, getattr(done.error, "message", str(done.error))))
+            return
+        # The reply moved the client's copy on: show the board as it left it first, so a log line
+        # never describes a position not yet on screen (nor the hint's count before the hint).
+        self._post_state(done.view, done.table, done.connected)
+        if done.op == "act" and done.result:
+            # The server does not push an action back to its actor: the reply carries its events.
+            self._post(Events(tuple(done.result)))
+        self._post(Replied(done.op, done.result))
 
     def _post_state(self, view: SeatView | None, table: TableInfo | None, connected: bool) -> None:
         # Views and tables are immutable: the main thread may keep them while the client moves on.
@@ -295,10 +308,16 @@ class Session:
     def _serve_requests(self, client: GameClient) -> None:
         while True:
             try:
-                op, run = self._requests.get_nowait()
+                op, run, then, sent = self._requests.get_nowait()
             except queue.Empty:
                 return
             try:
+                if sent:
+                    # Its reply comes back through the core, as Completed(op), in order with the pushes.
+                    pending = client.start(op, run)
+                    if then is not None:
+                        self._then[pending] = then
+                    continue
                 result = run(client)
             except Exception as exc:
                 code = getattr(exc, "code", type(exc).__name__)
@@ -314,25 +333,23 @@ class Session:
 def save_record(session: Session, table: str, game: int, match: bool, stem: str) -> None:
     """Fetch a finished game's record (its match's with ``match``) and write it to a new file in the records folder.
 
-    Both run on the network thread (the fetch waits on the server, the write on the disk); the reply
-    is ``Replied("save_record", path)`` or ``Failed("save_record", code, message)``.
+    Both happen on the network thread (the fetch is sent without stopping its loop, the write runs once
+    the record came); the reply is ``Replied("save_record", path)`` or ``Failed("save_record", code, message)``.
     """
     from .records import write_new
 
-    def run(client: GameClient) -> object:
-        return write_new(client.fetch_record(table, game, match=match), stem)
-
-    session.call("save_record", run)
+    session.submit("save_record", lambda client: client.fetch_record(table, game, match=match),
+                   lambda text: write_new(text, stem))
 
 
 def review_record(session: Session, table: str, game: int) -> None:
     """Fetch a finished game's record for its review: ``Replied("review_record", text)`` or ``Failed(...)``."""
-    session.call("review_record", lambda client: client.fetch_record(table, game, match=False))
+    session.submit("review_record", lambda client: client.fetch_record(table, game, match=False))
 
 
 def history(session: Session) -> None:
     """Ask for the followed table's public history: ``Replied("history", (lines, views))``."""
-    session.call("history", lambda client: client.history())
+    session.submit("history", lambda client: client.history())
 
 
 def ask_hint(session: Session) -> None:
@@ -341,9 +358,4 @@ def ask_hint(session: Session) -> None:
     The reply moves the client's table on past the announcement the others get: that state is
     posted first, so the hint's count shows with the hint.
     """
-    def run(client: GameClient) -> object:
-        advice = client.hint()
-        session._post_state(client.view, client.table, client.connected)
-        return advice
-
-    session.call("hint", run)
+    session.submit("hint", lambda client: client.hint())

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from board99 import PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView, sides_for
+from board99.client.pushes import Notice, Push, Restarted, SeatLost, TableChange
 from board99.coach import Advice
 from board99.wire.table_info import TableInfo
 
@@ -541,20 +542,20 @@ class TableState:
         self.motions.start(plan(sided, me) if len(sided) <= MOTION_BATCH else (), self.animation_factor)
         return tuple(sounds)
 
-    def _pushed(self, push: dict) -> None:
-        kind = push.get("type")
-        if kind == "seat-lost":
-            self.tell(wording.seat_lost(push.get("code"), push.get("message")), "bad")
-        elif kind == "restarted":
-            self.tell(wording.RESTARTED, "warn")
-        elif kind == "error":
-            self.tell(wording.server_says(push.get("message")), "bad")
-        elif kind == "table" and push.get("change") == "hint" and type(push.get("by")) is int:
-            me = self.view.seat if self.view is not None else None
-            if push["by"] != me:  # the player's own ask is answered, not announced
-                line = wording.coach_asked(push["by"], self.table)
-                self.log.append(line)
-                self.announce(line)
+    def _pushed(self, push: Push) -> None:
+        match push:
+            case SeatLost(code, message):
+                self.tell(wording.seat_lost(code, message), "bad")
+            case Restarted():
+                self.tell(wording.RESTARTED, "warn")
+            case Notice(_, message):
+                self.tell(wording.server_says(message), "bad")
+            case TableChange(change="hint", by=int(by)):
+                me = self.view.seat if self.view is not None else None
+                if by != me:  # the player's own ask is answered, not announced
+                    line = wording.coach_asked(by, self.table)
+                    self.log.append(line)
+                    self.announce(line)
 
     def announce(self, text: str, tone: Tone = "plain") -> None:
         """Show an announcement in the panel for a while (``talk``)."""
