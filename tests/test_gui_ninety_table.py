@@ -134,7 +134,9 @@ def app(tmp_path):
 @pytest.mark.slow
 def test_a_whole_two_player_penalty_game_against_a_bot_played_with_keys(app):
     win = app.window
-    tv = app.practice(players=2, mode="penalty", bot="sound", game="ninety-nine", options={"rules": "tokens"})
+    # One token each (a house option): the game is one deal or two, so the test stays short.
+    tv = app.practice(players=2, mode="penalty", bot="sound", game="ninety-nine",
+                      options={"rules": "tokens", "tokens": 1})
     assert isinstance(tv, NinetyTable)
     run_until(win, lambda: tv.state.view is not None and tv.state.view.started and tv.state.view.seat == 0, 15,
               "the practice table to start")
