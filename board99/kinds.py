@@ -255,12 +255,14 @@ def register(kind: GameKind) -> GameKind:
         raise TypeError(f"{kind!r} does not implement GameKind")
     _installed()  # the installed games first, so the default kind stays first
     _KINDS[kind.name] = kind
+    _most.clear()
     return kind
 
 
 def unregister(name: str) -> None:
     """Take a kind out again (tests that installed their own)."""
     _KINDS.pop(name, None)
+    _most.clear()
 
 
 #: The modules of the games installed here, each registering its kind when imported: adding a game is
@@ -302,9 +304,15 @@ def refusal_codes() -> dict[str, str]:
     return codes
 
 
+#: ``most_players``, worked out once per registry (every request naming a seat asks it).
+_most: list[int] = []
+
+
 def most_players() -> int:
     """The largest player count of any installed kind: what bounds a seat number on the wire."""
-    return max(max(kind.player_counts) for kind in _installed().values())
+    if not _most:
+        _most.append(max(max(kind.player_counts) for kind in _installed().values()))
+    return _most[0]
 
 
 def for_record(text: str) -> GameKind:

@@ -17,7 +17,7 @@ import pytest
 import board99
 
 #: Every package of the one import name (the mapped folders have their own paths).
-PACKAGES = ("board99", "board99.bots", "board99.lessons", "board99.wire", "board99.server", "board99.client", "board99.client.gui",
+PACKAGES = ("board99", "board99.bots", "board99.lessons", "board99.ninety_nine", "board99.wire", "board99.server", "board99.client", "board99.client.gui",
             "board99.commands")
 
 

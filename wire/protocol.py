@@ -208,7 +208,10 @@ def one_of(*choices: Any) -> Check:
 def seat() -> Check:
     """A seat number: 0 up to the largest table of any installed game kind (``board99.kinds.most_players``)."""
     def check(field: str, value: Any) -> int:
-        return whole(0, kinds.most_players() - 1)(field, value)
+        hi = kinds.most_players() - 1
+        if type(value) is not int or not 0 <= value <= hi:
+            raise _fail(field, f"a whole number 0-{hi}", value)
+        return value
     return check
 
 
