@@ -17,7 +17,7 @@ coach where it has one (``advise`` gives None where it has none). The house neve
 >>> get("chess")
 Traceback (most recent call last):
 ...
-board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-board
+board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-board, ninety-nine
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ game shows up here with no change to the lobby (docs/client.md, *Lobby*).
 
 >>> form = NewTableForm()
 >>> [row.name for row in form.rows()], form.players, form.mode
-(['players', 'mode'], 2, 'guarded')
+(['game', 'players', 'mode'], 2, 'guarded')
 >>> form.choose(players=4); form.request("den")[:4]
 ('den', 'peg-board', 4, 'guarded')
 """

@@ -10,7 +10,7 @@ game adds its screens and one ``register`` call (its package's
 >>> for_kind("chess")
 Traceback (most recent call last):
 ...
-KeyError: "game: 'chess' has no screen in this window; it shows peg-board"
+KeyError: "game: 'chess' has no screen in this window; it shows peg-board, ninety-nine"
 """
 
 from __future__ import annotations
