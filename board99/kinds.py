@@ -17,7 +17,7 @@ coach where it has one (``advise`` gives None where it has none). The house neve
 >>> get("chess")
 Traceback (most recent call last):
 ...
-board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-board
+board99.kinds.UnknownKind: game: 'chess' is not a game here; choose from peg-board, ninety-nine
 """
 
 from __future__ import annotations
@@ -267,7 +267,7 @@ def unregister(name: str) -> None:
 
 #: The modules of the games installed here, each registering its kind when imported: adding a game is
 #: adding its module here (docs/kinds.md). The first is the default kind's.
-GAMES = ("board99.peg_kind",)
+GAMES = ("board99.peg_kind", "board99.ninety_nine.kind")
 _loaded = False
 
 

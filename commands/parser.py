@@ -6,8 +6,9 @@ import argparse
 import importlib
 from collections.abc import Callable, Sequence
 
-from board99 import MODES, PLAYER_COUNTS
+from board99 import MODES, PLAYER_COUNTS, kinds
 from board99.bots import BOTS
+from board99.ninety_nine.bots import BOTS as NINETY_BOTS
 from board99.ninety_nine.rules import RULE_SETS
 from board99.wire.protocol import BOT_PACES, NAME_MAX
 
@@ -122,12 +123,20 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--terminal", action="store_true", help="watch bots play in the terminal instead")
     play.add_argument("--bots", default="random",
                       help=f"the bots in the terminal game, one per side or one for all; bots: {BOT_LIST}")
-    play.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2, help="players at the table")
+    play.add_argument("--game", choices=kinds.names(), default=kinds.DEFAULT,
+                      help="the game (window): peg-board (the default, the 1963 GAME OF 99) or ninety-nine, the "
+                           "counting card game")
+    play.add_argument("--rules", choices=tuple(RULE_SETS), default=None,
+                      help="ninety-nine's rule set (default convention): glengariff (000), convention (002), "
+                           "tokens (003) or three-card (004)")
+    play.add_argument("--players", type=int, choices=sorted({*PLAYER_COUNTS, 5}), default=2,
+                      help="players at the table (peg-board: 2, 3, 4 or 6; ninety-nine: 2-6, three-card 3-6)")
     play.add_argument("--mode", choices=MODES, default="guarded",
                       help="guarded refuses offences; penalty carries them out and punishes them")
     play.add_argument("--seed", type=int, default=None, help="the terminal game's seed (default: random)")
     play.add_argument("--delay", type=seconds, default=0.0, help="seconds to pause after each move (terminal)")
-    play.add_argument("--bot", choices=sorted(BOTS), default="rulebook", help="the bot in the other seats (window)")
+    play.add_argument("--bot", choices=sorted({*BOTS, *NINETY_BOTS}), default="rulebook",
+                      help="the bot in the other seats (window; a game without it plays its stand-in bot)")
     play.add_argument("--server", default=None,
                       help="HOST[:PORT] of a running server (window; default: start one in the background)")
     play.add_argument("--name", default="player", help="your name at the table (window)")

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import platformdirs
 
+from board99 import kinds
 from board99.bots import BOTS, make_bot
 from board99.client.player_key import file_stem
 from board99.game import Game
@@ -61,10 +62,31 @@ def start_practice_server(data: Path | None = None, bot_delay: float = PLAY_BOT_
     return run_in_thread(port=0, data_dir=data, name="board99 play", bot_delay=bot_delay)
 
 
+def game_options(args: argparse.Namespace) -> dict[str, object] | None:
+    """The kind's options `board99 play` asks for (--rules), checked with the players and mode by the kind;
+    SettingsError (naming the field) when the game does not allow them."""
+    game = getattr(args, "game", kinds.DEFAULT)
+    rules = getattr(args, "rules", None)
+    if rules is not None and game != "ninety-nine":
+        raise kinds.SettingsError("rules", "only ninety-nine has rule sets; add --game ninety-nine")
+    options = {"rules": rules} if rules is not None else None
+    kinds.get(game).check_settings(args.players, args.mode, options)
+    return options
+
+
 def play(args: argparse.Namespace) -> int:
     """`board99 play`: the window against bots (an embedded server unless --server), or --terminal."""
+    game = getattr(args, "game", kinds.DEFAULT)
     if args.terminal:
+        if game != kinds.DEFAULT:
+            print("board99 play: --terminal plays the peg-board game only", file=sys.stderr)
+            return 2
         return play_terminal(args)
+    try:
+        options = game_options(args)
+    except kinds.SettingsError as exc:
+        print(f"board99 play: --{exc.field.replace('_', '-')}: {exc.why}", file=sys.stderr)
+        return 2
     from board99.client.gui.app import run_play  # the window (arcade) only when one opens
 
     if args.server is not None:  # someone else's server: nothing of ours is kept
@@ -72,12 +94,14 @@ def play(args: argparse.Namespace) -> int:
         if endpoint is None:
             return 2
         return run_play(args.players, args.mode, args.bot, name=args.name, server=endpoint, muted=args.mute,
-                        identity=args.as_name, bot_pace=args.bot_pace)
+                        identity=args.as_name, bot_pace=args.bot_pace, game=game, options=options)
     # Our own server keeps its games: an unfinished practice game is picked up where it was left
     # (each person's own: --as NAME keeps NAME's seat apart).
     saved = SAVED_SEAT
     if args.as_name:
         saved = f"practice-seat-{file_stem(args.as_name)}.json"
+    if game != kinds.DEFAULT:  # each game and rule set keeps its own unfinished game
+        saved = saved.replace(".json", f"-{game}-{(options or {}).get('rules', 'default')}.json")
     # Started before the window opens, so a journal in use or damaged is said here, in words.
     try:
         practice = start_practice_server()
@@ -87,7 +111,7 @@ def play(args: argparse.Namespace) -> int:
     try:
         return run_play(args.players, args.mode, args.bot, name=args.name, muted=args.mute,
                         start_server=lambda: practice, saved=play_data_dir() / saved, identity=args.as_name,
-                        bot_pace=args.bot_pace)
+                        bot_pace=args.bot_pace, game=game, options=options)
     finally:
         practice.stop()  # already stopped when the window closed; not when no window could open
 

@@ -38,9 +38,18 @@ class Lives(PegBoard):
 
 
 @pytest.fixture
-def second_kind():
-    """The test kind installed beside the peg-board game, taken out again after the test."""
-    kinds.names()  # the peg-board game first, as it is installed before any other
+def peg_only():
+    """The registry with the peg-board game alone (Ninety-Nine taken out for the test, put back after)."""
+    kinds.names()  # the installed games first
+    ninety = kinds.get("ninety-nine")
+    kinds.unregister("ninety-nine")
+    yield
+    kinds.register(ninety)
+
+
+@pytest.fixture
+def second_kind(peg_only):
+    """The test kind installed beside the peg-board game alone, taken out again after the test."""
     kind = kinds.register(Lives())
     yield kind
     kinds.unregister(kind.name)
@@ -49,7 +58,7 @@ def second_kind():
 # -- the new-table form, without a window ------------------------------------------------------------------
 
 
-def test_with_one_game_the_form_has_no_game_row_and_sends_no_game():
+def test_with_one_game_the_form_has_no_game_row_and_sends_no_game(peg_only):
     from board99.client.gui.lobby_model import NewTableForm, several_kinds
 
     form = NewTableForm()
@@ -202,7 +211,7 @@ def test_the_lobby_offers_a_second_game_with_no_lobby_change_and_names_it_on_car
 
 
 @pytest.mark.slow
-def test_the_lobby_with_one_game_sends_what_it_always_sent():
+def test_the_lobby_with_one_game_sends_what_it_always_sent(peg_only):
     from board99.client.gui.lobby_view import LobbyView
 
     win = window()
@@ -323,7 +332,7 @@ def test_the_lobby_creates_and_fills_a_table_of_the_test_only_aces_kind_on_a_rea
         assert lobby.buttons["bot-drawer"].ring.color == (255, 255, 255, 255)  # its one bot shown chosen
         (table,) = lobby.model.tables
         assert (table.kind, table.players, table.mode, table.options) == ("aces", 3, "plain", (("target", 2),))
-        assert any(text.startswith("FIRST TO 3 ACES · 3 players alone") for text in _texts(lobby))
+        assert any(text.startswith("FIRST TO 3 ACES · Aces to win 2 · 3 players alone") for text in _texts(lobby))
         _click(win, lobby, f"bot-{table.id}-1")  # "+ bot": the chosen bot is not the aces game's: its own
         run_until(win, lambda: lobby.model.tables[0].seats[1].occupant == "bot", 10, "the aces game's bot")
         assert lobby.model.tables[0].seats[1].name == ACES.standin_bot

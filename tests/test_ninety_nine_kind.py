@@ -20,12 +20,8 @@ from board99.ninety_nine.rules import RULE_SETS
 
 @pytest.fixture
 def installed() -> Iterator[GameKind]:
-    """The kind installed in the registry for one test, and taken out after."""
-    kinds.register(NINETY_NINE)
-    try:
-        yield kinds.get("ninety-nine")
-    finally:
-        kinds.unregister("ninety-nine")
+    """The kind as the registry installs it (board99.kinds.GAMES)."""
+    yield kinds.get("ninety-nine")
 
 
 def test_the_kind_implements_the_game_kind_protocol() -> None:
@@ -34,8 +30,8 @@ def test_the_kind_implements_the_game_kind_protocol() -> None:
     assert isinstance(NINETY_NINE.new_game(settings, seed=1), GameState)
 
 
-def test_the_kind_is_not_in_the_default_registry() -> None:
-    assert "ninety-nine" not in kinds.names()
+def test_the_kind_is_in_the_default_registry_after_the_peg_board_game() -> None:
+    assert kinds.names()[:2] == ("peg-board", "ninety-nine") and kinds.get("ninety-nine") is NINETY_NINE
 
 
 def test_registered_it_is_found_by_name_and_by_its_records(installed: GameKind) -> None:

@@ -20,11 +20,8 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def installed() -> Iterator[kinds.GameKind]:
-    kinds.register(NINETY_NINE)
-    try:
-        yield NINETY_NINE
-    finally:
-        kinds.unregister(NINETY_NINE.name)
+    """The kind as the registry installs it (board99.kinds.GAMES)."""
+    yield kinds.get(NINETY_NINE.name)
 
 
 def play_until(client: GameClient, done: Callable[[], bool], seconds: float = 30.0) -> None:

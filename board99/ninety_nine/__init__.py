@@ -6,6 +6,5 @@ sees of them (``events``), the game (``game``), a seat's view (``view``), text
 records (``record``), bots (``bots``) and the ``GameKind`` (``kind``).
 docs/ninety-nine.md sets the four rule sets side by side with their sources.
 
-The kind is not in the default registry yet (the window has no table for it);
-``board99.kinds.register(board99.ninety_nine.kind.NINETY_NINE)`` installs it.
+The kind is in the default registry: ``board99.kinds.GAMES`` imports ``kind``, which registers it.
 """

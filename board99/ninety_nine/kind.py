@@ -1,8 +1,7 @@
 """Ninety-Nine as a board99 game kind: the house's one door to this game's rules.
 
-Not installed in the default registry yet (the window has no table screen for
-it): ``board99.kinds.register(NINETY_NINE)`` installs it, ``unregister``
-takes it out again.
+Installed in the default registry (``board99.kinds.GAMES`` names this module;
+the window's table for it is client/gui/ninety_table.py).
 
 >>> from board99.kinds import GameKind
 >>> kind = NINETY_NINE
@@ -188,8 +187,9 @@ class NinetyNine:
         return "\n".join(head) + "\n" + "\n".join(records)
 
 
-#: The one instance; not registered (``board99.kinds.register(NINETY_NINE)`` installs it).
+#: The one instance, installed in the registry (``board99.kinds.GAMES`` imports this module).
 NINETY_NINE = NinetyNine()
+kinds.register(NINETY_NINE)
 _AS_KIND: kinds.GameKind = NINETY_NINE  # mypy checks ``NinetyNine`` against the protocol, method by method, here
 
 __all__ = ["NINETY_NINE", "NinetyNine", "PLAYER_COUNTS"]

@@ -91,7 +91,8 @@ def save_seat(client: GameClient, saved: Path, players: int, mode: str, bot: str
 def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRACTICE_BOT,
                    name: str = "Practice", clock: float | None = None,
                    saved: Path | None = None, bot_pace: str = "quick",
-                   game: str = kinds.DEFAULT) -> Callable[[GameClient], TableInfo | Resumed]:
+                   game: str = kinds.DEFAULT,
+                   options: dict[str, Any] | None = None) -> Callable[[GameClient], TableInfo | Resumed]:
     """The requests that make a practice table of ``game``: create it, sit in seat 0, bots in every other seat.
 
     The game's kind checks ``players`` and ``mode`` first (a SettingsError names the field), and a bot it
@@ -103,11 +104,13 @@ def practice_setup(players: int, mode: str, colour: str = "red", bot: str = PRAC
     """
 
     kind = kinds.get(game)
-    kind.check_settings(players, mode)
+    kind.check_settings(players, mode, options)
     if bot not in kind.bots:
         bot = kind.standin_bot
     # A kind of its own is named to the server; the default one is not, so an older server still answers.
     named: dict[str, Any] = {} if game == kinds.DEFAULT else {"game": game}
+    if options:
+        named["options"] = dict(options)  # the kind's further settings (a Ninety-Nine table's rule set)
 
     def setup(client: GameClient) -> TableInfo | Resumed:
         if saved is not None:
@@ -271,12 +274,13 @@ class App:
         return self.table
 
     def practice(self, players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT,
-                 saved: Path | None = None, bot_pace: str = "quick", game: str = kinds.DEFAULT) -> TableView:
-        """Create a table of ``game`` with bots on the current session and sit at it (or resume the one in
-        ``saved``)."""
+                 saved: Path | None = None, bot_pace: str = "quick", game: str = kinds.DEFAULT,
+                 options: dict[str, Any] | None = None) -> TableView:
+        """Create a table of ``game`` (with the kind's ``options``) with bots on the current session and sit
+        at it (or resume the one in ``saved``)."""
         assert self.session is not None
         self.session.call("practice", practice_setup(players, mode, bot=bot, saved=saved, bot_pace=bot_pace,
-                                                     game=game))
+                                                     game=game, options=options))
         return self.show_table(game)
 
     # -- the screens over the lobby and the table ------------------------------------------------
@@ -478,7 +482,8 @@ def open_window(command: str, muted: bool) -> GameWindow | None:
 
 def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, name: str = "player",
              server: str | None = None, muted: bool = False, *, start_server: Callable[[], Any] | None = None,
-             saved: Path | None = None, identity: str | None = None, bot_pace: str = "person") -> int:
+             saved: Path | None = None, identity: str | None = None, bot_pace: str = "person",
+             game: str = kinds.DEFAULT, options: dict[str, Any] | None = None) -> int:
     """`board99 play`: a table with bots at ``server``, or at the server ``start_server()`` starts.
 
     ``start_server`` returns a handle with ``endpoint`` and ``stop()`` (the command line passes the
@@ -495,7 +500,7 @@ def run_play(players: int = 2, mode: str = "guarded", bot: str = PRACTICE_BOT, n
         app.server = start_server()
         server = app.server.endpoint
     app.connect(server)
-    app.practice(players, mode, bot, saved=saved, bot_pace=bot_pace)
+    app.practice(players, mode, bot, saved=saved, bot_pace=bot_pace, game=game, options=options)
     _first_table_frame_hook(window)
     arcade.run()
     app.shutdown()

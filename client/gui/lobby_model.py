@@ -7,7 +7,7 @@ game shows up here with no change to the lobby (docs/client.md, *Lobby*).
 
 >>> form = NewTableForm()
 >>> [row.name for row in form.rows()], form.players, form.mode
-(['players', 'mode'], 2, 'guarded')
+(['game', 'players', 'mode'], 2, 'guarded')
 >>> form.choose(players=4); form.request("den")[:4]
 ('den', 'peg-board', 4, 'guarded')
 """
@@ -106,6 +106,11 @@ class CreateRequest(NamedTuple):
                                                   for o in kind.options)
 
 
+#: The option rows the form has room for: a kind's first ones (its most asked-for, the kind orders them); the
+#: others keep their defaults here (Ninety-Nine's 24 house options: the rule set and the hand size are shown).
+FORM_OPTIONS = 2
+
+
 class NewTableForm:
     """The new-table form's choices: game, players, mode, the game's options, clock, bot pace, match, rated."""
 
@@ -138,7 +143,7 @@ class NewTableForm:
         rows.append(Row("players", "Players", tuple(Choice(f"players-{n}", str(n), n, n == self.players)
                                                     for n in kind.player_counts), 50))
         rows.append(Row("mode", "Mode", tuple(Choice(f"mode-{m}", m, m, m == self.mode) for m in kind.modes), 106))
-        for option in kind.options:
+        for option in kind.options[:FORM_OPTIONS]:
             words = [value_words(v) for v in option.choices]
             width = 50 if max(map(len, words)) <= 3 else 106
             rows.append(Row(f"option-{option.name}", option.label,

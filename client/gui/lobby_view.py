@@ -339,8 +339,11 @@ class LobbyView(arcade.View):
                         align="center")
         self.label(state_words(table), x + 274, y + 6, 170, 26, 12, state_colour, align="right")
         setup = setup_words(table)
-        if several_kinds():  # which game, when there is more than one
-            setup = f"{kind_of(table).title} · {setup}"
+        if several_kinds():  # which game, when there is more than one, and its first option (a rule set)
+            kind = kind_of(table)
+            option = kind.options[0] if kind.options else None
+            first = dict(table.options).get(option.name) if option is not None else None
+            setup = f"{kind.title} · {'' if option is None or first is None else f'{option.label} {first} · '}{setup}"
         self.label(setup, x + 10, y + 32, CARD_W - 20, 22, 11, TEXT_DIM)
         partnered = table.sides != table.players
         for r, side in enumerate(sides_of(table, self.model.my_colour_for(table), self.my_name())):

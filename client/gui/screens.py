@@ -10,7 +10,7 @@ game adds its screens and one ``register`` call (its package's
 >>> for_kind("chess")
 Traceback (most recent call last):
 ...
-KeyError: "game: 'chess' has no screen in this window; it shows peg-board"
+KeyError: "game: 'chess' has no screen in this window; it shows peg-board, ninety-nine"
 """
 
 from __future__ import annotations
@@ -53,6 +53,10 @@ def _installed() -> dict[str, Screens]:
         from .table_view import TableView
 
         register(kinds.DEFAULT, Screens(TableView, ReplayView, load))
+        from .ninety_table import NinetyTable
+
+        # No replay screen of its own yet: the peg-board viewer says why a Ninety-Nine record cannot be shown.
+        register("ninety-nine", Screens(NinetyTable, ReplayView, load))
     return _SCREENS
 
 

@@ -1,0 +1,350 @@
+"""What the Ninety-Nine table screen knows and what input means there: no drawing, no network.
+
+``NinetyState`` takes the session's messages (messages.py) and keeps the seat's
+view (``board99.ninety_nine.view.NinetyView``), the table's description, the
+log of what happened in words, the last play and what it did, and the card the
+player picked while a value is chosen. ``key`` and ``pick`` turn input into the
+actions to send; every rule question is the engine's (``NinetyView.playable``,
+the table's ``Effect``), so the screen never judges a card itself.
+
+>>> from board99.ninety_nine.game import Game
+>>> from board99.ninety_nine.rules import Table
+>>> from board99.ninety_nine.view import view_of
+>>> s = NinetyState()
+>>> _ = s.receive(StateChanged(view_of(Game(2, "guarded", Table.build(2, {"rules": "tokens"}), seed=3), 1), None, True))
+>>> s.view.hand, s.prompt()
+(('QH', '5H', '5C', '7S'), 'Your turn: press 1-4 for a card (the marked ones fit)')
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from board99.ninety_nine.actions import Action, Draw, Play
+from board99.ninety_nine.cards import Card, rank_of, words
+from board99.ninety_nine.events import REASONS
+from board99.ninety_nine.rules import Effect
+from board99.ninety_nine.view import NinetyView
+
+from .messages import Events, Failed, Message, Replied, StateChanged
+
+#: Lines of the log kept (what happened, newest last).
+LOG_LINES = 60
+
+
+class Choice(NamedTuple):
+    """A picked card that gives a choice (an ace, a ten): the values that fit now, highest first."""
+
+    card: Card
+    values: tuple[int, ...]
+
+
+class Received(NamedTuple):
+    """What a message did: the sounds to play and the cards to move (seat, card; seat None: the turned-up card)."""
+
+    sounds: tuple[str, ...] = ()
+    motions: tuple[tuple[int | None, Card], ...] = ()
+
+
+def effect_words(effect: Effect, value: int | None) -> str:
+    """What one card did, short: '+7, reverses', 'makes it 99', '-10'."""
+    if effect.to99:
+        head = "makes it 99"
+    else:
+        amount = effect.values[0] if value is None else value
+        head = f"{amount:+d}"
+    tail = [w for flag, w in ((effect.reverse, "reverses"), (effect.skip, "skips the next"),
+                              (effect.queen, "no draw for the next")) if flag]
+    return ", ".join([head, *tail])
+
+
+class NinetyState:
+    """The Ninety-Nine table as the window shows it, and what each key or click means."""
+
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        import time
+
+        self.clock = clock or time.monotonic
+        self.view: NinetyView | None = None
+        self.table: Any = None  # board99.wire.table_info.TableInfo
+        self.connected = True
+        self.log: deque[str] = deque(maxlen=LOG_LINES)
+        self.last = ""  # the last play and what it did, in words
+        self.notice = ""  # a line for the player: a refusal, a correction
+        self.bad = False  # the notice is a refusal
+        self.choice: Choice | None = None
+        self.help_shown = False
+        self.leaving = False  # Esc was pressed once during the game: a second one leaves
+        self.sent_at_ply: int | None = None  # the ply an action was sent at (no second send until it moved on)
+
+    # -- names ---------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """A seat's player: 'You' for the player's own, else the name at the table (or 'S2')."""
+        if self.view is not None and seat == self.view.seat:
+            return "You"
+        seats = self.table.seats if self.table is not None else ()
+        if seat < len(seats) and seats[seat].name:
+            name = str(seats[seat].name)
+            # Bots of one kind share a name: their seat number tells them apart ("sound 2", "sound 3").
+            return f"{name} {seat + 1}" if sum(s.name == name for s in seats) > 1 else name
+        return f"S{seat}"
+
+    @property
+    def over(self) -> bool:
+        """True once the game has a winner."""
+        return self.view is not None and self.view.over
+
+    @property
+    def my_turn(self) -> bool:
+        """True when the player is to play."""
+        return self.view is not None and self.view.my_turn
+
+    # -- the session's messages ------------------------------------------------------------
+
+    def receive(self, msg: Message) -> Received:
+        """Take one message from the session."""
+        if isinstance(msg, StateChanged):
+            return self._state(msg)
+        if isinstance(msg, Events):
+            return self._events(msg.events)
+        if isinstance(msg, Failed):
+            self.sent_at_ply = None
+            self.tell(f"Refused: {msg.message}", bad=True)
+            return Received(("penalty",))
+        if isinstance(msg, Replied) and msg.op == "act":
+            return Received()
+        return Received()
+
+    def _state(self, msg: StateChanged) -> Received:
+        before = self.view
+        view = msg.view if isinstance(msg.view, NinetyView) else None
+        self.view, self.table, self.connected = view, msg.table, msg.connected
+        if view is None:
+            return Received()
+        if before is None or view.ply != before.ply or view.deal != before.deal:
+            self.choice = None
+            self.sent_at_ply = None
+        if before is not None and before.deal and view.deal == 1 and before.deal > 1 or (
+                before is not None and view.ply < before.ply):
+            self.log.clear()  # a rematch: a new game
+            self.last = ""
+        became_mine = view.my_turn and not (before is not None and before.my_turn and before.ply == view.ply)
+        return Received(("turn",) if became_mine and before is not None else ())
+
+    def _events(self, events: tuple[dict, ...]) -> Received:
+        sounds: list[str] = []
+        motions: list[tuple[int | None, Card]] = []
+        for event in events:
+            line = self.event_words(event)
+            if line:
+                self.log.append(line)
+            kind = event.get("kind")
+            if kind in ("played", "busted", "turned-up"):
+                seat = event.get("seat", event.get("dealer"))
+                card = event.get("card")
+                if isinstance(card, str):
+                    motions.append((seat if kind != "turned-up" else None, card))
+                sounds.append("draw")
+                self.last = line
+            elif kind in ("reversed", "skipped", "owes") and self.last:
+                self.last += "; " + line
+            elif kind in ("lost-token", "out", "sat-out", "corrected", "forgot"):
+                sounds.append("penalty")
+                self.last = (self.last + "; " if self.last else "") + line
+                if kind == "corrected":
+                    self.tell(line, bad=True)
+            elif kind == "won":
+                sounds.append("win")
+                self.last = line
+        return Received(tuple(dict.fromkeys(sounds)), tuple(motions))
+
+    def event_words(self, e: dict) -> str:
+        """One event in words for a person, the rule named where it costs something."""
+        kind = e.get("kind")
+        who = self.name(e["seat"]) if isinstance(e.get("seat"), int) else ""
+        card = e.get("card")
+        shown = words(card) if isinstance(card, str) else "a card"
+        value = e.get("value")
+        if kind == "dealt":
+            return f"Deal {e.get('deal')}: {self.name(int(e.get('dealer', 0)))} dealt {e.get('hand_size')} cards each"
+        if kind == "turned-up":
+            return f"{self.name(int(e.get('dealer', 0)))} turned up the {shown}{self._as(value)}: total {e.get('total')}"
+        if kind == "played":
+            return f"{who} played the {shown}{self._does(card, value)}: total {e.get('total')}"
+        if kind == "busted":
+            return f"{who} played the {shown}{self._does(card, value)}: {e.get('total')} is over 99"
+        if kind == "corrected":
+            return f"{who} said {e.get('said')}: corrected, the total is {e.get('total')}"
+        if kind == "reversed":
+            return "play reverses: now " + ("clockwise" if e.get("direction") == 1 else "counter-clockwise")
+        if kind == "skipped":
+            return f"{who} {'are' if who == 'You' else 'is'} skipped"
+        if kind == "owes":
+            n = e.get("cards")
+            return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {n} card(s), no draws"
+        if kind == "drew":
+            if e.get("card") is None and e.get("seat") == (self.view.seat if self.view else None):
+                return ""
+            return f"{who} drew {'the ' + shown if isinstance(card, str) else 'a card'}"
+        if kind == "forgot":
+            return f"{who} forgot to draw: that draw is lost (002, 003, 004)"
+        if kind == "rebuilt":
+            how = "shuffled" if e.get("shuffled") else "turned over unshuffled"
+            return f"The stock is rebuilt from the pile: {e.get('cards')} cards, {how}"
+        if kind == "lost-token":
+            return f"{who} lost a token: {self._why(e)}; {e.get('left')} left"
+        if kind == "out":
+            return f"{who} {'are' if who == 'You' else 'is'} out of the game: {self._why(e)}"
+        if kind == "sat-out":
+            return f"{who} {'sit' if who == 'You' else 'sits'} this round out: {self._why(e)}"
+        if kind == "round-over":
+            return f"Deal {e.get('deal')} is over"
+        if kind == "won":
+            return f"{who} {'win' if who == 'You' else 'wins'}: the last player left"
+        return ""
+
+    @staticmethod
+    def _as(value: object) -> str:
+        return f" as {value:+d}" if isinstance(value, int) else ""
+
+    def _does(self, card: object, value: object) -> str:
+        if self.view is None or not isinstance(card, str):
+            return ""
+        return f" ({effect_words(self.view.table.effect(rank_of(card)), value if isinstance(value, int) else None)})"
+
+    @staticmethod
+    def _why(e: dict) -> str:
+        reason = str(e.get("reason", ""))
+        return REASONS.get(reason, reason)
+
+    def tell(self, text: str, bad: bool = False) -> None:
+        """Show ``text`` to the player (a refusal when ``bad``)."""
+        self.notice, self.bad = text, bad
+
+    # -- what the player may do -------------------------------------------------------------
+
+    def fitting(self) -> dict[Card, tuple[int | None, ...]]:
+        """Each card of the hand that keeps the total fit now, with the values that do (the engine's answer)."""
+        found: dict[Card, tuple[int | None, ...]] = {}
+        if self.view is None:
+            return found
+        for card, value in self.view.playable():
+            found[card] = (*found.get(card, ()), value)
+        return found
+
+    def prompt(self) -> str:
+        """What the player may do now, in one line."""
+        v = self.view
+        if v is None or not v.started:
+            return "Waiting for players"
+        if v.over:
+            return f"{self.name(v.winner or 0)} {'win' if v.winner == v.seat else 'wins'} · R: a rematch, Esc: the lobby"
+        if v.seat is None:
+            return f"Watching: {self.name(v.turn or 0)} to play" if v.turn is not None else "Watching"
+        if v.out[v.seat]:
+            return "You are out of the game: watch to the end, or Esc for the lobby"
+        draw = " · D: draw" if v.may_draw else ""
+        if self.choice is not None:
+            return f"The {words(self.choice.card)}: Up for {self.choice.values[0]:+d}, Down for " \
+                   f"{self.choice.values[-1]:+d}, Esc to pick again"
+        if v.my_turn:
+            n = len(v.hand or ())
+            owed = f" ({v.owed} cards owed to the queens)" if v.owed > 1 else ""
+            if not self.fitting():
+                return f"Your turn{owed}: no card fits; press 1-{n} to play one anyway" + draw
+            return f"Your turn{owed}: press 1-{n} for a card (the marked ones fit)" + draw
+        if v.may_draw:
+            return "Press D to draw for the card you played, before the next player plays"
+        return f"{self.name(v.turn)} to play" if v.turn is not None else "Between deals"
+
+    def pick(self, index: int) -> list[Action]:
+        """The player chose card ``index`` (0-based) of the hand: the action to send, or none while a value waits."""
+        v = self.view
+        if v is None or v.hand is None or not 0 <= index < len(v.hand) or self.over:
+            return []
+        if not v.my_turn:
+            self.tell(f"It is {self.name(v.turn)}'s turn, not yours" if v.turn is not None else "Not your turn",
+                      bad=True)
+            return []
+        card = v.hand[index]
+        effect = v.table.effect(rank_of(card))
+        fits = self.fitting().get(card)
+        if effect.choice:
+            values = tuple(x for x in (fits or ()) if x is not None) or effect.values
+            values = tuple(sorted(values, reverse=True))
+            if len(values) > 1:
+                self.choice = Choice(card, values)
+                self.tell("")
+                return []
+            return self._play(card, values[0], effect)
+        return self._play(card, None, effect)
+
+    def choose(self, high: bool) -> list[Action]:
+        """Up (``high``) or Down while a card with a choice is picked: its action."""
+        if self.choice is None or self.view is None:
+            return []
+        card, values = self.choice
+        self.choice = None
+        return self._play(card, values[0] if high else values[-1], self.view.table.effect(rank_of(card)))
+
+    def _play(self, card: Card, value: int | None, effect: Effect) -> list[Action]:
+        v = self.view
+        assert v is not None
+        if self.sent_at_ply == v.ply:
+            return []
+        say = v.table.after(v.total, effect, value)
+        self.sent_at_ply = v.ply
+        self.tell("")
+        # A penalty table makes drawing a step of its own (the player presses D); a guarded one draws with the card.
+        return [Play(card, value, say, draw=v.mode != "penalty")]
+
+    def draw(self) -> list[Action]:
+        """D: a draw, at a penalty table (the engine judges whether one is owed: the key may come before the
+        view that shows the card just played, and a draw must not wait for it)."""
+        v = self.view
+        if v is None or v.seat is None or v.over:
+            return []
+        if v.mode != "penalty":
+            self.tell("At a guarded table the draw comes with the card you play", bad=True)
+            return []
+        return [Draw()]
+
+    def key(self, name: str) -> list[Action] | str:
+        """A key's meaning: actions to send, or the name of a screen command ('lobby', 'rematch', 'mute', 'help')."""
+        if name != "escape" and self.leaving:
+            self.leaving = False
+            self.tell("")
+        if name.isdigit():
+            return self.pick(int(name) - 1)
+        if name in ("up", "down"):
+            return self.choose(name == "up")
+        if name == "d":
+            return self.draw()
+        if name == "escape":
+            if self.choice is not None:
+                self.choice = None
+                return []
+            if self.help_shown:
+                self.help_shown = False
+                return []
+            v = self.view
+            playing = v is not None and v.seat is not None and v.started and not v.over and not v.out[v.seat]
+            if playing and not self.leaving:
+                # Leaving mid-game is one key away from a card: ask once more.
+                self.leaving = True
+                self.tell("Esc again leaves the table; a bot plays your seat until you take it back", bad=True)
+                return []
+            return "lobby"
+        if name == "r" and self.over:
+            return "rematch"
+        if name == "m":
+            return "mute"
+        if name == "s":
+            return "settings"
+        if name == "h":
+            self.help_shown = not self.help_shown
+            return []
+        return []
