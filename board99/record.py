@@ -21,13 +21,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .actions import Action, parse_action
-from .errors import Refused
 from .game import Game
+from .record_lines import EVENT_INDENT, check_lines
+from .record_lines import RecordError as RecordError  # people and the window import it from here
 
 MAGIC = "# GAME OF 99 record, board99 format 1"
 #: A header value kept secret until the game is over.
 HIDDEN = "hidden"
-EVENT_INDENT = "  "
 _ACTION_LINE = re.compile(r"S(\d+) (.+)")
 #: The optional header line naming the hints asked for (after ``deck``).
 HINTS_FIELD = "hints"
@@ -51,16 +51,6 @@ def why_unreadable(exc: OSError | UnicodeDecodeError) -> str:
     if isinstance(exc, PermissionError):
         return "not allowed to read it (permission denied)"
     return f"cannot read it ({exc.strerror or exc})"
-
-
-class RecordError(ValueError):
-    """A record that cannot be read, or a line that breaks the rules."""
-
-    def __init__(self, line_no: int, line: str, reason: str) -> None:
-        super().__init__(f"line {line_no}: {line!r}: {reason}")
-        self.line_no = line_no
-        self.line = line
-        self.reason = reason
 
 
 @dataclass
@@ -176,35 +166,7 @@ class Record:
         except ValueError as exc:
             raise RecordError(2, "", f"header: {exc}") from None
         first_body = 8 + bool(self.hints)  # 1-based line number of the first body line
-        expected: list[str] = [EVENT_INDENT + e.text() for e in game.opening]
-        pending: int = 0  # how many of `expected` are checked so far
-        action_line = 0
-        for offset, line in enumerate(self.lines):
-            no = first_body + offset
-            if line.startswith(EVENT_INDENT):
-                if pending >= len(expected):
-                    raise RecordError(no, line, "the rules give no further event here")
-                if line != expected[pending]:
-                    raise RecordError(no, line, f"the rules give {expected[pending].strip()!r} here")
-                pending += 1
-                yield no, line, game
-                continue
-            if pending < len(expected):
-                raise RecordError(no, line, f"missing event {expected[pending].strip()!r} before this line")
-            seat, action = self._parse_action(no, line)
-            try:
-                events = game.apply(seat, action)
-            except Refused as exc:
-                raise RecordError(no, line, f"refused ({exc.code}): {exc.message}") from None
-            expected = [EVENT_INDENT + e.text() for e in events]
-            pending = 0
-            action_line = no
-            yield no, line, game
-        if pending < len(expected):
-            raise RecordError(
-                first_body + len(self.lines), "", f"record ends before event {expected[pending].strip()!r}"
-                f" of line {action_line}",
-            )
+        yield from check_lines(game, self.lines, first_body, self._parse_action)
 
     def replay(self) -> Game:
         """The game at the record's end, every line checked; RecordError otherwise."""

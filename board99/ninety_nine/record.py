@@ -23,15 +23,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..record import RecordError
+from ..record_lines import EVENT_INDENT, RecordError, check_lines
 from .actions import Action, parse_action
-from .errors import Refused
 from .game import Game
 from .rules import HOUSE_OPTIONS, Table
 
 MAGIC = "# NINETY-NINE record, board99 format 1"
 HIDDEN = "hidden"
-EVENT_INDENT = "  "
 _ACTION_LINE = re.compile(r"S(\d) (.+)")
 _HEADER = ("players", "mode", "options", "seed", "dealer")
 _FIRST_BODY = len(_HEADER) + 3  # 1-based line number of the first body line
@@ -127,34 +125,7 @@ class NinetyRecord:
 
         Raises RecordError at the first line that is not what the rules give.
         """
-        game = self.new_game()
-        expected = [EVENT_INDENT + e.text() for e in game.opening]
-        pending = 0  # how many of ``expected`` are checked so far
-        action_line = 0
-        for offset, line in enumerate(self.lines):
-            no = _FIRST_BODY + offset
-            if line.startswith(EVENT_INDENT):
-                if pending >= len(expected):
-                    raise RecordError(no, line, "the rules give no further event here")
-                if line != expected[pending]:
-                    raise RecordError(no, line, f"the rules give {expected[pending].strip()!r} here")
-                pending += 1
-                yield no, line, game
-                continue
-            if pending < len(expected):
-                raise RecordError(no, line, f"missing event {expected[pending].strip()!r} before this line")
-            seat, action = self._parse_action(no, line)
-            try:
-                events = game.apply(seat, action)
-            except Refused as exc:
-                raise RecordError(no, line, f"refused ({exc.code}): {exc.message}") from None
-            expected = [EVENT_INDENT + e.text() for e in events]
-            pending = 0
-            action_line = no
-            yield no, line, game
-        if pending < len(expected):
-            raise RecordError(_FIRST_BODY + len(self.lines), "",
-                              f"record ends before event {expected[pending].strip()!r} of line {action_line}")
+        yield from check_lines(self.new_game(), self.lines, _FIRST_BODY, self._parse_action)
 
     def replay(self) -> Game:
         """The game at the record's end, every line checked; RecordError otherwise."""

@@ -18,7 +18,8 @@ from typing import NamedTuple
 from board99 import Discard, Draw, Play, SeatView, parse_action, seen_by, sides_for
 from board99.match import GameResult, MatchRecord, is_match_record, score
 from board99.peg_kind import PEG_BOARD
-from board99.record import EVENT_INDENT, Record
+from board99.record import Record
+from board99.record_lines import EVENT_INDENT
 from board99.wire.table_info import SeatInfo, TableInfo
 
 from . import wording
