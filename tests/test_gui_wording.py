@@ -119,3 +119,10 @@ def test_results_say_who_won_from_the_players_seat():
     event = seen_by(Won(0, 2, (92, 88, 84, 80, 76)), 0)
     assert wording.result_line(four.view(0), table, ["red", "blue"], event) == "Cy completed 92–88–84–80–76 (Red: Ann & Cy)"
     assert wording.window_title(True, "GAME OF 99") == "Your turn — GAME OF 99"
+
+
+def test_an_empty_hand_is_named_on_the_disabled_line_not_pick_a_card() -> None:
+    # Issue 19's leftover: the line under the buttons said "pick a card first (keys 1-5)" with nothing to pick.
+    empty = view(hand=())
+    assert wording.play_disabled(empty, None) == wording.discard_disabled(empty, None) == wording.EMPTY_HAND
+    assert wording.discard_disabled(view(hand=(3,)), None) == "pick a card first (keys 1-5)"

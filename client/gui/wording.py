@@ -31,6 +31,20 @@ from board99.match import from_result
 from board99.wire.table_info import TableInfo
 
 PICK_FIRST = "pick a card first (keys 1-5)"
+EMPTY_HAND = "your hand is empty: draw a card (D)"
+
+
+def pick_first(view: SeatView) -> str:
+    """Why a card action waits: no card picked, or none to pick (as the tip says).
+
+    >>> from board99 import Game
+    >>> game = Game(2, seed=1)  # nobody has drawn yet
+    >>> pick_first(game.view(game.turn))
+    'your hand is empty: draw a card (D)'
+    """
+    if view.hand:
+        return PICK_FIRST
+    return EMPTY_HAND if view.can_draw else "your hand is empty"
 DASH = "–"  # between the squares of a line: "92–88–84"
 
 
@@ -258,7 +272,7 @@ def play_disabled(view: SeatView | None, card: int | None, table: TableInfo | No
     if reason or view is None:
         return reason
     if card is None:
-        return PICK_FIRST
+        return pick_first(view)
     if view.dead(card):
         return f"card {card} is dead: squares {card}-99 are all taken; discard it"
     return None
@@ -267,9 +281,9 @@ def play_disabled(view: SeatView | None, card: int | None, table: TableInfo | No
 def discard_disabled(view: SeatView | None, card: int | None, table: TableInfo | None = None) -> str | None:
     """Why DISCARD is shown disabled in guarded mode, or None."""
     reason = not_now(view, table)
-    if reason:
+    if reason or view is None:
         return reason
-    return PICK_FIRST if card is None else None
+    return pick_first(view) if card is None else None
 
 
 def disabled_line(reasons: dict[str, str | None]) -> str:
@@ -410,7 +424,7 @@ def turn_tip(view: SeatView | None) -> str:
                                                                     ", or discard the picked card (X)."
                                                                     if discard else ".")
     if draw and not discard:
-        return "Tip: your hand is empty: draw a card (D)."
+        return f"Tip: {EMPTY_HAND}."
     if draw:
         return "Tip: no card you hold fits a free square: draw (D), or pick a card (1-5) and discard it (X)."
     return "Tip: no card you hold fits a free square: pick one (1-5) and discard it (X)."
