@@ -253,10 +253,20 @@ def register(kind: GameKind) -> GameKind:
     """Install a kind (a game's package calls this once; a test may install its own). Returns it."""
     if not isinstance(kind, GameKind):
         raise TypeError(f"{kind!r} does not implement GameKind")
-    _installed()  # the installed games first, so the default kind stays first
+    _installed()
     _KINDS[kind.name] = kind
+    _in_order()
     _most.clear()
     return kind
+
+
+def _in_order() -> None:
+    # The games of GAMES first and in its order (the default kind first), whichever of their modules was
+    # imported first; then kinds a test installed, as they came.
+    rank = {module: place for place, module in enumerate(GAMES)}
+    ordered = sorted(_KINDS.values(), key=lambda k: rank.get(type(k).__module__, len(GAMES)))
+    _KINDS.clear()
+    _KINDS.update((k.name, k) for k in ordered)
 
 
 def unregister(name: str) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -239,3 +241,11 @@ def test_a_refusal_is_the_houses_refusal_with_one_of_the_kinds_codes() -> None:
     with pytest.raises(kinds.Refusal) as err:
         game.check(1 - game.turn, NINETY_NINE.clock_action(game))
     assert err.value.code == "out-of-turn" and err.value.code in NINETY_NINE.refusals
+
+
+def test_the_default_game_stays_first_whichever_games_module_is_imported_first() -> None:
+    # Importing the peg-board kind's module directly (as `board99 replay` does) registered Ninety-Nine first.
+    for first in ("board99.peg_kind", "board99.ninety_nine.kind"):
+        out = subprocess.run([sys.executable, "-c", f"import {first}; from board99 import kinds; print(kinds.names())"],
+                             capture_output=True, text=True, timeout=60, check=True).stdout
+        assert out.strip() == "('peg-board', 'ninety-nine')", first
