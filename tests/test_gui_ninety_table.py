@@ -160,10 +160,11 @@ def test_a_whole_two_player_penalty_game_against_a_bot_played_with_keys(app):
             keys += 1
         step(win)
     v = tv.state.view
-    assert keys >= 4 and v.winner is not None
+    # The deal is the server's secret seed: with one token each a game may end after the player's first card.
+    assert keys >= 1 and v.winner is not None
     assert any("wins: the last player left" in line or "win: the last player left" in line for line in tv.state.log)
     assert any("lost a token" in line for line in tv.state.log)
-    assert "win" in win.sounds.asked and "draw" in win.sounds.asked
+    assert "win" in win.sounds.asked and "draw" in win.sounds.asked  # the bot draws after its plays, if no one else
     assert not any(isinstance(a, Draw) for a in v.legal_actions())
 
 

@@ -218,7 +218,8 @@ def test_guarded_mode_shows_impossible_actions_disabled_with_the_reason(app):
     run_until(win, lambda: table_ready(tv), 15, "the practice table to start")
     run_until(win, lambda: tv.state.view.turn == tv.state.view.seat, 10, "our turn")
     assert not tv.panel.b_draw.disabled  # empty hand, our turn: DRAW is possible
-    assert tv.panel.b_discard.disabled and "Discard: pick a card first" in tv.panel.t_disabled.text
+    # Nothing in hand yet: the line says so, as the tip does (not "pick a card first", with nothing to pick).
+    assert tv.panel.b_discard.disabled and "Discard: your hand is empty: draw a card (D)" in tv.panel.t_disabled.text
     win.press(arcade.key.X)  # X with no card picked: told why, nothing sent
     assert "Pick a card to discard first" in tv.state.notice
     # Back to the lobby (a bot plays on in our seat) and watch the same table.

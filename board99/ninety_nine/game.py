@@ -188,7 +188,7 @@ class Game:
             for card, value in self.playable(seat):
                 effect = self.effect(card)
                 actions.append(Play(card, value, self.new_total(effect, value)))
-        if seat in self._pending:
+        if seat in self._pending and self.winner is None:  # a game that is over takes no action, a draw neither
             actions.append(Draw())
         return actions
 

@@ -159,7 +159,7 @@ class NinetyView(NamedTuple):
     @property
     def may_draw(self) -> bool:
         """True when this seat still may draw for a card it played (penalty tables)."""
-        return self.seat is not None and self.seat in self.pending
+        return self.seat is not None and self.seat in self.pending and self.winner is None
 
     def text(self) -> str:
         """The table in lines of words, as a terminal shows it (``board99 replay``).
