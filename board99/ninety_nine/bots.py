@@ -25,6 +25,17 @@ from .rules import Effect
 from .view import NinetyView
 
 
+def plays_or_draw(view: NinetyView) -> Draw | list[Play]:
+    """What a bot chooses among from ``view``: the draw it owes first (penalty tables), else its proper plays;
+    ValueError when its seat has nothing to do now (every bot's ``choose`` starts here)."""
+    actions = view.legal_actions()
+    if not actions:
+        raise ValueError("choose: this seat has nothing to do now")
+    if Draw() in actions:
+        return Draw()
+    return [a for a in actions if isinstance(a, Play)]
+
+
 class RandomBot:
     """Picks uniformly among the proper actions of its seat (a late draw it owes first)."""
 
@@ -35,10 +46,8 @@ class RandomBot:
 
     def choose(self, view: NinetyView) -> Action:
         """A uniformly random proper action (the view must be this seat's, on its turn or owing a draw)."""
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("choose: this seat has nothing to do now")
-        return Draw() if Draw() in actions else self.rng.choice(actions)
+        plays = plays_or_draw(view)
+        return plays if isinstance(plays, Draw) else self.rng.choice(plays)
 
 
 class SoundBot:
@@ -51,13 +60,10 @@ class SoundBot:
 
     def choose(self, view: NinetyView) -> Action:
         """The plain card that adds the most while it fits, else a special: 0-adders, then 99, then minus."""
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("choose: this seat has nothing to do now")
-        if Draw() in actions:
-            return Draw()
+        plays = plays_or_draw(view)
+        if isinstance(plays, Draw):
+            return plays
         table = view.table
-        plays = [a for a in actions if isinstance(a, Play)]
         return max(plays, key=lambda a: _worth(a, view.total, table.effect(rank_of(a.card))))
 
 

@@ -18,18 +18,19 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .actions import Action, Draw, Play
-from .bots import _worth
+from .bots import _worth, plays_or_draw
 from .cards import Card, deck, rank_of
-from .events import LostToken, Out, RoundOver, SatOut, Won
 from .game import Game
 from .memory import PlayMemory, Seen
+from .playout import RANK_NO, Round
 from .rules import Table
 from .view import NinetyView
 
 #: Guesses at the hidden cards per choice.
-SAMPLES = 16
+SAMPLES = 48
 #: Actions a playout may last before it is scored as nobody's failure.
 HORIZON = 80
 #: The chance a player makes the sound play; the rest is spread over all its plays (people and other bots stray).
@@ -38,10 +39,10 @@ TRUST = 0.8
 Z = 1.0
 #: Seconds a move may take at most by default (the server's bot worker may give less); None: ``SAMPLES`` always.
 BUDGET = 1.0
+#: Guesses a choice gets in the arena, where the bot runs without a clock (``arena.py``, bench/ninety_arena.py).
+ARENA_SAMPLES = 16
 #: Guesses a move gets however short its budget.
 MIN_SAMPLES = 2
-_FAILED = (Out, LostToken, SatOut)
-_ENDS = (RoundOver, Won)
 
 
 def sound_play(plays: Sequence[Play], total: int, table: Table) -> Play:
@@ -49,6 +50,7 @@ def sound_play(plays: Sequence[Play], total: int, table: Table) -> Play:
     return max(plays, key=lambda a: _worth(a, total, table.effect(rank_of(a.card))))
 
 
+@lru_cache(maxsize=4096)
 def refused_ranks(table: Table, seen: Seen) -> frozenset[str]:
     """The ranks a sound player would have played rather than the card of ``seen``, on the total it played on:
     a hand holding one of them then was unlikely to make that play (at 50, a 2 played says no 3-8 was held)."""
@@ -83,13 +85,10 @@ class SearchBot:
 
     def choose(self, view: NinetyView) -> Action:
         """A draw it owes first; else the play with the best average playout over weighted guesses."""
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("choose: this seat has nothing to do now")
-        if Draw() in actions:
-            return Draw()
+        plays = plays_or_draw(view)
+        if isinstance(plays, Draw):
+            return plays
         self.memory.observe(view)
-        plays = [a for a in actions if isinstance(a, Play)]
         action = self._search(view, plays)
         self.memory.acted(view, action)
         return action
@@ -103,14 +102,18 @@ class SearchBot:
         if len(distinct) == 1:
             return sound
         options = list(distinct.values())
+        moves = [(RANK_NO[a.card], a.value) for a in options]
         gains: list[list[float]] = [[] for _ in options]  # per play, per guess: its score less the sound play's
         base = _base_game(view)
+        me = view.seat
+        assert me is not None
+        others = sum(1 for s in range(view.players) if not view.out[s] and not view.sat_out[s]) - 1
         ends = None if self.budget is None else time.perf_counter() + self.budget
         while len(gains[0]) < self.samples:
             if ends is not None and len(gains[0]) >= MIN_SAMPLES and time.perf_counter() > ends:
                 break
-            world = self._world(view, base)
-            scores = [self._playout(world.copy(), view, a) for a in options]
+            world = Round.of(self._world(view, base))
+            scores = [self._playout(world.copy(), me, move, others) for move in moves]
             for i, score in enumerate(scores):
                 gains[i].append(score - scores[0])
         best, edge = 0, 0.0
@@ -120,31 +123,26 @@ class SearchBot:
                 best, edge = i, sure
         return options[best]
 
-    def _playout(self, game: Game, view: NinetyView, action: Play) -> float:
-        """Play ``action`` then the sound policy for all until this seat fails or the round ends; the share of
-        the others who failed first (a round that ends without this seat failing: 1)."""
-        me = view.seat
-        table = game.table
-        seat: int | None = me
-        move: Play = action
-        others = sum(1 for s in range(view.players) if not view.out[s] and not view.sat_out[s]) - 1
+    def _playout(self, game: Round, me: int, move: tuple[int, int | None], others: int) -> float:
+        """Play ``move`` then the sound policy for all until this seat fails or the round ends; the share of
+        the ``others`` who failed first (a round that ends without this seat failing: 1)."""
+        game.play(me, *move)
         failed = 0
-        for _ in range(self.horizon):
-            assert seat is not None
-            for event in game.apply(seat, move):
-                if isinstance(event, _FAILED):
-                    if event.seat == me:
+        for ply in range(self.horizon):
+            if game.failed:
+                for seat in game.failed:
+                    if seat == me:
                         return failed / others
                     failed += 1
-                elif isinstance(event, _ENDS):
-                    return 1.0
-            seat = game.turn
-            if seat is None:
+                game.failed.clear()
+            if game.ended:
                 return 1.0
-            plays = [a for a in game.legal_actions(seat) if type(a) is Play]
-            if not plays:
+            if ply == self.horizon - 1:
                 break
-            move = sound_play(plays, game.total, table)
+            seat = game.turn
+            sound = game.sound(seat)
+            assert sound is not None  # the seat to play can play, or it would have failed
+            game.play(seat, *sound)
         return (failed + (others - failed) / 2) / others  # the horizon: an even chance against the rest
 
     def _world(self, view: NinetyView, base: Game) -> Game:
