@@ -157,6 +157,23 @@ class GameState(Protocol):
 
 
 @runtime_checkable
+class Bot(Protocol):
+    """A program that plays a seat: it chooses an action from that seat's view alone."""
+
+    def choose(self, view: Any) -> Any:
+        """The action it takes from ``view`` (the seat's own, on its turn)."""
+
+
+@runtime_checkable
+class ThinkingBot(Bot, Protocol):
+    """A slow bot (``GameKind.slow_bots``): it thinks within ``budget``, which the server's bot worker sets for each
+    move (server/thinker.py: a fair share of the worker's time, never more than the bot's own)."""
+
+    #: Seconds a move may take at most; None: no clock (arena runs and tests: a fixed amount of thinking).
+    budget: float | None
+
+
+@runtime_checkable
 class GameKind(Protocol):
     """One game's rules as the house plays them. Implemented once per game, in that game's own package."""
 
@@ -166,11 +183,15 @@ class GameKind(Protocol):
     modes: tuple[str, ...]  # its table modes ("guarded" refuses offences, "penalty" carries them out)
     options: tuple[OptionSpec, ...]  # further settings a host may choose (empty for a game without any)
     record_magic: str  # the first line of its records (``for_record`` finds the kind by it)
-    bots: Mapping[str, Callable[..., Any]]  # bot name -> factory taking ``seed=``
-    slow_bots: frozenset[str]  # bots that think too long for the server's loop (they go to a worker process)
+    bots: Mapping[str, Callable[..., Any]]  # bot name -> factory taking ``seed=``, making a ``Bot``
+    #: Bots that think too long for the server's loop (they go to a worker process): each factory makes a
+    #: ``ThinkingBot``, whose ``budget`` the worker sets for each move.
+    slow_bots: frozenset[str]
     standin_bot: str  # the bot that plays for a person who left or is away
     #: bot name -> its 2-player win rate against the kind's anchor bot (0.5 for the anchor itself): the
-    #: house turns these into the bots' fixed ratings (server/ratings.py).
+    #: house turns these into the bots' fixed ratings (server/ratings.py). A kind whose bots' strengths differ
+    #: with its settings (Ninety-Nine's rule sets) may also have ``bot_strengths_for(settings)``: see
+    #: ``bot_strengths_for`` below.
     bot_strengths: Mapping[str, float]
     refusals: Mapping[str, str]  # the kind's refusal codes -> when each is raised (docs/protocol.md)
 
@@ -244,6 +265,17 @@ class GameKind(Protocol):
     def match_record_text(self, settings: Settings, match: tuple[str, int], names: tuple[str, ...],
                           records: Sequence[str], first_game: int) -> str:
         """A match's record: ``match`` its format (kind, target), ``records`` its finished games' records."""
+
+
+def bot_strengths_for(kind: GameKind, settings: Settings | None = None) -> Mapping[str, float]:
+    """``kind``'s bots' strengths at a table with ``settings``: its own ``bot_strengths_for(settings)`` where it has
+    one (a kind whose bots are stronger at some of its rule sets than at others), else ``bot_strengths``; without
+    settings (a leaderboard of the whole game) always ``bot_strengths``."""
+    per_table = getattr(kind, "bot_strengths_for", None)
+    if settings is None or per_table is None:
+        return kind.bot_strengths
+    strengths: Mapping[str, float] = per_table(settings)
+    return strengths
 
 
 _KINDS: dict[str, GameKind] = {}

@@ -97,7 +97,7 @@ class Core:
             state.lobby.add(t)
             for s in t.seats:
                 known = state.players.by_id.get(s.player) if s.player is not None else None
-                fixed = bot_ratings(t.kind).get(s.bot or "")
+                fixed = bot_ratings(t.kind, t.settings).get(s.bot or "")
                 s.rating = (known.standing(t.kind.name).skill.shown if known is not None else
                             fixed.shown if fixed is not None else None)
             if t.unfinished:

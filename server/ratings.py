@@ -6,9 +6,10 @@ other sides share second place; a finishing order rates each place). A player ha
 in each game kind (the journal keeps them per kind). Each person starts at ``MU`` with a wide ``SIGMA``; the lobby shows the
 mean (``rating``) and two standard deviations (``spread``), and ranks the
 leaderboard by ``mean - 3 sd``, so a newcomer with a lucky first game does not
-top it. The bots never change: their ratings are fixed per kind, from the win rates the kind
-measured in its arena (``GameKind.bot_strengths``; for the peg-board game ``bench/bot_ratings.py``,
-and docs/ratings.md gives the figures and the reasoning).
+top it. The bots never change: their ratings are fixed per kind (per rule set where the kind says, shown at
+a table of that rule set), from the win rates the kind measured in its arena (``GameKind.bot_strengths``,
+``kinds.bot_strengths_for``; for the peg-board game ``bench/bot_ratings.py``, and docs/ratings.md gives the
+figures and the reasoning; Ninety-Nine's in docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -88,12 +89,14 @@ def _bot_ratings(kind: str, strengths: tuple[tuple[str, float], ...]) -> dict[st
     return {bot: Skill(MU + gap_for(rate), 0.0) for bot, rate in strengths}
 
 
-def bot_ratings(kind: kinds.GameKind) -> dict[str, Skill]:
+def bot_ratings(kind: kinds.GameKind, settings: kinds.Settings | None = None) -> dict[str, Skill]:
     """A kind's bots' fixed ratings. The kind's anchor bot (win rate 0.5) sits at a newcomer's MU (for the
     peg-board game the rulebook bot: a person who plays by the rulebook's hints is where everyone starts);
     the others at the gap their measured 2-player win rates against it give (``GameKind.bot_strengths``).
+    With a table's ``settings``, the ratings at that table (``kinds.bot_strengths_for``: Ninety-Nine's bots are
+    rated per rule set); without, the kind's own figures (its leaderboard). People's ratings stay one per kind.
     """
-    return _bot_ratings(kind.name, tuple(kind.bot_strengths.items()))
+    return _bot_ratings(kind.name, tuple(kinds.bot_strengths_for(kind, settings).items()))
 
 
 def all_bot_ratings() -> dict[str, Skill]:

@@ -195,7 +195,7 @@ class Seating:
         self.colours[s.side] = self._pick_colour(s.side, None)
         s.occupant, s.name, s.bot = "bot", bot, bot
         s.token_hash, s.conn, s.standin, s.vacated = None, None, False, False
-        fixed = bot_ratings(self._t.kind).get(bot)
+        fixed = bot_ratings(self._t.kind, self._t.settings).get(bot)
         s.player, s.rating = None, None if fixed is None else fixed.shown
         self._t.bots.pop(seat, None)
 

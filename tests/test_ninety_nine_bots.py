@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-import pytest
+import itertools
 
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from board99 import kinds
 from board99.commands import main
-from board99.ninety_nine.actions import Play
-from board99.ninety_nine.arena import run_arena, seat_bots
-from board99.ninety_nine.bots import SoundBot
+from board99.kinds import SettingsError
+from board99.ninety_nine import search
+from board99.ninety_nine.actions import Draw, Play
+from board99.ninety_nine.arena import run_arena, search_options, seat_bots
+from board99.ninety_nine.bots import SoundBot, plays_or_draw
+from board99.ninety_nine.cards import rank_of
+from board99.ninety_nine.events import LostToken, Out, RoundOver, SatOut, Won
 from board99.ninety_nine.game import Game
 from board99.ninety_nine.kind import NINETY_NINE
 from board99.ninety_nine.memory import PlayMemory, Seen
-from board99.ninety_nine.rules import RULE_SETS, Table
-from board99.ninety_nine.search import SearchBot, refused_ranks
+from board99.ninety_nine.playout import RANK_NO, Round
+from board99.ninety_nine.rules import HOUSE_OPTIONS, RULE_SETS, Table
+from board99.ninety_nine.search import ARENA_SAMPLES, MIN_SAMPLES, SearchBot, refused_ranks, sound_play
 from board99.ninety_nine.view import NinetyView, view_of
+from board99.server.ratings import bot_ratings
 
 
 def wire_view(game: Game, seat: int) -> NinetyView:
@@ -154,3 +165,206 @@ def test_the_search_bot_wins_more_than_the_sound_bots_it_sits_with_at_three_play
     assert result.games == 30
     assert result.wins[0] > 30 / 3, result.wins
     assert result.wins[0] > (result.wins[1] + result.wins[2]) / 2, result.wins
+
+
+# -- every bot, every rule set and count; the fast playout; the seam's bot parts --------------------------------
+
+HOUSE = st.lists(st.sampled_from([o for o in HOUSE_OPTIONS[1:] if o.name != "wrong_total"]).flatmap(
+    lambda o: st.tuples(st.just(o.name), st.sampled_from(o.choices))), max_size=4).map(dict)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=st.sampled_from(sorted(RULE_SETS)), players=st.integers(2, 6), mode=st.sampled_from(["guarded", "penalty"]),
+       seed=st.integers(0, 1 << 30), house=HOUSE, bot=st.sampled_from(["random", "sound", "search"]))
+def test_every_bot_plays_only_proper_actions_at_every_rule_set_count_and_house_option(
+        rules: str, players: int, mode: str, seed: int, house: dict[str, object], bot: str) -> None:
+    """Each seat a bot of one kind (the search bot with few guesses), each from its own view as the wire gives it:
+    every action it takes is one ``legal_actions`` offers (no offence, ever), to the end of the game."""
+    try:
+        table = Table.build(players, {"rules": rules, **house})
+    except SettingsError:
+        assume(False)
+    game = Game(players, mode, table, seed=seed)
+    options = {"samples": 2, "budget": None} if bot == "search" else {}
+    bots = [NINETY_NINE.bots[bot](seed=seed + s, **options) for s in range(players)]
+    while not game.over:
+        assert game.ply < 5000
+        seat = game.pending[0] if game.pending else game.turn
+        assert seat is not None
+        action = bots[seat].choose(wire_view(game, seat))
+        assert action in game.legal_actions(seat), (action, game.legal_actions(seat))
+        for event in game.apply(seat, action):
+            assert type(event).__name__ not in ("Busted", "Corrected", "Forgot")
+
+
+@pytest.mark.parametrize("options", [{"rules": "glengariff"}, {"rules": "convention"}, {"rules": "tokens"},
+                                     {"rules": "three-card"}, {"rules": "glengariff", "tokens": 2},
+                                     {"rules": "tokens", "round_end": "last-left", "below_zero": True}])
+def test_the_playout_round_plays_in_step_with_the_game(options: dict[str, object]) -> None:
+    """``playout.Round`` (the search's lean copy of a round) and ``Game`` fed the same sound plays agree on every
+    total, turn, direction, queen owed, hand, stock, pile, token and seat out, and on who failed, until the round
+    is over or the game won; and the sound play ``Round`` picks is the sound bot's."""
+    steps = 0
+    for players, seed in itertools.product(range(2, 7), range(6)):
+        try:
+            table = Table.build(players, options)
+        except SettingsError:
+            continue
+        game = Game(players, "guarded", table, seed=seed)
+        fast = Round.of(game)
+        while True:
+            seat = game.turn
+            assert seat is not None
+            plays = [a for a in game.legal_actions(seat) if isinstance(a, Play)]
+            action = sound_play(plays, game.total, table)
+            move = fast.sound(seat)
+            assert move == (RANK_NO[action.card], action.value)
+            events = game.apply(seat, action)
+            fast.play(seat, *move)
+            steps += 1
+            over = [i for i, e in enumerate(events) if isinstance(e, (RoundOver, Won))]
+            failed = [e.seat for e in events[:over[0] if over else None] if isinstance(e, (LostToken, SatOut, Out))]
+            assert list(dict.fromkeys(failed)) == fast.failed
+            fast.failed.clear()
+            assert fast.ended == bool(over)
+            if over:
+                break
+            assert (fast.total, fast.direction, fast.turn, fast.chain, fast.owed) == (
+                game.total, game.direction, game.turn, game.chain, game.owed)
+            assert fast.hands == [[RANK_NO[c] for c in game.hand(s)] for s in range(players)]
+            assert fast.stock == [RANK_NO[c] for c in game._stock] and fast.pile == [RANK_NO[c] for c in game.pile]
+            assert (fast.tokens, fast.out, fast.sat_out) == (game.tokens, game.out, list(game.sat_out))
+    assert steps > 300
+
+
+def test_every_bot_draws_first_when_it_owes_a_draw_and_refuses_a_view_with_nothing_to_do() -> None:
+    """The one prologue every bot's ``choose`` starts with (``bots.plays_or_draw``)."""
+    game = Game(2, "penalty", Table.build(2, {"rules": "convention"}), seed=4)
+    seat = game.turn
+    assert seat is not None
+    first = game.legal_actions(seat)[0]
+    assert isinstance(first, Play)
+    game.apply(seat, first._replace(draw=False))  # played without drawing: the draw is still owed
+    owing = view_of(game, seat)
+    assert plays_or_draw(owing) == Draw()
+    idle = view_of(game, None)._replace(seat=1 - seat, hand=game.hand(1 - seat), pending=(), turn=seat)
+    for name, factory in NINETY_NINE.bots.items():
+        assert factory(seed=1).choose(owing) == Draw(), name
+        with pytest.raises(ValueError, match="nothing to do"):
+            factory(seed=1).choose(idle)
+
+
+def test_every_kinds_slow_bots_are_thinking_bots_with_a_budget() -> None:
+    """A slow bot thinks in the server's bot worker, which sets its ``budget`` each move (kinds.ThinkingBot)."""
+    for name in kinds.names():
+        kind = kinds.get(name)
+        for bot in kind.slow_bots:
+            made = kind.bots[bot](seed=1)
+            assert isinstance(made, kinds.ThinkingBot), (name, bot)
+            assert made.budget is None or made.budget > 0
+        for bot in set(kind.bots) - kind.slow_bots:
+            assert isinstance(kind.bots[bot](seed=1), kinds.Bot)
+
+
+def test_the_search_bot_thinks_within_its_budget_and_takes_its_samples_without_one(monkeypatch) -> None:
+    """Without a clock the bot deals exactly ``samples`` guesses a choice; with a budget it stops dealing once the
+    clock (here a fake one, a second a reading) passes it, after ``MIN_SAMPLES`` guesses at least."""
+    game = Game(2, "guarded", Table.build(2, {"rules": "convention"}), seed=12)
+    while True:  # a position with a real choice
+        seat = game.turn
+        assert seat is not None
+        plays = [a for a in game.legal_actions(seat) if isinstance(a, Play)]
+        table = game.table
+        if len({(table.effect(rank_of(a.card)), a.value) for a in plays}) > 2:
+            break
+        game.apply(seat, sound_play(plays, game.total, table))
+    dealt: list[int] = []
+
+    class Counting(SearchBot):
+        def _world(self, view: NinetyView, base: Game) -> Game:
+            dealt.append(1)
+            return super()._world(view, base)
+
+    Counting(seed=1, samples=7, budget=None).choose(view_of(game, seat))
+    assert len(dealt) == 7
+    dealt.clear()
+    clock = iter(range(1000))
+    monkeypatch.setattr(search.time, "perf_counter", lambda: float(next(clock)))
+    Counting(seed=1, samples=500, budget=2.5).choose(view_of(game, seat))
+    assert MIN_SAMPLES <= len(dealt) <= 4
+
+
+def test_the_bots_strengths_and_ratings_are_per_rule_set_where_they_differ() -> None:
+    """Ninety-Nine rates its bots per rule set (``NinetyNine.bot_strengths_for``); a kind without per-table
+    figures, and a leaderboard of the whole game, get the kind's one figure (``kinds.bot_strengths_for``)."""
+    per_rules = {rules: kinds.bot_strengths_for(NINETY_NINE, NINETY_NINE.check_settings(3, "guarded", {"rules": rules}))
+                 for rules in RULE_SETS}
+    for rules, strengths in per_rules.items():
+        assert strengths == NINETY_NINE.strengths_by_rules[rules]
+        assert strengths["sound"] == 0.5 and set(strengths) == set(NINETY_NINE.bots)
+        assert strengths["random"] < 0.5
+    assert len({s["search"] for s in per_rules.values()}) > 1 and max(s["search"] for s in per_rules.values()) > 0.5
+    assert kinds.bot_strengths_for(NINETY_NINE) == NINETY_NINE.bot_strengths
+    peg = kinds.get("peg-board")
+    assert kinds.bot_strengths_for(peg, peg.check_settings(2, "guarded")) == peg.bot_strengths
+    convention = NINETY_NINE.check_settings(2, "guarded", {"rules": "convention"})
+    tokens = NINETY_NINE.check_settings(2, "guarded", {"rules": "tokens"})
+    assert bot_ratings(NINETY_NINE, convention)["sound"].shown == bot_ratings(NINETY_NINE)["sound"].shown == 1500
+    assert bot_ratings(NINETY_NINE, convention)["search"] != bot_ratings(NINETY_NINE, tokens)["search"]
+
+
+def test_the_search_bot_takes_the_win_at_once_that_sound_play_passes_over() -> None:
+    """Every card is plain here but the one joker, which makes 99 and is in seat 0's hand: at 90, the joker puts
+    the other player out at once whatever it holds (nothing else fits at 99), while the sound play, the 5 (plain
+    cards first), lets it play on. With a horizon of two actions only a win at once counts, and the search takes it."""
+    options: dict[str, object] = {"rules": "convention", "hand_size": 3, "jokers": 1,
+                                  **{f"rank_{rank}": "face" for rank in ("4", "9", "10", "K")}}
+    game = Game(2, "guarded", Table.build(2, options), seed=5, dealer=1)
+    hidden = [c for c in game._stock + game._hands[0] + game._hands[1] if c not in ("joker", "2S", "5S")]
+    game._hands = [["joker", "2S", "5S"], hidden[:3]]
+    game._stock, game._pile, game._total, game._turn = hidden[4:], [hidden[3]], 90, 0
+    view = wire_view(game, 0)
+    plays = [a for a in view.legal_actions() if isinstance(a, Play)]
+    assert sound_play(plays, 90, game.table).card == "5S"
+    choice = SearchBot(seed=2, samples=12, horizon=2, budget=None).choose(view)
+    assert choice.card == "joker"
+    events = game.apply(0, choice)
+    assert any(isinstance(e, Won) and e.seat == 0 for e in events)
+
+
+def test_the_arena_runs_the_search_bot_without_a_clock_at_its_arena_guesses_unless_told() -> None:
+    assert search_options(None) == {"budget": None, "samples": ARENA_SAMPLES}
+    assert search_options({"budget": None, "samples": 5}) == {"budget": None, "samples": 5}
+    assert search_options({"budget": 0.5}) == {"budget": 0.5}
+
+
+def test_the_searching_seat_keeps_a_ten_that_may_subtract_in_its_own_playouts() -> None:
+    """At Three-card a ten adds or subtracts 10: the sound order plays it up as +10 at 20 (the plain card adding
+    most), while the searching seat's own order (``Round.keeper``) plays the 5 and keeps the ten for a high total;
+    the other seats still play the sound order."""
+    game = Game(3, "guarded", Table.build(3, {"rules": "three-card"}), seed=1)
+    game._hands[0], game._total, game._turn = ["10H", "5S", "2C"], 20, 0
+    fast = Round.of(game)
+    ten, five = RANK_NO["10H"], RANK_NO["5S"]
+    assert fast.sound(0) == (ten, 10)
+    fast.keeper = 0
+    assert fast.sound(0) == (five, None)
+    fast.hands[1] = [ten, five]
+    assert fast.sound(1) == (ten, 10)
+    fast.hands[0], fast.total = [ten, five], 95
+    assert fast.sound(0) == (ten, -10)  # nothing else fits: the kept ten comes down
+
+
+def test_a_bot_seated_at_a_table_shows_its_rating_at_that_tables_rule_set() -> None:
+    """The server seats a bot with its fixed rating at the table's settings (server/seating.py): the search bot
+    is rated higher at Tokens, where it beats sound play most, than at Convention, where it is sound play's equal."""
+    from board99.server.tables import Lobby
+
+    shown = {}
+    for rules in ("convention", "tokens"):
+        settings = NINETY_NINE.check_settings(2, "guarded", {"rules": rules})
+        table = Lobby().create("t", 2, "guarded", None, None, kind=NINETY_NINE, settings=settings)
+        table.add_bot(1, "search")
+        shown[rules] = table.seat(1).rating
+        assert shown[rules] == bot_ratings(NINETY_NINE, settings)["search"].shown
+    assert shown["convention"] == 1500 < shown["tokens"]

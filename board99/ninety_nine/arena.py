@@ -3,7 +3,9 @@
 A match names one bot per seat (``search,sound,sound``); fewer names fill the remaining seats with the last one
 (``search,sound`` at 4 players is search against three sound bots). Game ``i`` seats the named bots rotated by
 ``i`` places, so each sits at every seat and deals first as often as the others; a bot's win rate is over all its
-games, to compare with the fair share ``1 / players``. Bots get their seat's view only (``view.view_of``).
+games, to compare with the fair share ``1 / players``. Bots get their seat's view only (``view.view_of``). The
+search bot plays without a clock here, ``search.ARENA_SAMPLES`` guesses a choice (``search_options``), so a seed
+gives the same games on any machine.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 from ..arena import wilson
 from .game import Game
 from .rules import Table
-from .search import SearchBot
+from .search import ARENA_SAMPLES, SearchBot
 from .view import view_of
 
 #: A game that has not ended after this many actions is a bug, not a long game.
@@ -38,6 +40,16 @@ def seat_bots(names: Sequence[str], players: int) -> list[str]:
         if name not in known:
             raise ValueError(f"bots: {name!r} is not a Ninety-Nine bot; choose from {', '.join(sorted(known))}")
     return [*names, *[names[-1]] * (players - len(names))]
+
+
+def search_options(bot_options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The search bot's options in the arena: without a clock and with ``search.ARENA_SAMPLES`` guesses a choice
+    unless ``bot_options`` name a ``budget`` (seconds a move) or ``samples``."""
+    options = dict(bot_options or {})
+    options.setdefault("budget", None)
+    if options["budget"] is None:
+        options.setdefault("samples", ARENA_SAMPLES)
+    return options
 
 
 @dataclass
@@ -88,7 +100,7 @@ def run_arena(bot_names: Sequence[str], players: int = 3, games: int = 100, seed
         bots = []
         for s in range(players):
             factory = known[names[entry_at[s]]]
-            extra = dict(bot_options or {}) if isinstance(factory, type) and issubclass(factory, SearchBot) else {}
+            extra = search_options(bot_options) if isinstance(factory, type) and issubclass(factory, SearchBot) else {}
             bots.append(factory(seed=game_seed * 7 + s, **extra))
         game = play_game(Game(players, mode, table, seed=game_seed), bots)
         assert game.winner is not None

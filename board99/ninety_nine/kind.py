@@ -32,6 +32,25 @@ from .search import SearchBot
 from .view import NinetyView, view_of
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
+
+
+def rate_from_3(share: float) -> float:
+    """The 2-player win rate against a bot that a bot beating two of them ``share`` of the time has, by the odds of
+    the rating model (Plackett-Luce: the winner of three is picked with odds r : 1 : 1, so r = 2 share / (1 - share),
+    and one of two with r : 1)."""
+    odds = 2 * share / (1 - share)
+    return odds / (odds + 1)
+
+
+#: Measured per rule set (``NinetyNine.strengths_by_rules``; docs/benchmarks.md, Ninety-Nine): search won 121 of
+#: 200 against sound at Glengariff, 100 of 200 at Convention, 145 of 200 at Tokens, and 80 of 200 against two sound
+#: bots at Three-card; sound beat random in 552, 827 and 795 of 1,000 head to head and 714 of 1,000 against two.
+STRENGTHS: dict[str, dict[str, float]] = {
+    "glengariff": {"sound": 0.5, "random": round(1 - 0.552, 3), "search": 0.605},
+    "convention": {"sound": 0.5, "random": round(1 - 0.827, 3), "search": 0.5},
+    "tokens": {"sound": 0.5, "random": round(1 - 0.795, 3), "search": 0.725},
+    "three-card": {"sound": 0.5, "random": round(1 - rate_from_3(0.714), 3), "search": round(rate_from_3(0.4), 3)},
+}
 MATCH_MAGIC = "# NINETY-NINE match record, board99 format 1"
 
 
@@ -49,11 +68,19 @@ class NinetyNine:
     #: The search bot plays out a few hundred deals a move: it thinks in the server's bot worker.
     slow_bots: frozenset[str] = frozenset({"search"})
     standin_bot = "sound"
-    #: 2-player win rates against the sound bot, the anchor (the house rates the bots from them): sound
-    #: beat random in 809 of 1,000 guarded Convention games (docs/ninety-nine.md, strategy); search won 100 of 200
-    #: against sound at Convention and 106 of 150 at Tokens: 0.6, the mean of the two (one figure per kind, not
-    #: per rule set: docs/benchmarks.md, Ninety-Nine).
-    bot_strengths: Mapping[str, float] = {"sound": 0.5, "random": 1 - 0.809, "search": 0.6}
+    #: Per rule set, each bot's 2-player win rate against the sound bot, the anchor (the house rates the bots from
+    #: them: server/ratings.py). Measured in the arena (docs/benchmarks.md, Ninety-Nine): search and random head to
+    #: head against sound where the rule set allows two players; Three-card (3 to 6) from the 3-player games, one bot
+    #: against two sound bots, turned into a 2-player rate by the rating model's own odds (``rate_from_3``).
+    strengths_by_rules: Mapping[str, Mapping[str, float]] = STRENGTHS
+    #: The whole game's figures (its leaderboard, and a table with no rule set named): the mean over the rule sets.
+    bot_strengths: Mapping[str, float] = {
+        bot: round(sum(s[bot] for s in STRENGTHS.values()) / len(STRENGTHS), 3) for bot in ("sound", "random", "search")}
+
+    def bot_strengths_for(self, settings: kinds.Settings) -> Mapping[str, float]:
+        """The bots' strengths at a table of these settings: its rule set's (``kinds.bot_strengths_for``)."""
+        return self.strengths_by_rules[settings.option("rules")]
+
     refusals: Mapping[str, str] = CODES
 
     # -- settings and sides --------------------------------------------------------------

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from .cards import ALL_RANKS, Card, rank_of
 from .game import Game
-from .rules import Table
+from .rules import Effect, Table
 
 #: Rank number of every card ('AS' -> 0, 'KD' -> 12, 'joker' -> 13).
 RANK_NO: dict[Card, int] = {}
@@ -58,6 +58,18 @@ class Rules:
                 else:
                     keys[v] = 500 + v
             self.worth.append(keys)
+        # The searching seat's own order (``Round.keeper``): a card that could take the total down (a ten as +10 or
+        # -10) is kept like a special, played up only once no plain card fits, before the cards that add nothing.
+        self.keep_worth = [{v: (3000 + v if v > 0 and _kept(e) else k) for v, k in keys.items()}
+                           for e, keys in zip(effects, self.worth)]
+
+
+#: Which choice cards the searching seat keeps: 'minus' (a ten that may subtract), 'choice' (an ace too).
+KEPT = "minus"
+
+
+def _kept(effect: Effect) -> bool:
+    return len(effect.values) > 1 and (min(effect.values) < 0 or KEPT == "choice")
 
 
 @lru_cache(maxsize=64)
@@ -70,7 +82,7 @@ class Round:
     """One round of a game in rank numbers, played card by card with the draw (module docstring)."""
 
     __slots__ = ("rules", "players", "hands", "stock", "pile", "total", "direction", "turn", "chain", "owed",
-                 "played", "skips", "tokens", "out", "sat_out", "alive", "left", "rng", "failed", "ended")
+                 "played", "skips", "tokens", "out", "sat_out", "alive", "left", "rng", "failed", "ended", "keeper")
 
     rules: Rules
     players: int
@@ -92,6 +104,7 @@ class Round:
     rng: random.Random
     failed: list[int]  # seats that failed since the last ``take_failed``, in order
     ended: bool  # the round is over or the game won: the playout stops
+    keeper: int  # the seat that plays by ``Rules.keep_worth`` (the searching seat; -1: none)
 
     @classmethod
     def of(cls, game: Game) -> Round:
@@ -110,7 +123,7 @@ class Round:
         r.left = sum(1 for s in range(game.players) if not r.out[s])
         r.rng = random.Random()
         r.rng.setstate(game._rng.getstate())  # the game's own generator stays the game's
-        r.failed, r.ended = [], False
+        r.failed, r.ended, r.keeper = [], False, -1
         return r
 
     def copy(self) -> Round:
@@ -125,24 +138,26 @@ class Round:
         r.alive, r.left = self.alive, self.left
         r.rng = random.Random()
         r.rng.setstate(self.rng.getstate())
-        r.failed, r.ended = [], False
+        r.failed, r.ended, r.keeper = [], False, self.keeper
         return r
 
     # -- choosing ----------------------------------------------------------------------------
 
     def sound(self, seat: int) -> tuple[int, int | None] | None:
-        """The sound bot's play for ``seat`` as (rank, value; None for no choice), or None when nothing fits."""
+        """The sound bot's play for ``seat`` as (rank, value; None for no choice), or None when nothing fits (the
+        ``keeper`` seat's own order for it: ``Rules.keep_worth``)."""
         rules = self.rules
         total, low = self.total, rules.low
         best: tuple[int, int | None] | None = None
         best_key = -1
+        keeper, keep = seat == self.keeper, rules.keep_worth
         for rank in self.hands[seat]:
             if rules.to99[rank]:
                 key = 1500 - (99 - total)
                 if key > best_key:
                     best, best_key = (rank, None), key
                 continue
-            worth = rules.worth[rank]
+            worth = keep[rank] if keeper else rules.worth[rank]
             choice = rules.choice[rank]
             for v in rules.values[rank]:
                 if low <= total + v <= 99:

@@ -8,7 +8,9 @@ would have played instead (``refused_ranks``) was not in that hand when it playe
 (each remembered play is believed with chance ``TRUST``). Then every distinct play (cards that do the same thing
 count once) is tried in every guess and played out by the sound policy (``bots.SoundBot``) for every seat until
 this seat fails (goes out, loses a token, sits the round out), the round ends, or ``HORIZON`` actions pass; a
-play scores the share of the others who failed before this seat. The sound play stands unless another beats it
+play scores the share of the others who failed before this seat. The playouts run on ``playout.Round``, a lean
+copy of the round, and in them this seat keeps a ten that may subtract for a high total (``KEEP``): the sound
+order plays it up as +10, so a search whose own later moves did the same could never see what keeping it is worth. The sound play stands unless another beats it
 over the same guesses by ``Z`` standard errors. The bot gets views only: it never reads a hidden card.
 """
 
@@ -39,6 +41,8 @@ TRUST = 0.8
 Z = 1.0
 #: Seconds a move may take at most by default (the server's bot worker may give less); None: ``SAMPLES`` always.
 BUDGET = 1.0
+#: In its own playouts the bot keeps a ten that may subtract like a special (``playout.Rules.keep_worth``).
+KEEP = True
 #: Guesses a choice gets in the arena, where the bot runs without a clock (``arena.py``, bench/ninety_arena.py).
 ARENA_SAMPLES = 16
 #: Guesses a move gets however short its budget.
@@ -113,6 +117,7 @@ class SearchBot:
             if ends is not None and len(gains[0]) >= MIN_SAMPLES and time.perf_counter() > ends:
                 break
             world = Round.of(self._world(view, base))
+            world.keeper = me if KEEP else -1
             scores = [self._playout(world.copy(), me, move, others) for move in moves]
             for i, score in enumerate(scores):
                 gains[i].append(score - scores[0])
