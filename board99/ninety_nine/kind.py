@@ -43,13 +43,13 @@ def rate_from_3(share: float) -> float:
 
 
 #: Measured per rule set (``NinetyNine.strengths_by_rules``; docs/benchmarks.md, Ninety-Nine): search won 121 of
-#: 200 against sound at Glengariff, 100 of 200 at Convention, 145 of 200 at Tokens, and 80 of 200 against two sound
+#: 200 against sound at Glengariff, 100 of 200 at Convention, 145 of 200 at Tokens, and 161 of 400 against two sound
 #: bots at Three-card; sound beat random in 552, 827 and 795 of 1,000 head to head and 714 of 1,000 against two.
 STRENGTHS: dict[str, dict[str, float]] = {
     "glengariff": {"sound": 0.5, "random": round(1 - 0.552, 3), "search": 0.605},
     "convention": {"sound": 0.5, "random": round(1 - 0.827, 3), "search": 0.5},
     "tokens": {"sound": 0.5, "random": round(1 - 0.795, 3), "search": 0.725},
-    "three-card": {"sound": 0.5, "random": round(1 - rate_from_3(0.714), 3), "search": round(rate_from_3(0.4), 3)},
+    "three-card": {"sound": 0.5, "random": round(1 - rate_from_3(0.714), 3), "search": round(rate_from_3(161 / 400), 3)},
 }
 MATCH_MAGIC = "# NINETY-NINE match record, board99 format 1"
 
