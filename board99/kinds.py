@@ -231,6 +231,10 @@ class GameKind(Protocol):
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """An event as plain data, cut down to what ``seat`` (None: a spectator) may see of it."""
 
+    def event_from_data(self, data: object) -> Any:
+        """The event ``event_for``'s plain data describes, as the kind's own event class (a card the reader may
+        not see is None); ValueError naming the field otherwise (clients read every event once, with this)."""
+
     # -- records -----------------------------------------------------------------------
     def record_text(self, game: GameState, reveal: bool = True, hints: tuple[tuple[int, int], ...] = ()) -> str:
         """The game's text record (its first line is ``record_magic``); without ``reveal`` nothing secret."""

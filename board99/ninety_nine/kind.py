@@ -24,7 +24,8 @@ from .. import kinds
 from .actions import Action, Draw, Play, from_data, parse_action, to_data
 from .bots import BOTS
 from .errors import CODES
-from .events import seen_by
+from .events import Event, seen_by
+from .events import from_data as event_from_data
 from .game import MODES, Game
 from .record import MAGIC, NinetyRecord
 from .rules import HOUSE_OPTIONS, Table
@@ -163,6 +164,10 @@ class NinetyNine:
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """``events.seen_by``: a drawn card only for its drawer."""
         return dict(seen_by(event, seat))
+
+    def event_from_data(self, data: object) -> Event:
+        """``events.from_data``: a drawn card another seat may not see is None."""
+        return event_from_data(data)
 
     # -- records -----------------------------------------------------------------------------
 
