@@ -25,6 +25,7 @@ from board99.client.gui.lesson_state import (
 )
 from board99.client.gui.messages import Events, Failed, StateChanged
 from board99.client.gui.table_intents import Attempt, Confirm, Pick
+from board99.events import Drew, Played
 from board99.layout import POSITION
 from board99.lessons import PlayStep, QuizStep, catalogue
 from tests.gui_harness import GOLDEN, MAX_DIFFERENT, PIXEL_SLACK, HandClock, screenshot, step, window
@@ -56,8 +57,8 @@ def test_the_opening_is_the_position_and_what_led_to_it_as_a_server_would_say_it
     assert isinstance(changed, StateChanged) and isinstance(events, Events)
     assert changed.view.hand == (40,) and changed.view.my_turn and changed.table.seats[0].name == "Ann"
     assert changed.table.seats[1].bot and changed.table.seats[1].name == "Bo"
-    assert [e["kind"] for e in events.events][:3] == ["dealt", "drew", "drew"]
-    assert all(e.get("card") is None for e in events.events if e["kind"] == "drew" and e["seat"] == 1)  # hidden
+    assert [e.kind for e in events.events][:3] == ["dealt", "drew", "drew"]
+    assert all(e.card is None for e in events.events if isinstance(e, Drew) and e.seat == 1)  # hidden
     assert state.phase == "task" and state.table_input and state.head() == f"Lesson 2 of {len(LESSONS)}"
 
 
@@ -67,14 +68,14 @@ def test_the_others_replies_come_one_by_one_then_the_verdict() -> None:
     session.act(Play(14, 14))
     first = session.drain()
     assert [type(m).__name__ for m in first] == ["StateChanged", "Events", "Replied"]  # the learner's move, at once
-    assert first[1].events[0] == {"kind": "played", "seat": 0, "card": 14, "square": 14}
+    assert first[1].events[0] == Played(0, 14, 14)
     assert session.busy and state.phase == "busy" and not state.table_input
     session.act(Draw())  # ignored while the moves are shown
     clock.now += 0.5
     assert session.drain() == []
     clock.now += 0.6
     reply = session.drain()
-    assert reply[1].events[0] == {"kind": "played", "seat": 1, "card": 3, "square": 4}
+    assert reply[1].events[0] == Played(1, 3, 4)
     clock.now += 1.0
     (news,) = session.drain()
     assert isinstance(news, LessonNews) and news.outcome.verdict == "done" and not session.busy
@@ -132,7 +133,7 @@ def test_a_question_answers_with_keys_and_shows_what_follows_either_way() -> Non
     assert state.chosen() == 0 and state.phase == "busy"
     clock.now += 5
     *moves, news = session.drain()
-    assert [e["kind"] for e in moves[1].events] == ["penalty"]  # Bo's play out of turn happens anyway
+    assert [e.kind for e in moves[1].events] == ["penalty"]  # Bo's play out of turn happens anyway
     state.take(news)
     box = state.box()
     assert box is not None and box.what.startswith("You answered: The peg stays")

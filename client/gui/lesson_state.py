@@ -17,8 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from board99 import Action, seen_by
-from board99.events import Penalty, Played
+from board99 import Action
+from board99.events import Discarded, Drew, Penalty, Played, Won, shown_to
 from board99.lessons import Lesson, LessonRun, Move, Outcome, PlayStep, QuizStep
 from board99.peg_kind import PEG_BOARD
 from board99.wire.table_info import SeatInfo, TableInfo
@@ -99,7 +99,7 @@ class LessonSession:
         self._queue.clear()
         view = self.run.view
         return [StateChanged(view, self.table, True),
-                Events(tuple(seen_by(e, self.you) for e in self.run.setup_events))]
+                Events(tuple(shown_to(e, self.you) for e in self.run.setup_events))]
 
     @property
     def busy(self) -> bool:
@@ -124,7 +124,7 @@ class LessonSession:
             if i:
                 at += REPLY_SECONDS * self.pace
             self._queue.append((at, StateChanged(move.view, self.table, True)))
-            events = tuple(seen_by(e, self.you) for e in move.events)
+            events = tuple(shown_to(e, self.you) for e in move.events)
             self._queue.append((at, Events(events)))
             if i == 0 and move.seat == self.you and not first_delay:
                 self._queue.append((at, Replied("act", events)))  # as a server's reply: "Pegging …" goes
@@ -342,8 +342,8 @@ class LessonState:
         if not mine:
             return ""
         colours = list(self.lesson.table.colours)
-        lines = [wording.event_line(seen_by(e, you), self.session.table, you, colours) for e in mine[0].events
-                 if e.kind in ("played", "drew", "discarded", "penalty", "won")]
+        lines = [wording.event_line(shown_to(e, you), self.session.table, you, colours) for e in mine[0].events
+                 if isinstance(e, Played | Drew | Discarded | Penalty | Won)]
         return "\n".join(lines)
 
     # -- changes ---------------------------------------------------------------------------------------

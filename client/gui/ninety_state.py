@@ -24,7 +24,26 @@ from typing import Any, NamedTuple
 
 from board99.ninety_nine.actions import Action, Draw, Play
 from board99.ninety_nine.cards import Card, rank_of, words
-from board99.ninety_nine.events import REASONS
+from board99.ninety_nine.events import (
+    REASONS,
+    Busted,
+    Corrected,
+    Dealt,
+    Drew,
+    Event,
+    Forgot,
+    LostToken,
+    Out,
+    Owes,
+    Played,
+    Rebuilt,
+    Reversed,
+    RoundOver,
+    SatOut,
+    Skipped,
+    TurnedUp,
+    Won,
+)
 from board99.ninety_nine.rules import Effect
 from board99.ninety_nine.view import NinetyView
 
@@ -134,76 +153,70 @@ class NinetyState:
         became_mine = view.my_turn and not (before is not None and before.my_turn and before.ply == view.ply)
         return Received(("turn",) if became_mine and before is not None else ())
 
-    def _events(self, events: tuple[dict, ...]) -> Received:
+    def _events(self, events: tuple[Event, ...]) -> Received:
         sounds: list[str] = []
         motions: list[tuple[int | None, Card]] = []
         for event in events:
             line = self.event_words(event)
             if line:
                 self.log.append(line)
-            kind = event.get("kind")
-            if kind in ("played", "busted", "turned-up"):
-                seat = event.get("seat", event.get("dealer"))
-                card = event.get("card")
-                if isinstance(card, str):
-                    motions.append((seat if kind != "turned-up" else None, card))
-                sounds.append("draw")
-                self.last = line
-            elif kind in ("reversed", "skipped", "owes") and self.last:
-                self.last += "; " + line
-            elif kind in ("lost-token", "out", "sat-out", "corrected", "forgot"):
-                sounds.append("penalty")
-                self.last = (self.last + "; " if self.last else "") + line
-                if kind == "corrected":
-                    self.tell(line, bad=True)
-            elif kind == "won":
-                sounds.append("win")
-                self.last = line
+            match event:
+                case TurnedUp(_, card) | Played(_, card) | Busted(_, card):
+                    motions.append((None if isinstance(event, TurnedUp) else event.seat, card))
+                    sounds.append("draw")
+                    self.last = line
+                case Reversed() | Skipped() | Owes() if self.last:
+                    self.last += "; " + line
+                case LostToken() | Out() | SatOut() | Corrected() | Forgot():
+                    sounds.append("penalty")
+                    self.last = (self.last + "; " if self.last else "") + line
+                    if isinstance(event, Corrected):
+                        self.tell(line, bad=True)
+                case Won():
+                    sounds.append("win")
+                    self.last = line
         return Received(tuple(dict.fromkeys(sounds)), tuple(motions))
 
-    def event_words(self, e: dict) -> str:
+    def event_words(self, e: Event) -> str:
         """One event in words for a person, the rule named where it costs something."""
-        kind = e.get("kind")
-        who = self.name(e["seat"]) if isinstance(e.get("seat"), int) else ""
-        card = e.get("card")
-        shown = words(card) if isinstance(card, str) else "a card"
-        value = e.get("value")
-        if kind == "dealt":
-            return f"Deal {e.get('deal')}: {self.name(int(e.get('dealer', 0)))} dealt {e.get('hand_size')} cards each"
-        if kind == "turned-up":
-            return f"{self.name(int(e.get('dealer', 0)))} turned up the {shown}{self._as(value)}: total {e.get('total')}"
-        if kind == "played":
-            return f"{who} played the {shown}{self._does(card, value)}: total {e.get('total')}"
-        if kind == "busted":
-            return f"{who} played the {shown}{self._does(card, value)}: {e.get('total')} is over 99"
-        if kind == "corrected":
-            return f"{who} said {e.get('said')}: corrected, the total is {e.get('total')}"
-        if kind == "reversed":
-            return "play reverses: now " + ("clockwise" if e.get("direction") == 1 else "counter-clockwise")
-        if kind == "skipped":
-            return f"{who} {'are' if who == 'You' else 'is'} skipped"
-        if kind == "owes":
-            n = e.get("cards")
-            return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {n} card(s), no draws"
-        if kind == "drew":
-            if e.get("card") is None and e.get("seat") == (self.view.seat if self.view else None):
-                return ""
-            return f"{who} drew {'the ' + shown if isinstance(card, str) else 'a card'}"
-        if kind == "forgot":
-            return f"{who} forgot to draw: that draw is lost (002, 003, 004)"
-        if kind == "rebuilt":
-            how = "shuffled" if e.get("shuffled") else "turned over unshuffled"
-            return f"The stock is rebuilt from the pile: {e.get('cards')} cards, {how}"
-        if kind == "lost-token":
-            return f"{who} lost a token: {self._why(e)}; {e.get('left')} left"
-        if kind == "out":
-            return f"{who} {'are' if who == 'You' else 'is'} out of the game: {self._why(e)}"
-        if kind == "sat-out":
-            return f"{who} {'sit' if who == 'You' else 'sits'} this round out: {self._why(e)}"
-        if kind == "round-over":
-            return f"Deal {e.get('deal')} is over"
-        if kind == "won":
-            return f"{who} {'win' if who == 'You' else 'wins'}: the last player left"
+        seat = getattr(e, "seat", None)
+        who = self.name(seat) if isinstance(seat, int) else ""
+        match e:
+            case Dealt(deal, dealer, hand_size):
+                return f"Deal {deal}: {self.name(dealer)} dealt {hand_size} cards each"
+            case TurnedUp(dealer, card, value, total):
+                return f"{self.name(dealer)} turned up the {words(card)}{self._as(value)}: total {total}"
+            case Played(_, card, value, total):
+                return f"{who} played the {words(card)}{self._does(card, value)}: total {total}"
+            case Busted(_, card, value, total):
+                return f"{who} played the {words(card)}{self._does(card, value)}: {total} is over 99"
+            case Corrected(_, said, total):
+                return f"{who} said {said}: corrected, the total is {total}"
+            case Reversed(direction):
+                return "play reverses: now " + ("clockwise" if direction == 1 else "counter-clockwise")
+            case Skipped():
+                return f"{who} {'are' if who == 'You' else 'is'} skipped"
+            case Owes(_, n):
+                return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {n} card(s), no draws"
+            case Drew(drawer, card):
+                if card is None and drawer == (self.view.seat if self.view else None):
+                    return ""
+                return f"{who} drew {'a card' if card is None else 'the ' + words(card)}"
+            case Forgot():
+                return f"{who} forgot to draw: that draw is lost (002, 003, 004)"
+            case Rebuilt(cards, shuffled):
+                how = "shuffled" if shuffled else "turned over unshuffled"
+                return f"The stock is rebuilt from the pile: {cards} cards, {how}"
+            case LostToken(_, reason, left):
+                return f"{who} lost a token: {self._why(reason)}; {left} left"
+            case Out(_, reason):
+                return f"{who} {'are' if who == 'You' else 'is'} out of the game: {self._why(reason)}"
+            case SatOut(_, reason):
+                return f"{who} {'sit' if who == 'You' else 'sits'} this round out: {self._why(reason)}"
+            case RoundOver(deal):
+                return f"Deal {deal} is over"
+            case Won():
+                return f"{who} {'win' if who == 'You' else 'wins'}: the last player left"
         return ""
 
     @staticmethod
@@ -216,8 +229,7 @@ class NinetyState:
         return f" ({effect_words(self.view.table.effect(rank_of(card)), value if isinstance(value, int) else None)})"
 
     @staticmethod
-    def _why(e: dict) -> str:
-        reason = str(e.get("reason", ""))
+    def _why(reason: str) -> str:
         return REASONS.get(reason, reason)
 
     def tell(self, text: str, bad: bool = False) -> None:
