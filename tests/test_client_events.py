@@ -20,7 +20,7 @@ from board99 import Draw, Game, kinds
 from board99 import events as peg
 from board99.bots import make_bot
 from board99.client.core import ServerError
-from board99.client.pushes import Update
+from board99.client.pushes import TableChange, Update
 from board99.ninety_nine import events as nn
 from board99.ninety_nine.bots import BOTS as NN_BOTS
 from board99.ninety_nine.cards import CARDS
@@ -224,6 +224,18 @@ def test_an_updates_events_are_the_engines_classes_read_by_the_tables_kind(desk)
     assert update.events == tuple(peg.from_data(d) for d in update.as_dict()["events"])  # poll()'s maps as sent
     drew = [e for e in update.events if isinstance(e, peg.Drew)]
     assert all(e.card is None for e in drew)  # Bo's card is Bo's
+
+
+def test_a_ninety_nine_tables_events_are_read_by_its_own_kind(desk) -> None:
+    link, bo = Link(desk), Link(desk, "bo")
+    reply = link.wait(link.call("create_table", {"name": "cards", "players": 2, "mode": "guarded",
+                                                 "game": "ninety-nine", "options": {"rules": "tokens"}}))
+    table = reply["table"]["id"]
+    seated(link, table, 0)
+    seated(bo, table, 1)  # the game starts: the change carries its first deal
+    started = [m for m in link.core.messages() if type(m) is TableChange and m.events]
+    assert started and all(type(e) in nn.KINDS.values() for m in started for e in m.events)
+    assert any(isinstance(e, nn.Dealt) for m in started for e in m.events)
 
 
 def test_an_update_with_an_event_the_client_cannot_read_is_dropped_and_logged(desk, caplog) -> None:
