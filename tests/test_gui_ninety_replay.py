@@ -124,6 +124,11 @@ def test_the_kind_gives_its_rules_page_in_the_engines_words():
     label = next(o for o in HOUSE_OPTIONS if o.name == "hand_size")
     assert house.paragraphs == (f"{label.label}: 5 ({label.help})",)
     assert mode.title == "A penalty table" and any("loses a token" in p for p in mode.paragraphs)
+    below = "• the total may not go below zero at this table"
+    guarded = {rules: kinds.rules_page(NINETY_NINE, NINETY_NINE.check_settings(4, "guarded", {"rules": rules}))
+               for rules in ("convention", "tokens")}
+    assert below in guarded["tokens"][2].paragraphs  # type: ignore[index]
+    assert below not in guarded["convention"][2].paragraphs  # type: ignore[index]  # 002: a ten may go below zero
     assert kinds.rules_page(kinds.get("peg-board"), kinds.get("peg-board").check_settings(2, "guarded")) is None
 
 

@@ -127,7 +127,8 @@ class NinetyNine:
             f"none: this table plays the {rs.title} rules as document {rs.source} has them",)
         if settings.mode == "guarded":
             mode = ("A guarded table refuses what the rules do not allow, with the rule in words:",
-                    *(f"• {CODES[code]}" for code in ("over-99", "wrong-total", "below-zero", "draw-automatic")))
+                    *(f"• {CODES[code]}" for code in ("over-99", "wrong-total", "below-zero", "draw-automatic")
+                      if code != "below-zero" or not table.below_zero))
         else:
             wrong = " and costs a token (a house rule)" if table.wrong_total == "token" else ""
             mode = ("A penalty table lets a player break the rules of conduct the documents name, and applies what "
