@@ -138,16 +138,21 @@ class NinetyReplayView(NinetyTable):
         frame = self.frame
         if frame is None or self.replay is None:
             return
-        x, y = 24 * s, 232 * s
-        self._text(frame.position(), x, y, 14, WARN, bold=True, width=180 * s)
-        self._text("\n".join((self.title_text, *self.replay.heading.split(" · "))), x, y - 14 * s, 10.5,
-                   TEXT_DIM, anchor_y="top", width=176 * s)
-        head = self._text(frame.title, x + 190 * s, y, 14, GOOD if frame.actor is None else TEXT, bold=True,
-                          width=area - 214 * s)
-        y -= head.content_height - 4 * s
-        self._text(f"Record: {frame.line}", x + 190 * s, y, 10, TEXT_DIM)
-        y -= 20 * s
-        said = self._text("\n".join(frame.words), x + 190 * s, y, 11.5, TEXT, anchor_y="top", width=area - 214 * s)
+        x, top, right = 24 * s, 250 * s, 206 * s
+        # The left column: where the record stands (a match's game on a line of its own), then the file and table.
+        where = self._text(frame.position().replace(" · ", "\n"), x, top, 13, WARN, bold=True, anchor_y="top",
+                           width=right - 10 * s)
+        name = self.title_text if len(self.title_text) <= 24 else self.title_text[:23] + "…"  # one line
+        self._text("\n".join((name, *self.replay.heading.split(" · "))), x, top - where.content_height - 6 * s,
+                   10.5, TEXT_DIM, anchor_y="top", width=right - 14 * s)
+        # The right column: the action, its record line, what it caused.
+        head = self._text(frame.title, x + right, top, 14, GOOD if frame.actor is None else TEXT, bold=True,
+                          anchor_y="top", width=area - right - 48 * s)
+        y = top - head.content_height - 2 * s
+        line = self._text(f"Record: {frame.line}", x + right, y, 10, TEXT_DIM, anchor_y="top")
+        y -= line.content_height + 12 * s
+        said = self._text("\n".join(frame.words), x + right, y, 11.5, TEXT, anchor_y="top",
+                          width=area - right - 48 * s)
         while said.content_height > y - 70 * s and said.font_size > 7:  # many events (a new deal): keep clear
             said.font_size *= 0.9
         self._buttons(area, s, tuple(name for name, _ in BUTTONS))
