@@ -405,8 +405,15 @@ def test_board99_learn_lists_the_lessons_and_opens_one_in_the_window_without_a_s
 
     env = dict(os.environ, BOARD99_CONFIG=str(tmp_path / "settings.toml"))
     listed = board99("--list", env=env)
-    assert listed.returncode == 0 and listed.stdout.splitlines()[1].startswith(" 2. Which squares a card allows")
-    assert len(listed.stdout.splitlines()) == len(LESSONS)
+    lines = listed.stdout.splitlines()
+    assert listed.returncode == 0 and lines[0] == "The GAME OF 99 (peg board)"
+    assert lines[2].startswith(" 2. Which squares a card allows")
+    # Both games' lessons, numbered through the list, under a line naming each game (and a blank line between).
+    from board99.lessons.games import every_lesson
+
+    assert [line for line in lines if line[:3].strip().rstrip(".").isdigit()] == [
+        f"{n:2}. {lesson.title}  ({lesson.id}: {lesson.summary})" for n, lesson in enumerate(every_lesson(), 1)]
+    assert "Ninety-Nine (cards)" in lines and len(lines) == len(every_lesson()) + 3
     wrong = board99("chess", env=env)
     assert wrong.returncode == 2 and "'chess' is not a lesson" in wrong.stderr
     display()

@@ -59,6 +59,12 @@ def test_the_solution_of_every_lesson_is_right_at_every_step(lesson: Lesson) -> 
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
+def test_no_lesson_puts_the_learner_out(lesson: Lesson) -> None:
+    run, _ = solve(lesson)
+    assert not run.view.out[lesson.table.you] and run.view.winner in (None, lesson.table.you)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=ids(LESSONS))
 def test_every_lesson_passes_the_check_on_the_engine(lesson: Lesson) -> None:
     checks = check_lesson(lesson)
     assert len(checks) == len(lesson.steps)

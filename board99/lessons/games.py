@@ -27,7 +27,7 @@ def every_lesson() -> tuple[Any, ...]:
     from ..ninety_nine import lessons as ninety
     from . import catalogue
 
-    lessons = (*catalogue(), *ninety.catalogue())
+    lessons: tuple[Any, ...] = (*catalogue(), *ninety.catalogue())
     seen: dict[str, str] = {}
     for lesson in lessons:
         if lesson.id in seen:

@@ -124,9 +124,9 @@ class LearnView(arcade.View):
         shown = self.game
         tab_w = (CONTENT_W - 20 * (len(self.games) - 1)) / max(1, len(self.games))
         for t, game in enumerate(self.games):
-            mine = [lesson for lesson in self.lessons if lesson.game == game]
-            ticks = sum(1 for lesson in mine if lesson.id in self.done)
-            self._button(f"game-{game}", f"{TITLES.get(game, game)}  ·  {ticks} of {len(mine)} done",
+            of_game = [lesson for lesson in self.lessons if lesson.game == game]
+            ticks = sum(1 for lesson in of_game if lesson.id in self.done)
+            self._button(f"game-{game}", f"{TITLES.get(game, game)}  ·  {ticks} of {len(of_game)} done",
                          partial(self.show_game, game), t * (tab_w + 20), 50, tab_w, 36, 13,
                          bg=TAB_ON if game == shown else TAB_BG, outlined=game == shown)
         self._label(INTRO, 0, 92, CONTENT_W, 24, 11, TEXT_DIM)

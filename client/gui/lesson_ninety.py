@@ -80,7 +80,7 @@ class NinetyLessonState(LessonState):
     """What a Ninety-Nine lesson shows besides the table: the peg-board lessons' own, quoting its seed document."""
 
     #: Tells an event (as the seat sees it) in the table's words: the view sets its table state's.
-    describe: Callable[[dict], str] = staticmethod(lambda e: "")  # type: ignore[assignment]
+    describe: Callable[[dict], str] = staticmethod(lambda e: "")
 
     def cite(self) -> str:
         """The seed document the quote comes from: 'The Convention rules (002):'."""
@@ -139,7 +139,7 @@ class NinetyLessonView(NinetyTable):
         self.lesson = NinetyLessonState(lesson, self.first + self.index, self.count, session,
                                         last=self.index + 1 >= len(self.lessons))
         self.state = NinetyState(clock=self.clock)
-        self.lesson.describe = self.state.event_words  # type: ignore[method-assign]
+        self.lesson.describe = self.state.event_words
         self.session = session
         for msg in session.opening():
             self.state.receive(msg)  # the position is where the lesson starts, not moves to watch
@@ -278,7 +278,7 @@ class NinetyLessonView(NinetyTable):
             own.append((bx, y - 26 * s, bw, 26 * s, BUTTON_BACK, TEXT_DIM))
             self._text(label, bx + bw / 2, y - 13 * s, 10.5, TEXT, anchor_x="center", anchor_y="center")
             self.lesson_boxes.append((bx, y - 26 * s, bw, 26 * s, name))
-        y -= 26 * s + 16 * s
+        y -= 26 * s + 28 * s  # the panel's heading stands on its baseline: room for its height
         # The rules at a glance only where they leave room for the log (H shows them in full at any time).
         super()._panel(w, h, panel, top=y, glance=y > h * 0.62)
         self.shapes += own  # over the panel's background
