@@ -20,7 +20,8 @@
   standard errors.
 
 A question's answer is checked by playing it (its ``then`` through the
-engine). docs/lessons.md gives the last figures (``bench`` runs none: the
+engine). ``other_answers`` plays every other right answer of a task: every later
+step must still have a right answer after it. docs/lessons.md gives the last figures (``bench`` runs none: the
 suite's test runs this check).
 """
 
@@ -160,6 +161,36 @@ def _words(run: LessonRun, step: PlayStep, action: Action) -> str:
     return "" if refusal is not None else step.miss
 
 
+def other_answers(lesson: Lesson) -> list[str]:
+    """Problems with the right answers other than the solutions: after each, every later step must still have a
+    right answer (its solution, else another proper action its goals take)."""
+    problems = []
+    run = LessonRun(lesson)
+    for index, step in enumerate(lesson.steps):
+        if isinstance(step, PlayStep) and run.view.my_turn:
+            for action in run.view.legal_actions():
+                if action == step.solution or not run.accepted(action):
+                    continue
+                other = LessonRun(lesson)
+                for earlier in lesson.steps[:index]:
+                    other.act(earlier.solution) if isinstance(earlier, PlayStep) else other.answer(earlier.answer)
+                outcome = other.act(action)
+                while outcome.right and (later := other.step) is not None:
+                    if isinstance(later, QuizStep):
+                        outcome = other.answer(later.answer)
+                        continue
+                    moves = [later.solution, *other.view.legal_actions()]
+                    right = next((m for m in moves if other.judge(m)[0] is None and other.accepted(m)), None)
+                    if right is None:
+                        break
+                    outcome = other.act(right)
+                if other.step is not None:
+                    problems.append(f"{lesson.name}: after {action.text()} at step {index + 1}, step "
+                                    f"{other.step_index + 1} has no right answer left")
+        outcome = run.act(step.solution) if isinstance(step, PlayStep) else run.answer(step.answer)
+    return problems
+
+
 def check_lesson(lesson: Lesson, guesses: int = GUESSES) -> list[StepCheck]:
     """Every step of ``lesson`` checked, its solution played between them."""
     run = LessonRun(lesson)
@@ -174,4 +205,5 @@ def check_lesson(lesson: Lesson, guesses: int = GUESSES) -> list[StepCheck]:
     return checks
 
 
-__all__ = ["GUESSES", "MARGIN", "SURE_Z", "StepCheck", "Weighed", "check_lesson", "check_step", "step_kind", "weigh"]
+__all__ = ["GUESSES", "MARGIN", "SURE_Z", "StepCheck", "Weighed", "check_lesson", "check_step", "other_answers",
+           "step_kind", "weigh"]

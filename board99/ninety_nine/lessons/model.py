@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ...kinds import SettingsError
@@ -119,6 +119,7 @@ class Goal:
     offence: str | None = None  # what it cost at a penalty table (OFFENCES)
     refused: str | None = None  # the refusal it met (nothing changed)
     events: tuple[str, ...] = ()  # event kinds it caused
+    draw: bool | None = None  # a play with its draw (True) or leaving it for later (False, penalty tables)
 
 
 @dataclass(frozen=True)
@@ -302,7 +303,7 @@ class _Reader:
         return tuple(out)
 
     def goal(self, data: object, field: str, *, extra: tuple[str, ...] = ()) -> Goal:
-        fields = ("action", "card", "rank", "value", "total", "offence", "refused", "events")
+        fields = ("action", "card", "rank", "value", "total", "offence", "refused", "events", "draw")
         if not isinstance(data, dict):
             raise self.fail(field, f"expected a table of conditions ({', '.join(fields)})")
         unknown = sorted(set(data) - set(fields) - set(extra))
@@ -323,6 +324,10 @@ class _Reader:
                     get("value", number, "a whole number"), get("total", number, "a whole number"),
                     offence[0] if offence else None, refused[0] if refused else None,
                     get("events", lambda v: v in EVENT_KINDS, "an event kind"))
+        draw = data.get("draw")
+        if draw is not None and type(draw) is not bool:
+            raise self.fail(where + "draw", f"expected true or false, got {draw!r}")
+        goal = replace(goal, draw=draw)
         if goal.refused and (goal.offence or goal.events or goal.totals):
             raise self.fail(field, "a refused action causes nothing: 'refused' goes without 'offence', "
                                    "'events' or 'total'")

@@ -69,6 +69,8 @@ def matches(goal: Goal, game: Game, action: Action, events: tuple[Event, ...], r
         return False
     if goal.values and not (type(action) is Play and action.value in goal.values):
         return False
+    if goal.draw is not None and not (type(action) is Play and action.draw == goal.draw):
+        return False
     if refusal is not None:
         return goal.refused == refusal.code
     if goal.refused is not None or goal.offence != offence:
