@@ -75,6 +75,10 @@ def test_a_ninety_nine_lesson_is_solved_with_real_keys_its_refusal_explained_and
     small.press(arcade.key.ENTER)
     step(small, 2)
     assert view.lesson.phase == "task" and view.state.view.hand == ("QD", "joker", "8S", "7H")
+    # The log keeps what happened (the table takes the earlier position for a new game and would clear it).
+    log = list(view.state.log)
+    assert log[-1] == "(back to the start of the step)" and any("Cy played the queen of hearts" in x for x in log)
+    assert view.state.notice == "Back to the start of this step: try again."
     # The queen: Bo owes two cards, pays them, Cy plays; the step is done.
     small.press(card_key(view, "QD"))
     settle(small, view, clock)

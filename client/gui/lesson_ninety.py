@@ -173,6 +173,13 @@ class NinetyLessonView(NinetyTable):
             case TryAgain():
                 self.lesson_session.retry()
                 self.lesson.reset()
+                # The step's start is an earlier position, which the table takes for a new game and clears its
+                # log: the log keeps what happened, as at the peg-board lessons' table.
+                kept = list(self.state.log)
+                for msg in self.lesson_session.drain():
+                    self.handle(msg)
+                self.state.log.clear()
+                self.state.log.extend(kept)
                 self.state.choice = None
                 self.state.tell(BACK_TO_STEP)
                 self.state.log.append("(back to the start of the step)")
