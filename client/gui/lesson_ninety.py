@@ -109,6 +109,11 @@ class NinetyLessonState(LessonState):
 class NinetyLessonView(NinetyTable):
     """One Ninety-Nine lesson at its table; ``on_list`` goes back to the lessons, ``on_done(id)`` keeps progress."""
 
+    #: The lesson's keys along the bottom (and in F1's rules screen): Esc goes back to the lessons, not a lobby.
+    KEYS_LINE = ("1-9: play that card · Up/Down: an ace's or ten's value · D: draw · 1-4: answer · Enter: go on · "
+                 "R: start again · L or Esc: the lessons · H: this table's rules · F1: help")
+    OVER_KEYS = "R: start again · L: the lessons"
+
     def __init__(self, lessons: Sequence[Lesson], index: int, *, sounds: Sounds | None = None, name: str = "You",
                  on_list: Callable[[], object] | None = None, on_done: Callable[[str], object] | None = None,
                  on_help: Callable[[], object] | None = None, clock: Callable[[], float] = time.monotonic,
