@@ -159,3 +159,17 @@ def test_the_learn_screen_has_a_tab_per_game_and_the_app_opens_a_ninety_nine_les
     finally:
         app.detach()
         app.shutdown()
+
+
+@pytest.mark.slow
+def test_a_key_pressed_once_the_replies_are_due_is_taken_not_used_up_hurrying(small, config) -> None:
+    # An idle window takes what is due a few times a second; a key pressed in between must not be spent
+    # hurrying replies that were already due (it was, and the player's answer was lost: found under xdotool).
+    clock = HandClock()
+    view = open_lesson(small, "tokens-cards", clock)
+    small.press(card_key(view, "3C"))
+    clock.now += 30  # Cy's reply and the verdict are due, but no frame has taken them yet
+    assert view.lesson_session.busy
+    small.press(arcade.key.KEY_2)  # the question's answer
+    settle(small, view, clock)
+    assert view.lesson.phase == "done" and view.lesson.session.answered == 1

@@ -138,7 +138,14 @@ class LessonView(TableView):
         self.refresh()
 
     def hurry(self) -> bool:
-        """Show at once what is still to be shown; True if there was something."""
+        """Show at once what is still to be shown; True if there was something.
+
+        What is already due is taken first, so a key pressed after the moves were due (an idle window takes them
+        a few times a second) is not used up hurrying what needed no hurry."""
+        for msg in self.lesson_session.drain():
+            self.handle(msg)
+        if not self.lesson_session.busy:
+            return False
         busy = self.lesson_session.busy or bool(self.state.motions.items)
         self.lesson_session.flush()
         self.state.motions.finish()
