@@ -27,7 +27,7 @@ from .errors import CODES
 from .events import seen_by
 from .game import MODES, Game
 from .record import MAGIC, NinetyRecord
-from .rules import HOUSE_OPTIONS, Table
+from .rules import OPTION_SPECS, Table
 from .search import SearchBot
 from .view import NinetyView, view_of
 
@@ -42,8 +42,7 @@ class NinetyNine:
     title = "Ninety-Nine"
     player_counts = PLAYER_COUNTS
     modes = MODES
-    options: tuple[kinds.OptionSpec, ...] = tuple(
-        kinds.OptionSpec(o.name, o.label, o.choices, o.default, o.help) for o in HOUSE_OPTIONS)
+    options: tuple[kinds.OptionSpec, ...] = OPTION_SPECS
     record_magic = MAGIC
     bots: Mapping[str, Callable[..., Any]] = {**BOTS, "search": SearchBot}
     #: The search bot plays out a few hundred deals a move: it thinks in the server's bot worker.
