@@ -60,8 +60,8 @@ def test_a_kind_that_groups_nothing_keeps_its_options_on_the_face():
     class Many:
         options = many
 
-    assert option_groups(Plain()) == ()  # type: ignore[arg-type]
-    assert option_groups(Many()) == (("More settings", many[2:]),)  # type: ignore[arg-type]
+    assert option_groups(Plain()) == ()
+    assert option_groups(Many()) == (("More settings", many[2:]),)
 
 
 def test_the_house_rules_said_are_those_that_differ_from_the_rule_sets_own():

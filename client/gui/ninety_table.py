@@ -38,6 +38,9 @@ KEY_NAMES: dict[int, str] = {
     **{getattr(arcade.key, f"NUM_{n}"): str(n) for n in range(1, 10)},
     arcade.key.D: "d", arcade.key.ESCAPE: "escape", arcade.key.UP: "up", arcade.key.DOWN: "down",
     arcade.key.R: "r", arcade.key.M: "m", arcade.key.H: "h", arcade.key.S: "s",
+    # Saying the total at a penalty table: T, its digits, Enter.
+    arcade.key.T: "t", arcade.key.KEY_0: "0", arcade.key.NUM_0: "0", arcade.key.ENTER: "enter",
+    arcade.key.NUM_ENTER: "enter", arcade.key.MINUS: "minus", arcade.key.NUM_SUBTRACT: "minus",
 }
 KEYS_LINE = "1-9: play that card · Up/Down: an ace's or ten's value · D: draw · H: this table's rules · " \
             "M: sound · S: settings · Esc: lobby · F1: help"
@@ -96,15 +99,17 @@ class NinetyTable(arcade.View):
 
     # -- messages and input ------------------------------------------------------------------
 
-    def handle(self, msg: Message) -> None:
-        """One message from the session: the state takes it, the sounds play, the screen follows."""
+    def handle(self, msg: Message, lay_out: bool = True) -> None:
+        """One message from the session: the state takes it, the sounds play, the screen follows (``lay_out``
+        False: the caller lays the screen out once after a batch of messages)."""
         before = self.state.view
         received = self.state.receive(msg)
         for seat, card in received.motions:
             self._move(seat, card, before)
         for name in received.sounds:
             self.sounds.play(name)
-        self.refresh()
+        if lay_out:
+            self.refresh()
 
     def _move(self, seat: int | None, card: str, before: Any) -> None:
         factor = ANIMATION_SPEEDS.get(self.window.prefs.animation, 1.0)
@@ -159,8 +164,13 @@ class NinetyTable(arcade.View):
     def on_update(self, delta_time: float) -> None:
         """Take what the network thread has; keep drawing while a card moves."""
         if self.session is not None and hasattr(self.session, "drain"):
-            for msg in self.session.drain():
-                self.handle(msg)
+            # One layout for all that came since the last frame: a layout makes some sixty texts (a tenth of a
+            # second or more), and quick bots send a whole round at once; laying out after each froze the window.
+            messages = self.session.drain()
+            for msg in messages:
+                self.handle(msg, lay_out=False)
+            if messages:
+                self.refresh()
         if self.motions:
             self.window.awake(0.3)
 
@@ -258,7 +268,8 @@ class NinetyTable(arcade.View):
         rs = table.rule_set
         self._text(f"{rs.title} rules ({rs.source})", left, y, 15, TEXT, bold=True)
         y -= 20 * s
-        tokens = f"{table.tokens} tokens each" if table.tokens else "no tokens: fail once, out"
+        tokens = (f"{table.tokens} token{'s' if table.tokens != 1 else ''} each" if table.tokens
+                  else "no tokens: fail once, out")
         sub = self._text(f"{v.mode} table · {table.hand_size} cards · {tokens}", left, y, 10.5, TEXT_DIM,
                          anchor_y="top", width=panel - 28 * s)
         y -= sub.content_height + 14 * s
