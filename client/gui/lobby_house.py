@@ -24,9 +24,10 @@ from .lobby_panels import LEFT, TOP, WIDTH
 from .palette import BAD, TEXT, TEXT_DIM
 
 BOTTOM = 762  # the panel's last unit: the status line is below
-COLUMN_W, COLUMN_GAP = 445, 30
+#: The two columns' widths: the left one for rows of buttons, the right one (what each rank does, in words) wider.
+COLUMNS, COLUMN_GAP = (420, 470), 30
 HEADING_H, ROW_H, MENU_ROW_H = 26, 46, 30
-LABEL_W = 150  # an option's name, left of its buttons
+LABEL_W = 146  # an option's name, left of its buttons
 MENU_AT = 7  # an option with more choices than this is chosen from a menu
 FIRST = TOP + 62  # the first heading's top, under the title and the line of refusal or hint
 HINT = ("“rule” keeps the rule set's own choice, named under each option. "
@@ -118,13 +119,14 @@ def build_house(view: HouseCanvas) -> None:
     for p in shown:
         if menu is not None:
             break  # the menu covers the page
-        x = LEFT + p.column * (COLUMN_W + COLUMN_GAP)
+        x = LEFT + p.column * (COLUMNS[0] + COLUMN_GAP)
+        width = COLUMNS[p.column]
         if p.option is None:
-            view.label(p.heading, x, p.y, COLUMN_W, HEADING_H - 2, 12, TEXT, bold=True)
+            view.label(p.heading, x, p.y, width, HEADING_H - 2, 12, TEXT, bold=True)
         elif by_menu(p.option):
-            _menu_row(view, form, p.option, x, p.y)
+            _menu_row(view, form, p.option, x, p.y, width)
         else:
-            _button_row(view, form, p.option, x, p.y)
+            _button_row(view, form, p.option, x, p.y, width)
     if menu is not None and menu.option is not None:
         _menu(view, form, menu.option)
     if last:
@@ -150,33 +152,40 @@ def rule_words(form: NewTableForm, option: OptionSpec) -> str:
     return f"{said}: {own}" if said else own
 
 
-def _button_row(view: HouseCanvas, form: NewTableForm, option: OptionSpec, x: float, y: float) -> None:
-    # Its name, its choices as buttons; under them the rule set's own choice and the option's help.
+def _button_row(view: HouseCanvas, form: NewTableForm, option: OptionSpec, x: float, y: float,
+                width: float) -> None:
+    # Its name, its choices as buttons (each as wide as its words ask, "rule" beside "0"-"5"); under them the
+    # rule set's own choice and the option's help.
     value = form.options.get(option.name, option.default)
     view.label(option.label, x, y, LABEL_W - 6, 26, 11 if len(option.label) < 20 else 10, TEXT)
-    n = len(option.choices)
-    width = (COLUMN_W - LABEL_W - 4 * (n - 1)) / n
-    for i, choice in enumerate(option.choices):
+    words = [option.choice_words(choice) for choice in option.choices]
+    weights = [max(3, len(w)) + 3 for w in words]
+    room = width - LABEL_W - 4 * (len(words) - 1)
+    left = x + LABEL_W
+    for choice, said, weight in zip(option.choices, words, weights):
         chosen = choice == value and type(choice) is type(value)
-        view.button(f"house-{option.name}-{choice}", option.choice_words(choice),
-                    view.change(partial(form.choose_row, f"option-{option.name}", choice)),
-                    x + LABEL_W + i * (width + 4), y, width, 26, 10, chosen=chosen)
+        w = room * weight / sum(weights)
+        view.button(f"house-{option.name}-{choice}", said,
+                    view.change(partial(form.choose_row, f"option-{option.name}", choice)), left, y, w, 26, 10,
+                    chosen=chosen)
+        left += w + 4
     help_ = f" · {option.help}" if option.help else ""
-    view.label(rule_words(form, option) + help_, x, y + 26, COLUMN_W, 18, 9, TEXT_DIM)
+    view.label(rule_words(form, option) + help_, x, y + 26, width, 18, 9, TEXT_DIM)
 
 
-def _menu_row(view: HouseCanvas, form: NewTableForm, option: OptionSpec, x: float, y: float) -> None:
+def _menu_row(view: HouseCanvas, form: NewTableForm, option: OptionSpec, x: float, y: float,
+              width: float) -> None:
     # Its name, a button with its value in words that opens its menu, and the rule set's own where it differs.
     value = form.options.get(option.name, option.default)
     name = option.short[:1].upper() + option.short[1:] if option.short else option.label
-    view.label(name, x, y, 50, MENU_ROW_H - 4, 11, TEXT, bold=True)
+    view.label(name, x, y, 46, MENU_ROW_H - 4, 11, TEXT, bold=True)
     own = option.default_words(form.options)
     changed = option.changes(value, form.options)
     words = option.choice_words(value) if changed else own  # a change is lit, the rule set's own beside it
-    view.button(f"house-{option.name}", words + "  ▾", view.change(partial(form.open_menu, option.name)), x + 52, y,
-                200, MENU_ROW_H - 4, 10, chosen=changed)
+    view.button(f"house-{option.name}", words + "  ▾", view.change(partial(form.open_menu, option.name)), x + 48, y,
+                226, MENU_ROW_H - 4, 10, chosen=changed)
     if changed:
-        view.label(rule_words(form, option), x + 258, y, COLUMN_W - 258, MENU_ROW_H - 4, 9, TEXT_DIM)
+        view.label(rule_words(form, option), x + 280, y, width - 280, MENU_ROW_H - 4, 9, TEXT_DIM)
 
 
 def _menu(view: HouseCanvas, form: NewTableForm, option: OptionSpec) -> None:
