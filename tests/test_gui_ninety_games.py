@@ -23,7 +23,7 @@ from board99.ninety_nine.actions import Play
 from board99.ninety_nine.bots import BOTS
 from tests.gui_harness import run_until, screenshot, step, window
 
-pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]
+pytestmark = pytest.mark.timeout(120)
 
 DIGITS = {str(n): getattr(arcade.key, f"KEY_{n}") for n in range(10)}
 SECONDS = 40  # the most one game may take here
@@ -124,6 +124,7 @@ def shot(tv: NinetyTable, name: str) -> None:
     screenshot(tv.window).save(Path("/tmp") / f"board99_ninety_{name}.png")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", ["glengariff", "convention", "tokens", "three-card"])
 def test_a_four_player_game_of_each_rule_set_played_to_the_end_through_the_window(app, rules):
     options = {"rules": rules}
@@ -149,6 +150,7 @@ def test_a_four_player_game_of_each_rule_set_played_to_the_end_through_the_windo
     assert tv.state.prompt().endswith("R: a rematch, Esc: the lobby")
 
 
+@pytest.mark.slow
 def test_a_two_player_penalty_game_where_the_player_forgets_a_draw_and_says_a_wrong_total(paced_app):
     app = paced_app
     # Tokens (003): a forgotten draw is lost when the next player plays. A house rule makes a wrong total cost a
@@ -236,6 +238,26 @@ def test_at_a_guarded_table_t_says_the_total_is_said_for_you():
     win.press(arcade.key.T)
     assert tv.state.saying is None and tv.state.bad
     assert tv.state.notice == "At a guarded table the total is said for you"
+
+
+def test_a_key_pressed_as_the_game_ends_is_not_refused_in_seat_numbers():
+    # D right after the card that ended the game reaches the server after the end: its refusal said
+    # "Refused: S1 has won; the game is over" under the result box that names the winner.
+    from board99.client.gui.messages import Failed, StateChanged
+    from board99.client.gui.ninety_state import NinetyState
+    from board99.ninety_nine.game import Game
+    from board99.ninety_nine.rules import Table
+    from board99.ninety_nine.view import view_of
+
+    game = Game(2, "guarded", Table.build(2, {"rules": "tokens", "tokens": 1}), seed=4)
+    bots = [BOTS["sound"](seed=s) for s in range(2)]
+    while not game.over:
+        seat = game.turn
+        game.apply(seat, bots[seat].choose(view_of(game, seat)))
+    state = NinetyState()
+    state.receive(StateChanged(view_of(game, 0), None, True))
+    received = state.receive(Failed("act", "game-over", f"S{game.winner} has won; the game is over"))
+    assert state.notice == "" and not state.bad and received.sounds == ()
 
 
 def _rank(card: str) -> str:

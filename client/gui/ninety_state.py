@@ -116,6 +116,11 @@ class NinetyState:
             return self._events(msg.events)
         if isinstance(msg, Failed):
             self.sent_at_ply = None
+            if msg.code == "game-over":
+                # A key pressed as the game ended (D after the last card): the result box says who won, in
+                # names; the engine's refusal would say it again in seat numbers ("S1 has won").
+                self.tell("" if self.over else "The game is over")
+                return Received()
             self.tell(f"Refused: {msg.message}", bad=True)
             return Received(("penalty",))
         if isinstance(msg, Replied) and msg.op == "act":
