@@ -240,3 +240,32 @@ def test_the_house_rules_panel_and_a_ranks_menu_match_golden(menu, golden):
     step(win, 2)
     assert compare_golden(screenshot(win), golden) <= MAX_DIFFERENT
 
+
+
+@pytest.mark.slow
+def test_a_table_with_house_rules_made_on_a_real_server_shows_them_on_its_card(tmp_path):
+    from board99.client.gui.app import App
+    from board99.server.loop import run_in_thread
+    from tests.gui_harness import run_until
+
+    server = run_in_thread(port=0, data_dir=tmp_path, bot_delay=0.0)
+    win = window()
+    app = App(win, name="Ann", discover=None)
+    try:
+        app.connect(server.endpoint)
+        lobby = app.lobby
+        assert lobby is not None
+        run_until(win, lambda: "game-ninety-nine" in lobby.buttons, 10, "the game row")
+        for key in ("game-ninety-nine", "option-rules-Tokens", "players-4", "house-rules", "house-hand_size-5",
+                    "house-rank_K", "menu-rank_K-99", "house-done", "create"):
+            _click(win, lobby, key)
+        run_until(win, lambda: bool(lobby.model.tables), 10, "the new table's card")
+        (table,) = lobby.model.tables
+        assert (table.kind, table.players, dict(table.options)["hand_size"]) == ("ninety-nine", 4, 5)
+        texts = _texts(lobby)
+        assert "Ninety-Nine · Tokens · 4 players · guarded · no clock" in texts
+        assert "house rules: hand 5, K makes the total 99" in texts
+    finally:
+        app.shutdown()
+        step(win, 1)
+        server.stop()
