@@ -260,6 +260,27 @@ def test_a_key_pressed_as_the_game_ends_is_not_refused_in_seat_numbers():
     assert state.notice == "" and not state.bad and received.sounds == ()
 
 
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800), (1920, 1080)])
+def test_the_direction_of_play_stands_clear_of_the_stock_and_the_pile(size):
+    from board99.client.gui.messages import StateChanged
+    from tests.ninety_table_kit import midgame
+
+    view, table, _ = midgame(4, "convention", "guarded")
+    win = window()
+    try:
+        win.set_size(*size)
+        step(win, 2)
+        tv = NinetyTable(None, sounds=win.sounds)
+        win.show_view(tv)
+        tv.handle(StateChanged(view._replace(direction=-1), table, True))
+        words = next(t for t in tv.texts if t.text.startswith("Play goes"))
+        stock, pile = sorted((c for c in tv.cards if c[0] in (None, view.top) and c[3] > 40), key=lambda c: c[1])[:2]
+        assert stock[1] + stock[3] / 2 < words.left and words.right < pile[1] - pile[3] / 2, (words.left, words.right)
+    finally:
+        win.set_size(1280, 800)
+        step(win, 2)
+
+
 def _rank(card: str) -> str:
     from board99.ninety_nine.cards import rank_of
 

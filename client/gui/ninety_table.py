@@ -245,7 +245,8 @@ class NinetyTable(arcade.View):
         total_colour = BAD if v.total >= 90 else WARN if v.total >= 75 else TEXT
         self._text(str(v.total), cx, cy - 10 * s, 64, total_colour, bold=True, anchor_x="center", anchor_y="center")
         arrow = "↻ clockwise" if v.direction == 1 else "↺ counter-clockwise"
-        self._text(f"Play goes {arrow}", cx, cy - 62 * s, 13, TEXT, anchor_x="center")
+        # 12 points: "counter-clockwise" at 13 touched the stock and the pile on either side.
+        self._text(f"Play goes {arrow}", cx, cy - 62 * s, 12, TEXT, anchor_x="center")
         self.pile_xy = (cx + 175 * s, cy)
         self.cards.append((v.top, *self.pile_xy, card_w, card_h, 255) if v.top else (None, 0, 0, 0, 0, 0))
         self._text(f"pile {v.pile_size}", self.pile_xy[0], cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
