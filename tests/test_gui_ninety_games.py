@@ -238,6 +238,8 @@ def test_at_a_guarded_table_t_says_the_total_is_said_for_you():
     win.press(arcade.key.T)
     assert tv.state.saying is None and tv.state.bad
     assert tv.state.notice == "At a guarded table the total is said for you"
+    notice = next(t for t in tv.texts if t.text == tv.state.notice)
+    assert notice.align == "center"  # under the prompt it answers, not at the window's left edge
 
 
 def test_a_key_pressed_as_the_game_ends_is_not_refused_in_seat_numbers():

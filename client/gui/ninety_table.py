@@ -374,7 +374,7 @@ class NinetyTable(arcade.View):
         self._text(st.prompt(), area / 2, prompt_y, 15, colour, bold=st.my_turn, anchor_x="center")
         if st.notice:
             self._text(st.notice, area / 2, prompt_y - 22 * s, 12, BAD if st.bad else GOOD, anchor_x="center",
-                       width=area - 40 * s)
+                       width=area - 40 * s, align="center")  # under the prompt, not at the window's left edge
         keys = self._text(KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
         while keys.content_width > area - 16 * s and keys.font_size > 6:  # a large scale: shrink it to fit
             keys.font_size = keys.font_size * 0.93
