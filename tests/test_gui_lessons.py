@@ -323,6 +323,21 @@ def test_in_a_guarded_lesson_a_draw_with_five_cards_reaches_the_engine(small, co
 
 
 @pytest.mark.slow
+def test_a_key_pressed_once_the_replies_are_due_is_taken_not_used_up_hurrying(small, config) -> None:
+    # A key pressed after the replies were due, before a frame took them, answered nothing: it hurried them.
+    clock = HandClock()
+    view = open_lesson(small, index_of("play-out-of-turn"), clock)
+    small.press(arcade.key.KEY_1)  # card 80, on Bo's turn
+    small.click(*square_at(view, 80))
+    small.press(arcade.key.ENTER)  # do it anyway: the replies and the verdict are queued
+    clock.now += 30  # all due, none taken yet
+    assert view.lesson_session.busy
+    small.press(arcade.key.KEY_2)  # the question's answer
+    settle(small, view)
+    assert view.lesson.phase == "done" and view.lesson.session.answered == 1
+
+
+@pytest.mark.slow
 def test_the_app_opens_the_lessons_from_the_lobby_and_goes_back(small, config) -> None:
     from board99.client.gui.app import App
     from board99.client.gui.learn_view import LearnView
@@ -405,8 +420,15 @@ def test_board99_learn_lists_the_lessons_and_opens_one_in_the_window_without_a_s
 
     env = dict(os.environ, BOARD99_CONFIG=str(tmp_path / "settings.toml"))
     listed = board99("--list", env=env)
-    assert listed.returncode == 0 and listed.stdout.splitlines()[1].startswith(" 2. Which squares a card allows")
-    assert len(listed.stdout.splitlines()) == len(LESSONS)
+    lines = listed.stdout.splitlines()
+    assert listed.returncode == 0 and lines[0] == "The GAME OF 99 (peg board)"
+    assert lines[2].startswith(" 2. Which squares a card allows")
+    # Both games' lessons, numbered through the list, under a line naming each game (and a blank line between).
+    from board99.lessons.games import every_lesson
+
+    assert [line for line in lines if line[:3].strip().rstrip(".").isdigit()] == [
+        f"{n:2}. {lesson.title}  ({lesson.id}: {lesson.summary})" for n, lesson in enumerate(every_lesson(), 1)]
+    assert "Ninety-Nine (cards)" in lines and len(lines) == len(every_lesson()) + 3
     wrong = board99("chess", env=env)
     assert wrong.returncode == 2 and "'chess' is not a lesson" in wrong.stderr
     display()

@@ -273,12 +273,13 @@ class NinetyTable(arcade.View):
                        top=True)
             self._text(self.OVER_KEYS, area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
 
-    def _panel(self, w: float, h: float, panel: float) -> None:
-        """The right-hand panel: the table's rules at a glance, then what happened."""
+    def _panel(self, w: float, h: float, panel: float, top: float | None = None, glance: bool = True) -> None:
+        """The right-hand panel: the table's rules at a glance, then what happened (a lesson's screen puts its
+        task above them, from ``top``, and may leave the glance to H)."""
         st, v, s = self.state, self.state.view, self.scale
         left = w - panel + 14 * s
         self.shapes.append((w - panel, 0, panel, h, PANEL_BG, None))
-        y = h - 30 * s
+        y = h - 30 * s if top is None else top
         if v is None:
             return
         table = v.table
@@ -291,22 +292,23 @@ class NinetyTable(arcade.View):
                          anchor_y="top", width=panel - 28 * s)
         y -= sub.content_height + 14 * s
         plain = [r for r in RANKS if table.effect(r).name == "face"]
-        for rank, effect in table.effects:
+        for rank, effect in table.effects if glance else ():
             if rank in plain or (rank == JOKER and not table.jokers):
                 continue
             self._text(f"{'Joker' if rank == JOKER else rank}", left, y, 12, WARN, bold=True)
             said = self._text(effect.words(), left + 58 * s, y, 10.5, TEXT, width=panel - 80 * s)
             y -= max(18 * s, said.content_height + 4 * s)
-        if plain:
+        if plain and glance:
             self._text(" ".join(plain), left, y, 12, WARN, bold=True, width=panel - 30 * s)
             y -= 16 * s * (1 + len(" ".join(plain)) // 18)
             courts = " ".join(r for r in plain if r in "JQK")
             self._text(f"add their face value ({courts}: 10)" if courts else "add their face value", left, y,
                        10.5, TEXT)
             y -= 18 * s
-        self._text("The total may " + ("go below zero" if table.below_zero else "not go below zero")
-                   + "; over 99 loses", left, y, 10.5, TEXT_DIM, width=panel - 30 * s)
-        y -= 38 * s
+        if glance:
+            self._text("The total may " + ("go below zero" if table.below_zero else "not go below zero")
+                       + "; over 99 loses", left, y, 10.5, TEXT_DIM, width=panel - 30 * s)
+            y -= 38 * s
         self._text("What happened (newest first)", left, y, 13, TEXT, bold=True)
         y -= 6 * s
         for line in reversed(list(st.log)):
@@ -375,7 +377,7 @@ class NinetyTable(arcade.View):
         if st.notice:
             self._text(st.notice, area / 2, prompt_y - 22 * s, 12, BAD if st.bad else GOOD, anchor_x="center",
                        width=area - 40 * s, align="center")  # under the prompt, not at the window's left edge
-        keys = self._text(KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
+        keys = self._text(self.KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
         while keys.content_width > area - 16 * s and keys.font_size > 6:  # a large scale: shrink it to fit
             keys.font_size = keys.font_size * 0.93
         self.hand_xy = []
