@@ -102,6 +102,7 @@ class NinetyTable(arcade.View):
         self.pile_xy = (0.0, 0.0)
         self.seat_xy: dict[int, tuple[float, float]] = {}
         self.hand_xy: list[tuple[float, float]] = []
+        self.batching = False  # messages are being taken in a batch: one layout after them (``on_update``)
         if session is not None and getattr(session, "latest_state", None) is not None:
             self.handle(session.latest_state)
 
@@ -115,16 +116,16 @@ class NinetyTable(arcade.View):
 
     # -- messages and input ------------------------------------------------------------------
 
-    def handle(self, msg: Message, lay_out: bool = True) -> None:
-        """One message from the session: the state takes it, the sounds play, the screen follows (``lay_out``
-        False: the caller lays the screen out once after a batch of messages)."""
+    def handle(self, msg: Message) -> None:
+        """One message from the session: the state takes it, the sounds play, the screen follows (once for a
+        batch: ``on_update``)."""
         before = self.state.view
         received = self.state.receive(msg)
         for seat, card in received.motions:
             self._move(seat, card, before)
         for name in received.sounds:
             self.sounds.play(name)
-        if lay_out:
+        if not self.batching:
             self.refresh()
 
     def _move(self, seat: int | None, card: str, before: Any) -> None:
@@ -183,8 +184,12 @@ class NinetyTable(arcade.View):
             # One layout for all that came since the last frame: a layout makes some sixty texts (a tenth of a
             # second or more), and quick bots send a whole round at once; laying out after each froze the window.
             messages = self.session.drain()
-            for msg in messages:
-                self.handle(msg, lay_out=False)
+            self.batching = True
+            try:
+                for msg in messages:
+                    self.handle(msg)
+            finally:
+                self.batching = False
             if messages:
                 self.refresh()
         if self.motions:
