@@ -97,6 +97,10 @@ class NinetyState:
         self.help_shown = False
         self.leaving = False  # Esc was pressed once during the game: a second one leaves
         self.sent_at_ply: int | None = None  # the ply an action was sent at (no second send until it moved on)
+        #: At a penalty table the player may say the total themselves (T, digits, Enter): the digits typed so
+        #: far (None: not typing), and the total said with the next card (None: the table counts for them).
+        self.saying: str | None = None
+        self.to_say: int | None = None
 
     # -- names ---------------------------------------------------------------------------
 
@@ -131,6 +135,11 @@ class NinetyState:
             return self._events(msg.events)
         if isinstance(msg, Failed):
             self.sent_at_ply = None
+            if msg.code == "game-over":
+                # A key pressed as the game ended (D after the last card): the result box says who won, in
+                # names; the engine's refusal would say it again in seat numbers ("S1 has won").
+                self.tell("" if self.over else "The game is over")
+                return Received()
             self.tell(f"Refused: {msg.message}", bad=True)
             return Received(("penalty",))
         if isinstance(msg, Replied) and msg.op == "act":
@@ -259,12 +268,18 @@ class NinetyState:
         if v.out[v.seat]:
             return "You are out of the game: watch to the end, or Esc for the lobby"
         draw = " · D: draw" if v.may_draw else ""
+        if self.saying is not None:
+            return f"Say the total: {self.saying or '_'} · Enter: say it with your next card · Esc: let the table count"
         if self.choice is not None:
             return f"The {words(self.choice.card)}: Up for {self.choice.values[0]:+d}, Down for " \
                    f"{self.choice.values[-1]:+d}, Esc to pick again"
         if v.my_turn:
             n = len(v.hand or ())
             owed = f" ({v.owed} cards owed to the queens)" if v.owed > 1 else ""
+            if self.to_say is not None:
+                owed += f", saying {self.to_say}"
+            elif v.mode == "penalty":
+                draw += " · T: say the total yourself"
             if not self.fitting():
                 return f"Your turn{owed}: no card fits; press 1-{n} to play one anyway" + draw
             return f"Your turn{owed}: press 1-{n} for a card (the marked ones fit)" + draw
@@ -308,6 +323,8 @@ class NinetyState:
         if self.sent_at_ply == v.ply:
             return []
         say = v.table.after(v.total, effect, value)
+        if self.to_say is not None:  # the total the player said (a penalty table corrects a wrong one)
+            say, self.to_say = self.to_say, None
         self.sent_at_ply = v.ply
         self.tell("")
         # A penalty table makes drawing a step of its own (the player presses D); a guarded one draws with the card.
@@ -324,11 +341,45 @@ class NinetyState:
             return []
         return [Draw()]
 
+    def start_saying(self) -> list[Action]:
+        """T: the player will say the total with their next card (a penalty table, where saying it is the rule)."""
+        v = self.view
+        if v is None or v.seat is None or v.over:
+            return []
+        if v.mode != "penalty":
+            self.tell("At a guarded table the total is said for you", bad=True)
+            return []
+        self.saying, self.to_say = "", None
+        self.tell("")
+        return []
+
+    def say_key(self, name: str) -> list[Action]:
+        """A key while the player types the total: a digit, a minus, Enter to keep it, Esc to give it up."""
+        assert self.saying is not None
+        if name.isdigit() and len(self.saying.lstrip("-")) < 3:
+            self.saying += name
+        elif name == "minus" and not self.saying:
+            self.saying = "-"  # a ten may take the total below zero at some tables (002)
+        elif name == "enter":
+            said = self.saying
+            self.saying = None
+            if said.lstrip("-"):
+                self.to_say = int(said)
+                self.tell(f"You will say {self.to_say} with your next card")
+        elif name == "escape":
+            self.saying = None
+            self.tell("The table says the total for you")
+        return []
+
     def key(self, name: str) -> list[Action] | str:
         """A key's meaning: actions to send, or the name of a screen command ('lobby', 'rematch', 'mute', 'help')."""
         if name != "escape" and self.leaving:
             self.leaving = False
             self.tell("")
+        if self.saying is not None and name not in ("d", "up", "down"):
+            return self.say_key(name)
+        if name == "t":
+            return self.start_saying()
         if name.isdigit():
             return self.pick(int(name) - 1)
         if name in ("up", "down"):
