@@ -11,6 +11,12 @@ coach where it has one (``advise`` gives None where it has none). The house neve
 ``chess.Board`` at the top while its variants sit beside it in
 ``chess.variant``; the peg-board game keeps ``board99.Game`` the same way).
 
+Two members are optional, so the interface every kind must meet stays as it
+is: ``rules_page(settings)``, its rules as the window's rules screen shows
+them for one table (``rules_page`` below), and ``match_magic``, the first line
+of its matches' records where its ``replay_record`` reads those too
+(``for_record``).
+
 >>> peg = get("peg-board")
 >>> peg.check_settings(4, "penalty").sides, peg.side_of(peg.check_settings(4, "penalty"), 2)
 (2, 0)
@@ -38,6 +44,40 @@ class OptionSpec(NamedTuple):
     choices: tuple[Any, ...]  # the values offered (a small menu: ints, strings or booleans)
     default: Any
     help: str = ""  # one line a form shows under it
+    #: Where a new-table form shows it: "" on the form's face (a kind's main choices, such as a rule set), else
+    #: the heading it is listed under in the form's further-settings panel ("House rules…"). A kind that says
+    #: nothing has all its options on the face.
+    group: str = ""
+    words: tuple[str, ...] = ()  # each choice in a person's words, in ``choices`` order (empty: as written)
+    short: str = ""  # its name in a table card's line of changed settings ("hand"); empty: ``label``
+    #: The option whose choice decides what this one's default means ("rules": the default keeps the rule
+    #: set's own choice), and for each choice of that option what the default then comes to, in words.
+    follows: str = ""
+    follow_words: tuple[tuple[Any, str], ...] = ()
+
+    def choice_words(self, value: Any) -> str:
+        """``value`` (one of ``choices``) in a person's words: its ``words`` entry, 'on'/'off', or as written."""
+        for choice, said in zip(self.choices, self.words):
+            if choice == value and type(choice) is type(value):
+                return said
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def default_words(self, options: Mapping[str, Any]) -> str:
+        """What the default comes to with these ``options`` chosen (the rule set's own value), in words."""
+        if self.follows:
+            leader = options.get(self.follows)
+            for choice, said in self.follow_words:
+                if choice == leader:
+                    return said
+        return self.choice_words(self.default)
+
+    def changes(self, value: Any, options: Mapping[str, Any]) -> bool:
+        """Whether ``value`` changes the table's rules: neither the default nor what the default comes to here."""
+        if value == self.default and type(value) is type(self.default):
+            return False
+        return not self.follows or self.choice_words(value) != self.default_words(options)
 
 
 class Settings(NamedTuple):
@@ -252,6 +292,10 @@ class GameKind(Protocol):
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """An event as plain data, cut down to what ``seat`` (None: a spectator) may see of it."""
 
+    def event_from_data(self, data: object) -> Any:
+        """The event ``event_for``'s plain data describes, as the kind's own event class (a card the reader may
+        not see is None); ValueError naming the field otherwise (clients read every event once, with this)."""
+
     # -- records -----------------------------------------------------------------------
     def record_text(self, game: GameState, reveal: bool = True, hints: tuple[tuple[int, int], ...] = ()) -> str:
         """The game's text record (its first line is ``record_magic``); without ``reveal`` nothing secret."""
@@ -361,10 +405,28 @@ def for_record(text: str) -> GameKind:
     """The kind whose records begin as ``text`` does; UnknownKind otherwise."""
     first = text.lstrip("\ufeff").split("\n", 1)[0].strip()
     for kind in _installed().values():
-        if first == kind.record_magic:
+        # A kind whose ``replay_record`` also reads its matches' records names their first line (``match_magic``).
+        if first in (kind.record_magic, getattr(kind, "match_magic", None)):
             return kind
     raise UnknownKind(f"line 1: {first[:60]!r} is not the first line of any game's record here "
                       f"({', '.join(_installed())})")
+
+
+class RulesSection(NamedTuple):
+    """One section of a game's rules page (the window's F1 screen): a heading and its paragraphs, the game's words."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+def rules_page(kind: GameKind, settings: Settings) -> tuple[RulesSection, ...] | None:
+    """The rules page of a ``kind`` table with ``settings``, from the kind's optional ``rules_page(settings)``.
+
+    None for a kind without one: the window then shows its own rules screen, the peg-board handbook's (the
+    default kind's, which has kept that screen since before kinds), so no kind has to write one.
+    """
+    page = getattr(kind, "rules_page", None)
+    return None if page is None else tuple(page(settings))
 
 
 #: The kind a table is of when nothing says otherwise (requests and journals from before kinds).

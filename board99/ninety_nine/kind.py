@@ -24,10 +24,11 @@ from .. import kinds
 from .actions import Action, Draw, Play, from_data, parse_action, to_data
 from .bots import BOTS
 from .errors import CODES
-from .events import seen_by
+from .events import Event, seen_by
+from .events import from_data as event_from_data
 from .game import MODES, Game
-from .record import MAGIC, NinetyRecord
-from .rules import HOUSE_OPTIONS, Table
+from .record import MAGIC, MATCH_MAGIC, NinetyRecord, replay_file
+from .rules import HOUSE_OPTIONS, OPTION_SPECS, Table
 from .search import SearchBot
 from .view import NinetyView, view_of
 
@@ -51,7 +52,6 @@ STRENGTHS: dict[str, dict[str, float]] = {
     "tokens": {"sound": 0.5, "random": round(1 - 0.795, 3), "search": 0.725},
     "three-card": {"sound": 0.5, "random": round(1 - rate_from_3(0.714), 3), "search": round(rate_from_3(161 / 400), 3)},
 }
-MATCH_MAGIC = "# NINETY-NINE match record, board99 format 1"
 
 
 class NinetyNine:
@@ -61,9 +61,9 @@ class NinetyNine:
     title = "Ninety-Nine"
     player_counts = PLAYER_COUNTS
     modes = MODES
-    options: tuple[kinds.OptionSpec, ...] = tuple(
-        kinds.OptionSpec(o.name, o.label, o.choices, o.default, o.help) for o in HOUSE_OPTIONS)
+    options: tuple[kinds.OptionSpec, ...] = OPTION_SPECS
     record_magic = MAGIC
+    match_magic = MATCH_MAGIC  # the first line of its matches' records (``kinds.for_record`` finds it by it too)
     bots: Mapping[str, Callable[..., Any]] = {**BOTS, "search": SearchBot}
     #: The search bot plays out a few hundred deals a move: it thinks in the server's bot worker.
     slow_bots: frozenset[str] = frozenset({"search"})
@@ -76,12 +76,11 @@ class NinetyNine:
     #: The whole game's figures (its leaderboard, and a table with no rule set named): the mean over the rule sets.
     bot_strengths: Mapping[str, float] = {
         bot: round(sum(s[bot] for s in STRENGTHS.values()) / len(STRENGTHS), 3) for bot in ("sound", "random", "search")}
+    refusals: Mapping[str, str] = CODES
 
     def bot_strengths_for(self, settings: kinds.Settings) -> Mapping[str, float]:
         """The bots' strengths at a table of these settings: its rule set's (``kinds.bot_strengths_for``)."""
         return self.strengths_by_rules[settings.option("rules")]
-
-    refusals: Mapping[str, str] = CODES
 
     # -- settings and sides --------------------------------------------------------------
 
@@ -142,6 +141,32 @@ class NinetyNine:
         assert isinstance(game, Game) and game.winner is not None
         return {"order": [game.winner, *reversed(game.places)], "deals": game.deal}
 
+    def rules_page(self, settings: kinds.Settings) -> tuple[kinds.RulesSection, ...]:
+        """This table's rules for the window's rules screen, every line in the engine's own words: the rule set as
+        the table plays it (``Table.describe``), the house options it changed, and what its mode does."""
+        table = self.table(settings)
+        rs = table.rule_set
+        rules = table.describe()
+        changed = [(name, value) for name, value in table.changed() if name != "rules"]
+        labels = {o.name: o for o in HOUSE_OPTIONS}
+        house = tuple(f"{labels[name].label}: {value} ({labels[name].help})" for name, value in changed) or (
+            f"none: this table plays the {rs.title} rules as document {rs.source} has them",)
+        if settings.mode == "guarded":
+            mode = ("A guarded table refuses what the rules do not allow, with the rule in words:",
+                    *(f"• {CODES[code]}" for code in ("over-99", "wrong-total", "below-zero", "draw-automatic")
+                      if code != "below-zero" or not table.below_zero))
+        else:
+            wrong = " and costs a token (a house rule)" if table.wrong_total == "token" else ""
+            mode = ("A penalty table lets a player break the rules of conduct the documents name, and applies what "
+                    "they say happens:",
+                    f"• {CODES['say-total']}; a wrong total is corrected for everyone to see{wrong}",
+                    "• drawing is a step of its own (D): a draw not made in time is lost, as the rule above says",
+                    "• a card that takes the total over 99 is not refused: the player "
+                    + ("loses a token" if table.tokens else "is out of the game"))
+        return (kinds.RulesSection(f"{rs.title} rules ({rs.source}): this table", tuple(rules[1:])),
+                kinds.RulesSection("House options at this table", house),
+                kinds.RulesSection(f"A {settings.mode} table", mode))
+
     def advise(self, view: Any) -> None:
         """This game has no coach yet."""
         return None
@@ -191,6 +216,10 @@ class NinetyNine:
         """``events.seen_by``: a drawn card only for its drawer."""
         return dict(seen_by(event, seat))
 
+    def event_from_data(self, data: object) -> Event:
+        """``events.from_data``: a drawn card another seat may not see is None."""
+        return event_from_data(data)
+
     # -- records -----------------------------------------------------------------------------
 
     def record_text(self, game: kinds.GameState, reveal: bool = True,
@@ -200,8 +229,8 @@ class NinetyNine:
         return NinetyRecord.of(game, reveal=reveal).dumps()
 
     def replay_record(self, text: str) -> Iterator[tuple[int, str, Game]]:
-        """``NinetyRecord.loads(text).steps()``."""
-        return NinetyRecord.loads(text).steps()
+        """A game's or a match's record replayed line by line (``record.replay_file``), numbered as in the file."""
+        return replay_file(text)
 
 
     def match_record_text(self, settings: kinds.Settings, match: tuple[str, int], names: tuple[str, ...],

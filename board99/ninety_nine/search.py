@@ -128,6 +128,16 @@ class SearchBot:
                 best, edge = i, sure
         return options[best]
 
+    def play_out(self, world: Game, view: NinetyView, action: Play) -> float:
+        """``action`` played out in ``world`` (one guess at the hidden cards, as ``_world`` deals them) from ``view``'s
+        seat, scored as a choice's playouts are (``_playout``); ``world`` is left as it was."""
+        me = view.seat
+        assert me is not None
+        round_ = Round.of(world)
+        round_.keeper = me if KEEP else -1
+        others = sum(1 for s in range(view.players) if not view.out[s] and not view.sat_out[s]) - 1
+        return self._playout(round_, me, (RANK_NO[action.card], action.value), others)
+
     def _playout(self, game: Round, me: int, move: tuple[int, int | None], others: int) -> float:
         """Play ``move`` then the sound policy for all until this seat fails or the round ends; the share of
         the ``others`` who failed first (a round that ends without this seat failing: 1)."""

@@ -14,9 +14,13 @@ from typing import Any, NamedTuple
 
 import arcade
 
+from board99.kinds import Settings
 from board99.ninety_nine.actions import Draw
 from board99.ninety_nine.cards import JOKER, RANKS
+from board99.ninety_nine.kind import NINETY_NINE
 
+from .drawing import MIN_POINTS
+from .help_view import HelpTopic, keys_of
 from .messages import Message
 from .ninety_cards import CARD_H, CARD_W, card_texture
 from .ninety_state import NinetyState
@@ -38,6 +42,9 @@ KEY_NAMES: dict[int, str] = {
     **{getattr(arcade.key, f"NUM_{n}"): str(n) for n in range(1, 10)},
     arcade.key.D: "d", arcade.key.ESCAPE: "escape", arcade.key.UP: "up", arcade.key.DOWN: "down",
     arcade.key.R: "r", arcade.key.M: "m", arcade.key.H: "h", arcade.key.S: "s",
+    # Saying the total at a penalty table: T, its digits, Enter.
+    arcade.key.T: "t", arcade.key.KEY_0: "0", arcade.key.NUM_0: "0", arcade.key.ENTER: "enter",
+    arcade.key.NUM_ENTER: "enter", arcade.key.MINUS: "minus", arcade.key.NUM_SUBTRACT: "minus",
 }
 KEYS_LINE = "1-9: play that card · Up/Down: an ace's or ten's value · D: draw · H: this table's rules · " \
             "M: sound · S: settings · Esc: lobby · F1: help"
@@ -69,6 +76,11 @@ class Motion(NamedTuple):
 class NinetyTable(arcade.View):
     """One Ninety-Nine table, seen from the player's seat (or as a spectator)."""
 
+    #: What the keys do once the game is over (said under the result).
+    OVER_KEYS = "R: a rematch · Esc: the lobby"
+    #: The screen's keys in one line (along the bottom; F1's rules screen lists them).
+    KEYS_LINE = KEYS_LINE
+
     def __init__(self, session: Any = None, sounds: Sounds | None = None,
                  on_lobby: Callable[[], object] | None = None, *,
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
@@ -91,20 +103,31 @@ class NinetyTable(arcade.View):
         self.pile_xy = (0.0, 0.0)
         self.seat_xy: dict[int, tuple[float, float]] = {}
         self.hand_xy: list[tuple[float, float]] = []
+        self.batching = False  # messages are being taken in a batch: one layout after them (``on_update``)
         if session is not None and getattr(session, "latest_state", None) is not None:
             self.handle(session.latest_state)
+
+    def help_topic(self) -> HelpTopic | None:
+        """What the rules screen (F1) explains over this table: its rules and house options, and these keys."""
+        v = self.state.view
+        if v is None:
+            return None
+        return HelpTopic(NINETY_NINE.name, Settings(v.players, v.mode, v.options, v.players),
+                         keys_of(self.KEYS_LINE))
 
     # -- messages and input ------------------------------------------------------------------
 
     def handle(self, msg: Message) -> None:
-        """One message from the session: the state takes it, the sounds play, the screen follows."""
+        """One message from the session: the state takes it, the sounds play, the screen follows (once for a
+        batch: ``on_update``)."""
         before = self.state.view
         received = self.state.receive(msg)
         for seat, card in received.motions:
             self._move(seat, card, before)
         for name in received.sounds:
             self.sounds.play(name)
-        self.refresh()
+        if not self.batching:
+            self.refresh()
 
     def _move(self, seat: int | None, card: str, before: Any) -> None:
         factor = ANIMATION_SPEEDS.get(self.window.prefs.animation, 1.0)
@@ -159,8 +182,17 @@ class NinetyTable(arcade.View):
     def on_update(self, delta_time: float) -> None:
         """Take what the network thread has; keep drawing while a card moves."""
         if self.session is not None and hasattr(self.session, "drain"):
-            for msg in self.session.drain():
-                self.handle(msg)
+            # One layout for all that came since the last frame: a layout makes some sixty texts (a tenth of a
+            # second or more), and quick bots send a whole round at once; laying out after each froze the window.
+            messages = self.session.drain()
+            self.batching = True
+            try:
+                for msg in messages:
+                    self.handle(msg)
+            finally:
+                self.batching = False
+            if messages:
+                self.refresh()
         if self.motions:
             self.window.awake(0.3)
 
@@ -186,7 +218,11 @@ class NinetyTable(arcade.View):
               anchor_x: str = "left", anchor_y: str = "baseline", width: float | None = None,
               align: str = "left", top: bool = False) -> arcade.Text:
         kw: dict[str, Any] = {"multiline": True, "width": int(width), "align": align} if width else {}
-        text = arcade.Text(value, x, y, color, size * self.scale, font_name=FONT, bold=bold, anchor_x=anchor_x,
+        # Never below the table's smallest size: at 960 x 640 a 10.5-point line scaled to 8 points
+        # was drawn with letters missing ("acds").
+        text = arcade.Text(value, x, y, color, round(max(MIN_POINTS, size * self.scale)), font_name=FONT,
+                           bold=bold,
+                           anchor_x=anchor_x,
                            anchor_y=anchor_y, **kw)
         (self.top_texts if top else self.texts).append(text)
         return text
@@ -220,10 +256,10 @@ class NinetyTable(arcade.View):
         self._text(str(v.total), cx, cy - 10 * s, 64, total_colour, bold=True, anchor_x="center", anchor_y="center")
         arrow = "↻ clockwise" if v.direction == 1 else "↺ counter-clockwise"
         self._text(f"Play goes {arrow}", cx, cy - 62 * s, 13, TEXT, anchor_x="center")
-        self.pile_xy = (cx + 175 * s, cy)
+        self.pile_xy = (cx + 190 * s, cy)  # clear of "Play goes ↺ counter-clockwise" under the total
         self.cards.append((v.top, *self.pile_xy, card_w, card_h, 255) if v.top else (None, 0, 0, 0, 0, 0))
         self._text(f"pile {v.pile_size}", self.pile_xy[0], cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
-        sx = cx - 175 * s
+        sx = cx - 190 * s
         if v.stock_size:
             self.cards.append((None, sx, cy, card_w, card_h, 255))
         self._text(f"stock {v.stock_size}", sx, cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
@@ -231,7 +267,9 @@ class NinetyTable(arcade.View):
             self._text(st.last, cx, cy - 84 * s, 14, TEXT, anchor_x="center", anchor_y="top", width=area - 40 * s,
                        align="center")
         if v.chain and v.owed:
-            self._text(f"Queens in a row: {v.chain} · {st.name(v.turn or 0)} owes {v.owed} card(s)", cx,
+            who = st.name(v.turn or 0)
+            owed = f"{who} {'owe' if who == 'You' else 'owes'} {v.owed} card{'' if v.owed == 1 else 's'}"
+            self._text(f"Queens in a row: {v.chain} · {owed}", cx,
                        cy + 90 * s, 13, WARN, anchor_x="center", bold=True)
         self._seats(v, area, h, s)
         self._hand(v, area, s, card_w, card_h)
@@ -244,41 +282,44 @@ class NinetyTable(arcade.View):
             self.top_shapes.append((area / 2 - 260 * s, mid - 40 * s, 520 * s, 80 * s, (0, 0, 0, 220), TURN))
             self._text(title, area / 2, mid + 8 * s, 26, TURN, bold=True, anchor_x="center", anchor_y="center",
                        top=True)
-            self._text("R: a rematch · Esc: the lobby", area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
+            self._text(self.OVER_KEYS, area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
 
-    def _panel(self, w: float, h: float, panel: float) -> None:
-        """The right-hand panel: the table's rules at a glance, then what happened."""
+    def _panel(self, w: float, h: float, panel: float, top: float | None = None, glance: bool = True) -> None:
+        """The right-hand panel: the table's rules at a glance, then what happened (a lesson's screen puts its
+        task above them, from ``top``, and may leave the glance to H)."""
         st, v, s = self.state, self.state.view, self.scale
         left = w - panel + 14 * s
         self.shapes.append((w - panel, 0, panel, h, PANEL_BG, None))
-        y = h - 30 * s
+        y = h - 30 * s if top is None else top
         if v is None:
             return
         table = v.table
         rs = table.rule_set
         self._text(f"{rs.title} rules ({rs.source})", left, y, 15, TEXT, bold=True)
         y -= 20 * s
-        tokens = f"{table.tokens} tokens each" if table.tokens else "no tokens: fail once, out"
+        tokens = (f"{table.tokens} token{'s' if table.tokens != 1 else ''} each" if table.tokens
+                  else "no tokens: fail once, out")
         sub = self._text(f"{v.mode} table · {table.hand_size} cards · {tokens}", left, y, 10.5, TEXT_DIM,
                          anchor_y="top", width=panel - 28 * s)
         y -= sub.content_height + 14 * s
         plain = [r for r in RANKS if table.effect(r).name == "face"]
-        for rank, effect in table.effects:
+        for rank, effect in table.effects if glance else ():
             if rank in plain or (rank == JOKER and not table.jokers):
                 continue
             self._text(f"{'Joker' if rank == JOKER else rank}", left, y, 12, WARN, bold=True)
             said = self._text(effect.words(), left + 58 * s, y, 10.5, TEXT, width=panel - 80 * s)
             y -= max(18 * s, said.content_height + 4 * s)
-        if plain:
+        if plain and glance:
             self._text(" ".join(plain), left, y, 12, WARN, bold=True, width=panel - 30 * s)
             y -= 16 * s * (1 + len(" ".join(plain)) // 18)
             courts = " ".join(r for r in plain if r in "JQK")
             self._text(f"add their face value ({courts}: 10)" if courts else "add their face value", left, y,
                        10.5, TEXT)
             y -= 18 * s
-        self._text("The total may " + ("go below zero" if table.below_zero else "not go below zero")
-                   + "; over 99 loses", left, y, 10.5, TEXT_DIM, width=panel - 30 * s)
-        y -= 38 * s
+        if glance:
+            self._text("The total may " + ("go below zero" if table.below_zero else "not go below zero")
+                       + "; over 99 loses", left, y, 10.5, TEXT_DIM, width=panel - 30 * s)
+            y -= 38 * s
         self._text("What happened (newest first)", left, y, 13, TEXT, bold=True)
         y -= 6 * s
         for line in reversed(list(st.log)):
@@ -304,12 +345,13 @@ class NinetyTable(arcade.View):
             out = v.out[seat]
             self.shapes.append((x, y, bw, bh, (0, 0, 0, 110), TURN if turn else (90, 120, 100)))
             name = self.state.name(seat)
-            self._text(name, x + 10 * s, y + bh - 22 * s, 14, TEXT_DIM if out else TEXT, bold=True,
-                       width=bw - 20 * s)
+            self._text(name, x + 10 * s, y + bh - 6 * s, 14, TEXT_DIM if out else TEXT, bold=True,
+                       anchor_y="top", width=bw - 20 * s)
+            below = self._seat_cards(v, seat, x, y, bw) if seat != v.seat else 0.0
             if turn:  # beside the box (under a seat at the top, over the player's own), clear of the name
                 mine = seat == v.seat
-                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s, y + bh + 8 * s if mine else y - 40 * s,
-                           12, TURN, bold=True)  # under a top seat's card backs
+                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s,
+                           y + bh + 8 * s if mine else y - below - 11 * s, 12, TURN, bold=True)  # under its cards
             if out:
                 place = v.places.index(seat) if seat in v.places else None
                 status = "OUT" + (f" · place {v.players - place}" if place is not None else "")
@@ -327,9 +369,15 @@ class NinetyTable(arcade.View):
                 self._text("dealer", x + bw - 10 * s, y + 12 * s, 10, TEXT_DIM, anchor_x="right")
             if seat in v.pending:
                 self._text("may draw", x + bw - 10 * s, y + 36 * s, 10, WARN, anchor_x="right")
-            if not out and seat != v.seat:
-                for k in range(min(v.hand_sizes[seat], 7)):
-                    self.cards.append((None, x + bw - 64 * s + k * 7 * s, y - 14 * s, 22 * s, 30 * s, 255))
+
+    def _seat_cards(self, v: Any, seat: int, x: float, y: float, bw: float) -> float:
+        """Another seat's cards under its box (their backs: its hand is secret); how far below the box they reach."""
+        s = self.scale
+        if v.out[seat]:
+            return 0.0
+        for k in range(min(v.hand_sizes[seat], 7)):
+            self.cards.append((None, x + bw - 64 * s + k * 7 * s, y - 14 * s, 22 * s, 30 * s, 255))
+        return 29 * s
 
     def _hand(self, v: Any, area: float, s: float, card_w: float, card_h: float) -> None:
         """The player's hand along the bottom: each card's key above it, the ones that fit raised and marked."""
@@ -339,8 +387,8 @@ class NinetyTable(arcade.View):
         self._text(st.prompt(), area / 2, prompt_y, 15, colour, bold=st.my_turn, anchor_x="center")
         if st.notice:
             self._text(st.notice, area / 2, prompt_y - 22 * s, 12, BAD if st.bad else GOOD, anchor_x="center",
-                       width=area - 40 * s)
-        keys = self._text(KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
+                       width=area - 40 * s, align="center")  # under the prompt, not at the window's left edge
+        keys = self._text(self.KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
         while keys.content_width > area - 16 * s and keys.font_size > 6:  # a large scale: shrink it to fit
             keys.font_size = keys.font_size * 0.93
         self.hand_xy = []
