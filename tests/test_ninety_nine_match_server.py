@@ -12,9 +12,24 @@ from board99.server.ratings import MU, bot_ratings
 from tests.server_kit import error_of, key
 from tests.ninety_server_kit import over, play_until
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = pytest.mark.timeout(240)
 
 
+def test_a_client_reads_a_four_sided_match_to_three_of_nine_games_and_no_more() -> None:
+    # Four sides, first to 3: each may win twice before one wins its third, so nine games at most.
+    from board99.kinds import Result
+    from board99.wire.table_info import MatchInfo
+
+    results = [Result(g, tuple((g + s) % 4 for s in range(4)), f"S{-g % 4} won") for g in range(1, 10)]
+    data = MatchInfo("first-to", 3, 1, tuple(results)).to_data()
+    assert sorted(MatchInfo.from_data(data, 4).score(4)) == [2, 2, 2, 3]
+    with pytest.raises(ValueError, match="at most 9 results"):
+        MatchInfo.from_data({**data, "results": data["results"] + data["results"][:1]}, 4)
+    with pytest.raises(ValueError, match="at most 5 results"):
+        MatchInfo.from_data({**data, "results": data["results"][:6]}, 2)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("players, rules", [(2, "convention"), (4, "tokens")])
 def test_a_match_first_to_three_at_a_ninety_nine_table_is_scored_and_ends(tmp_path, players: int, rules: str) -> None:
     server = run_in_thread(data_dir=tmp_path, bot_delay=0.0)
@@ -71,6 +86,7 @@ def test_a_match_first_to_three_at_a_ninety_nine_table_is_scored_and_ends(tmp_pa
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_rated_four_player_game_rates_the_finishing_order_on_its_own_leaderboard(tmp_path) -> None:
     server = run_in_thread(data_dir=tmp_path)
     names = ["Ann", "Bo", "Cy", "Di"]
@@ -118,6 +134,7 @@ def test_a_rated_four_player_game_rates_the_finishing_order_on_its_own_leaderboa
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_peg_board_rated_game_does_not_move_a_ninety_nine_rating(tmp_path) -> None:
     server = run_in_thread(data_dir=tmp_path)
     ann = GameClient(server.endpoint, name="Ann", key=key(1))
