@@ -28,12 +28,14 @@ def to_act(client: GameClient) -> bool:
 
 
 def play_until(clients: Sequence[GameClient], done: Callable[[], bool], seconds: float = 60.0,
-               bot: str = "sound", choose: Callable[[GameClient, NinetyView], object | None] | None = None) -> None:
-    """Each client plays its seat with ``bot`` (``choose`` first, where it gives an action) until ``done()``."""
+               bot: str = "sound", choose: Callable[[GameClient, NinetyView], object | None] | None = None,
+               idle: Sequence[GameClient] = ()) -> None:
+    """Each client plays its seat with ``bot`` (``choose`` first, where it gives an action) until ``done()``;
+    the ``idle`` clients only listen (they answer the server's pings but never act)."""
     bots = [NINETY_NINE.bots[bot](seed=n) for n in range(len(clients))]
     deadline = time.monotonic() + seconds
     while True:
-        for c in clients:
+        for c in (*clients, *idle):
             c.poll(0.003)
         if done():
             return
