@@ -98,3 +98,49 @@ def test_a_late_draw_out_of_turn_goes_through_the_server(installed: kinds.GameKi
             assert ann.view.pending == () and len(ann.view.hand) == 7
     finally:
         server.stop()
+
+
+def test_records_out_of_a_server_and_its_data_folder_round_trip_through_replay(tmp_path, capsys) -> None:
+    from board99.commands import main
+
+    data = tmp_path / "data"
+    server = run_in_thread(data_dir=data, bot_delay=0.0)
+    try:
+        with GameClient(server.endpoint, name="Ann") as ann:
+            info = ann.create_table("bots", 4, "penalty", game="ninety-nine", options={"rules": "tokens"})
+            for seat in range(4):
+                ann.add_bot(info.id, seat, "random" if seat % 2 else "sound")
+            deadline = time.monotonic() + 60
+            while not ann.list_records()[0]:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            fetched = ann.fetch_record(info.id, game=1)
+        address = server.endpoint.removeprefix("tcp://")
+        assert main(["records", "--server", address]) == 0
+        assert f"{info.id}:1" in capsys.readouterr().out
+        assert main(["records", "--server", address, "--get", f"{info.id}:1", "--out", str(tmp_path / "a")]) == 0
+    finally:
+        server.stop()
+    path = tmp_path / "a" / f"{info.id}-game-1.txt"
+    assert path.read_text() == fetched and kinds.for_record(fetched) is NINETY_NINE
+    # Out of the stopped server's data folder: the same record.
+    assert main(["records", "--data", str(data), "--get", f"{info.id}:1", "--out", str(tmp_path / "b")]) == 0
+    assert (tmp_path / "b" / path.name).read_text() == fetched
+    capsys.readouterr()
+    # `board99 replay` checks it line by line and shows the table after each action.
+    assert main(["replay", str(path)]) == 0
+    shown = capsys.readouterr().out
+    *_, (_, _, game) = NINETY_NINE.replay_record(fetched)
+    assert shown.rstrip().endswith("every line follows the rules") and f"S{game.winner} has won" in shown
+    assert main(["replay", "--quiet", str(path)]) == 0
+    # A line changed is refused, and the command says which.
+    lines = fetched.split("\n")
+    no = next(i for i, line in enumerate(lines) if line.startswith("S") and " play " in line)
+    card = lines[no].split(" play ")[1].split()[0]
+    other = "joker" if card != "joker" else "AS"
+    lines[no] = lines[no].replace(f" play {card}", f" play {other}", 1)
+    broken = tmp_path / "broken.txt"
+    broken.write_text("\n".join(lines))
+    capsys.readouterr()
+    assert main(["replay", "--quiet", str(broken)]) == 1
+    assert f"line {no + 1}:" in capsys.readouterr().err
