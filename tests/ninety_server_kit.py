@@ -20,6 +20,10 @@ from board99.ninety_nine.view import NinetyView
 PASSING = ("stale", "not-your-seat", "out-of-turn", "no-draw-owed", "game-over", "timeout", "disconnected")
 
 
+#: What a ``choose`` gives for "not now": the seat does nothing this time round (a draw it owes it may forget).
+WAIT = object()
+
+
 def to_act(client: GameClient) -> bool:
     """True when ``client``'s seat has something to do: its turn to play, or a draw it still owes."""
     view = client.view
@@ -30,7 +34,7 @@ def to_act(client: GameClient) -> bool:
 def play_until(clients: Sequence[GameClient], done: Callable[[], bool], seconds: float = 60.0,
                bot: str = "sound", choose: Callable[[GameClient, NinetyView], object | None] | None = None,
                idle: Sequence[GameClient] = ()) -> None:
-    """Each client plays its seat with ``bot`` (``choose`` first, where it gives an action) until ``done()``;
+    """Each client plays its seat with ``bot`` (``choose`` first, where it gives an action or ``WAIT``) until ``done()``;
     the ``idle`` clients only listen (they answer the server's pings but never act)."""
     bots = [NINETY_NINE.bots[bot](seed=n) for n in range(len(clients))]
     deadline = time.monotonic() + seconds
@@ -46,6 +50,8 @@ def play_until(clients: Sequence[GameClient], done: Callable[[], bool], seconds:
             view = c.view
             assert isinstance(view, NinetyView)
             action = choose(c, view) if choose is not None else None
+            if action is WAIT:
+                continue
             try:
                 c.act(action if action is not None else b.choose(view))
             except ServerError as exc:
@@ -94,7 +100,7 @@ def ninety_leaks(messages: Sequence[dict], seat: int | None, hands: dict[int, li
 
     def walk(value: object, path: str, key: str) -> None:
         if isinstance(value, dict):
-            for k, v in value.items():
+            for k in value:
                 if k in _SECRET_FIELDS:
                     found.append(f"{path}.{k}: a field named {k!r} is sent")
             if type(value.get("ply")) is int and "hand" in value:  # a view

@@ -508,6 +508,7 @@ def wait_for_turn(raw: Raw, token: str, seat: int = 0) -> dict:
 def test_malformed_ninety_nine_actions_are_refused_naming_the_field_and_nothing_changes(server, conns, bystander,
                                                                                         mode) -> None:
     from board99.ninety_nine.cards import words
+    from board99.ninety_nine.kind import NINETY_NINE
 
     raw = conns(f"ninety-{mode}")
 
@@ -539,14 +540,15 @@ def test_malformed_ninety_nine_actions_are_refused_naming_the_field_and_nothing_
         ({"type": "play", "card": card, "value": 42, **said}, "bad-value", f"the {words(card)} "),
         ({"type": "draw"}, "draw-automatic" if mode == "guarded" else "no-draw-owed", "draw"),
     ]
+    proper = NINETY_NINE.action_to_data(NINETY_NINE.view_from_data(view).legal_actions()[0])
     if mode == "guarded":
-        rules.append(({"type": "play", "card": card, "value": None, "say": 500}, "wrong-total", "not 500"))
+        rules.append(({**proper, "say": 500}, "wrong-total", "not 500"))
     else:
-        rules.append(({"type": "play", "card": card}, "say-total", "say the new total"))
-    for action, code, words in rules:
+        rules.append(({**proper, "say": None}, "say-total", "say the new total"))
+    for action, code, said_so in rules:
         reply = act(action)
         assert_clear_error(reply, code)
-        assert words in reply["message"], (action, reply)
+        assert said_so in reply["message"], (action, reply)
     # Nothing changed: the same position, the same hand, the same seq.
     after = ask("snapshot", token=token)
     assert after["view"] == view

@@ -9,8 +9,8 @@ from board99.match import MatchFormat
 from board99.ninety_nine.kind import NINETY_NINE
 from board99.server.loop import run_in_thread
 from board99.server.ratings import MU, bot_ratings
-from tests.server_kit import error_of, key
 from tests.ninety_server_kit import over, play_until
+from tests.server_kit import error_of, key
 
 pytestmark = pytest.mark.timeout(240)
 

@@ -258,7 +258,6 @@ def snapshot_after_restart(clients: list[GameClient], seconds: float = 15.0) -> 
 def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
     from board99.match import MatchFormat
     from board99.ninety_nine.actions import Draw as NinetyDraw
-    from board99.ninety_nine.actions import Play as NinetyPlay
     from board99.ninety_nine.kind import NINETY_NINE
     from tests.ninety_server_kit import play_until as play_ninety
     from tests.server_kit import key
