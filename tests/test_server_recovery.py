@@ -284,7 +284,8 @@ def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
 
         play_ninety(bo_cy, ann_to_play, idle=[ann])
         play = sound.choose(ann.view)
-        ann.act(play._replace(say=play.say + 7))  # a wrong total: corrected, and a token lost (the house rule)
+        ann.act(play._replace(say=play.say + 7, draw=False))  # a wrong total: corrected, a token lost (house rule)
+        ann.act(NinetyDraw())  # ... and her draw made late, a step of its own
         lines: list[str] = []
         for _ in range(6):  # Ann plays without drawing and the next player plays: her draw is lost (003)
             play_ninety(bo_cy, ann_to_play, idle=[ann])
@@ -302,8 +303,8 @@ def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
                 c.poll(0.01)
         assert ann.view.pending == (0,)
         lines = ann.history()[0]
-        assert any("forgot to draw" in line for line in lines) and any("corrected" in line for line in lines), \
-            "\n".join(lines)
+        assert "S0 draw" in lines and any("forgot to draw" in line for line in lines) and any(
+            "corrected" in line for line in lines), "\n".join(lines)
         before = [(c.view, c.table.match, c.token, c.table.seats) for c in people]
         record_1 = ann.fetch_record(info.id, game=1)
 
