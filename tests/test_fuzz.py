@@ -654,6 +654,100 @@ def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(ser
     bystander.step()
 
 
+def random_ninety_action(rng, hand: list[str]) -> dict:
+    """A well-formed Ninety-Nine action, proper or not: a card held or any card, any value, any total said."""
+    from board99.ninety_nine.cards import CARDS
+
+    if rng.random() < 0.2:
+        return {"type": "draw"}
+    card = rng.choice(hand) if hand and rng.random() < 0.8 else rng.choice(sorted(CARDS))
+    action: dict = {"type": "play", "card": card}
+    if rng.random() < 0.5:
+        action["value"] = rng.choice((1, 11, 14, 10, -10, 0, 5, 999, -999))
+    if rng.random() < 0.8:
+        action["say"] = rng.randrange(-20, 120)
+    if rng.random() < 0.3:
+        action["draw"] = rng.random() < 0.5
+    return action
+
+
+@pytest.mark.slow
+def test_random_play_at_ninety_nine_tables_never_fails_the_server(server, conns, bystander) -> None:
+    """Three connections, each at a Ninety-Nine table of its own against a server bot, make 1,500 random
+    well-formed requests with their real tokens: proper and improper actions, rematches, leaving, history."""
+    import random
+
+    from board99.ninety_nine.kind import NINETY_NINE
+
+    rng = random.Random(21)
+    players = [conns(f"ninety-walker{i}") for i in range(3)]
+    tables: list[str] = []
+    seats: dict[int, tuple[str, int, str]] = {}  # connection -> the seat it holds
+    hands: dict[int, list[str]] = {}
+    codes: dict[str, int] = {}
+    accepted = 0
+
+    def ask(raw: Raw, kind: str, n: int, **fields) -> dict:
+        reply = raw.ask(pack({"type": kind, "id": n, **fields}))
+        assert reply["id"] == n
+        view = reply.get("view")
+        if isinstance(view, dict) and view.get("hand") is not None:
+            NINETY_NINE.view_from_data(view)  # every view the server sends is one the client accepts
+        if reply["type"] == "error":
+            assert_clear_error(reply)
+            codes[reply["code"]] = codes.get(reply["code"], 0) + 1
+        return reply
+
+    for who, raw in enumerate(players):
+        rules = ("glengariff", "convention", "tokens")[who]
+        table = ask(raw, "create_table", 0, name=f"walk{who}", players=2, mode=("penalty", "guarded")[who % 2],
+                    game="ninety-nine", options={"rules": rules})["table"]["id"]
+        tables.append(table)
+        seats[who] = (table, 0, ask(raw, "take_seat", 0, table=table, seat=0)["token"])
+        ask(raw, "add_bot", 0, table=table, seat=1, bot="sound", token=seats[who][2])
+    for n in range(1, 1500):
+        who = rng.randrange(len(players))
+        raw = players[who]
+        held = seats.get(who)
+        if held is None:
+            table = tables[who]
+            reply = ask(raw, "take_seat", n, table=table, seat=rng.randrange(2))
+            if reply["type"] == "reply":
+                seats[who] = (table, reply["seat"], reply["token"])
+            continue
+        snap = ask(raw, "snapshot", n, token=held[2])
+        view = snap.get("view") or {}
+        hands[who] = view.get("hand") or []
+        if view.get("winner") is not None:
+            r = ask(raw, "rematch", n, token=held[2])  # the next game (once the bot's seat is filled again)
+            if r.get("code") == "not-over" and codes["not-over"] < 3:
+                print("DEBUG", snap.get("table"), view.get("winner"), view.get("ply"), r)
+            continue
+        proper = NINETY_NINE.view_from_data(view).legal_actions() if view.get("hand") is not None else []
+        if proper and rng.random() < 0.6:  # half the time a proper action, so that games go deep
+            action = NINETY_NINE.action_to_data(rng.choice(proper))
+            if ask(raw, "act", n, table=held[0], seat=held[1], token=held[2], action=action,
+                   ply=view["ply"])["type"] == "reply":
+                accepted += 1
+            continue
+        kind, fields = rng.choices([
+            ("act", {"table": held[0], "seat": held[1], "token": held[2],
+                     "action": random_ninety_action(rng, hands[who]), "ply": view.get("ply", 0)}),
+            ("rematch", {"token": held[2]}), ("history", {}), ("leave", {"token": held[2]}),
+            ("take_seat", {"table": rng.choice(tables), "seat": rng.randrange(2)}),
+            ("add_bot", {"table": rng.choice(tables), "seat": rng.randrange(2), "bot": "random", "token": held[2]}),
+        ], weights=[40, 3, 1, 1, 1, 1])[0]
+        reply = ask(raw, kind, n, **fields)
+        if kind == "act" and reply["type"] == "reply":
+            accepted += 1
+        if kind == "leave" and reply["type"] == "reply":
+            seats.pop(who, None)
+    # The walk reached the engine's refusals and carried actions out, not only the front door.
+    print("WALK", accepted, codes)
+    assert accepted > 20 and {"not-in-hand", "bad-value"} <= set(codes), (accepted, codes)
+    bystander.step()
+
+
 @pytest.mark.slow
 def test_a_socket_that_names_itself_is_never_served(tmp_path, ctx) -> None:
     """A DEALER may pick its own routing id, and so could claim a departed holder's: such sockets get nothing."""

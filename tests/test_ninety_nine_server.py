@@ -144,3 +144,109 @@ def test_records_out_of_a_server_and_its_data_folder_round_trip_through_replay(t
     capsys.readouterr()
     assert main(["replay", "--quiet", str(broken)]) == 1
     assert f"line {no + 1}:" in capsys.readouterr().err
+
+
+#: Seeds whose 2-player Glengariff deal decides the game: the turned-up card makes 99 and S1 can play nothing.
+DECIDED_AT_DEAL = 163
+
+
+class Seeds:
+    """Stands in for ``secrets`` in the game's module: the seeds given, in turn, then fresh ones."""
+
+    def __init__(self, *seeds: int) -> None:
+        self.seeds = list(seeds)
+
+    def randbits(self, bits: int) -> int:
+        import secrets
+
+        return self.seeds.pop(0) if self.seeds else secrets.randbits(bits)
+
+
+def test_a_game_its_deal_decides_is_over_at_once_recorded_and_rematched(installed: kinds.GameKind, tmp_path,
+                                                                        monkeypatch) -> None:
+    from board99.ninety_nine import game as game_module
+    from board99.ninety_nine.game import Game
+    from board99.ninety_nine.rules import Table
+
+    assert Game(2, "guarded", Table.build(2, {"rules": "glengariff"}), seed=DECIDED_AT_DEAL).over
+    monkeypatch.setattr(game_module, "secrets", Seeds(DECIDED_AT_DEAL))
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.0)
+    try:
+        with GameClient(server.endpoint, name="Ann") as ann:
+            info = ann.create_table("short", 2, "guarded", game="ninety-nine", options={"rules": "glengariff"})
+            ann.take_seat(info.id, 0)
+            seated = ann.add_bot(info.id, 1, "sound")
+            # The change that filled the last seat starts the game and ends it: the table is over, not stuck.
+            assert seated.state == "over" and seated.game == 1
+            deadline = time.monotonic() + 10
+            while ann.table.state != "over":
+                assert time.monotonic() < deadline, "the table never heard that its game was over"
+                ann.poll(0.05)
+            assert ann.view.winner == 0 and ann.view.ply == 0 and ann.view.out == (False, True)
+            record = ann.fetch_record(info.id)
+            assert "S1 is out of the game (cannot-play): place 2" in record
+            (entry,), _ = ann.list_records()
+            assert entry.ranking == (0, 1) and entry.summary == "S0 won; then S1"
+            again = ann.rematch()  # the next game, with a fresh seed
+            assert again.game == 2
+    finally:
+        server.stop()
+
+
+def test_a_game_its_deal_decided_is_finished_by_a_restart_that_finds_it_unfinished(installed: kinds.GameKind,
+                                                                                  tmp_path, monkeypatch) -> None:
+    # The deal was journaled, but the game's end could not be (the disk refused it): a restart finishes it.
+    from board99.ninety_nine import game as game_module
+    from board99.server.journal import Journal
+
+    def refused(self, *args) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(game_module, "secrets", Seeds(DECIDED_AT_DEAL))
+    monkeypatch.setattr(Journal, "save_finished", refused)
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.0)
+    try:
+        with GameClient(server.endpoint, name="Ann") as ann:
+            info = ann.create_table("short", 2, "guarded", game="ninety-nine", options={"rules": "glengariff"})
+            ann.take_seat(info.id, 0)
+            ann.add_bot(info.id, 1, "sound")
+        assert server.server.lobby.tables[info.id].state == "over"  # over in memory, its record not kept
+    finally:
+        server.stop()
+    monkeypatch.undo()
+    server = run_in_thread(data_dir=tmp_path)
+    try:
+        t = server.server.lobby.tables[info.id]
+        assert t.state == "over" and t.game.over
+        with GameClient(server.endpoint, name="Bo") as bo:
+            assert "S0 wins" in bo.fetch_record(info.id)
+    finally:
+        server.stop()
+
+
+def test_a_tournament_game_its_deal_decides_counts_for_the_round(installed: kinds.GameKind, tmp_path,
+                                                                 monkeypatch) -> None:
+    # Tournaments play a kind's default rules (Convention, where the deal decides nothing): here the kind's
+    # default is Glengariff's, and every game's deal decides it.
+    from board99.match import MatchFormat
+    from board99.ninety_nine import game as game_module
+
+    plain = type(NINETY_NINE).check_settings
+    monkeypatch.setattr(NINETY_NINE, "check_settings", lambda players, mode, options=None: plain(
+        NINETY_NINE, players, mode, options if options is not None else {"rules": "glengariff"}))
+    monkeypatch.setattr(game_module, "secrets", Seeds(*[DECIDED_AT_DEAL] * 6))
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.0)
+    try:
+        with GameClient(server.endpoint, name="Host") as host:
+            info, token = host.create_tournament("Deal", 2, [["bot:sound"], ["bot:random"]], 1,
+                                                 MatchFormat("first-to", 3), game="ninety-nine")
+            info = host.next_round(info.id, token)
+            deadline = time.monotonic() + 20
+            while info.state != "over":
+                assert time.monotonic() < deadline, f"the round never finished: {info}"
+                time.sleep(0.05)
+                info = next(t for t in host.tournaments() if t.id == info.id)
+            (pairing,) = info.pairings
+            assert pairing.over and sorted((pairing.games_a, pairing.games_b)) == [0, 3]
+    finally:
+        server.stop()
