@@ -719,9 +719,7 @@ def test_random_play_at_ninety_nine_tables_never_fails_the_server(server, conns,
         view = snap.get("view") or {}
         hands[who] = view.get("hand") or []
         if view.get("winner") is not None:
-            r = ask(raw, "rematch", n, token=held[2])  # the next game (once the bot's seat is filled again)
-            if r.get("code") == "not-over" and codes["not-over"] < 3:
-                print("DEBUG", snap.get("table"), view.get("winner"), view.get("ply"), r)
+            ask(raw, "rematch", n, token=held[2])  # the next game (too-often once the quota is spent)
             continue
         proper = NINETY_NINE.view_from_data(view).legal_actions() if view.get("hand") is not None else []
         if proper and rng.random() < 0.6:  # half the time a proper action, so that games go deep
@@ -733,18 +731,19 @@ def test_random_play_at_ninety_nine_tables_never_fails_the_server(server, conns,
         kind, fields = rng.choices([
             ("act", {"table": held[0], "seat": held[1], "token": held[2],
                      "action": random_ninety_action(rng, hands[who]), "ply": view.get("ply", 0)}),
-            ("rematch", {"token": held[2]}), ("history", {}), ("leave", {"token": held[2]}),
+            ("history", {}), ("leave", {"token": held[2]}),
             ("take_seat", {"table": rng.choice(tables), "seat": rng.randrange(2)}),
             ("add_bot", {"table": rng.choice(tables), "seat": rng.randrange(2), "bot": "random", "token": held[2]}),
-        ], weights=[40, 3, 1, 1, 1, 1])[0]
+        ], weights=[40, 1, 1, 1, 1])[0]
         reply = ask(raw, kind, n, **fields)
         if kind == "act" and reply["type"] == "reply":
             accepted += 1
         if kind == "leave" and reply["type"] == "reply":
             seats.pop(who, None)
-    # The walk reached the engine's refusals and carried actions out, not only the front door.
-    print("WALK", accepted, codes)
-    assert accepted > 20 and {"not-in-hand", "bad-value"} <= set(codes), (accepted, codes)
+    # The walk reached the engine's refusals and carried actions out, not only the front door; and no game
+    # was left with nobody to act (a game its deal decided was once never finished: 'not-over' to a rematch).
+    assert accepted > 100 and {"not-in-hand", "bad-value", "wrong-total", "no-draw-owed"} <= set(codes), codes
+    assert "not-over" not in codes, codes
     bystander.step()
 
 
