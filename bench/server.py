@@ -97,9 +97,23 @@ def run_server(data_dir: str) -> None:
                     context=zmq.Context())
     server.bind()
     print(server.port, flush=True)
+    profile_to = os.environ.get("BENCH_PROFILE")  # a file for the server's cProfile stats (docs/benchmarks.md)
+    if profile_to:
+        import cProfile
+        import signal
+
+        def _end(*_: object) -> None:
+            raise SystemExit(0)
+
+        signal.signal(signal.SIGTERM, _end)  # stop() terminates: the stats are written on the way out
+        profiler = cProfile.Profile(time.thread_time)  # this thread's CPU: a busy machine preempts
+        profiler.enable()
     try:
         server.serve_forever()
     finally:
+        if profile_to:
+            profiler.disable()
+            profiler.dump_stats(profile_to)
         server.close()
 
 

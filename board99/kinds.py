@@ -11,6 +11,12 @@ coach where it has one (``advise`` gives None where it has none). The house neve
 ``chess.Board`` at the top while its variants sit beside it in
 ``chess.variant``; the peg-board game keeps ``board99.Game`` the same way).
 
+Two members are optional, so the interface every kind must meet stays as it
+is: ``rules_page(settings)``, its rules as the window's rules screen shows
+them for one table (``rules_page`` below), and ``match_magic``, the first line
+of its matches' records where its ``replay_record`` reads those too
+(``for_record``).
+
 >>> peg = get("peg-board")
 >>> peg.check_settings(4, "penalty").sides, peg.side_of(peg.check_settings(4, "penalty"), 2)
 (2, 0)
@@ -329,10 +335,28 @@ def for_record(text: str) -> GameKind:
     """The kind whose records begin as ``text`` does; UnknownKind otherwise."""
     first = text.lstrip("\ufeff").split("\n", 1)[0].strip()
     for kind in _installed().values():
-        if first == kind.record_magic:
+        # A kind whose ``replay_record`` also reads its matches' records names their first line (``match_magic``).
+        if first in (kind.record_magic, getattr(kind, "match_magic", None)):
             return kind
     raise UnknownKind(f"line 1: {first[:60]!r} is not the first line of any game's record here "
                       f"({', '.join(_installed())})")
+
+
+class RulesSection(NamedTuple):
+    """One section of a game's rules page (the window's F1 screen): a heading and its paragraphs, the game's words."""
+
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+def rules_page(kind: GameKind, settings: Settings) -> tuple[RulesSection, ...] | None:
+    """The rules page of a ``kind`` table with ``settings``, from the kind's optional ``rules_page(settings)``.
+
+    None for a kind without one: the window then shows its own rules screen, the peg-board handbook's (the
+    default kind's, which has kept that screen since before kinds), so no kind has to write one.
+    """
+    page = getattr(kind, "rules_page", None)
+    return None if page is None else tuple(page(settings))
 
 
 #: The kind a table is of when nothing says otherwise (requests and journals from before kinds).

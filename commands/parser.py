@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Callable, Sequence
 
 from board99 import MODES, PLAYER_COUNTS, kinds
@@ -223,7 +225,21 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: The exit status of a command whose reader went away (128 + SIGPIPE, as a shell reports `cat` stopped by one).
+BROKEN_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `board99` command."""
-    args = build_parser().parse_args(argv)
-    return int(args.run(args))
+    try:
+        args = build_parser().parse_args(argv)  # --help prints here
+        code = int(args.run(args))
+        sys.stdout.flush()  # a reader gone away shows here, not in Python's own flush at exit
+        return code
+    except BrokenPipeError:
+        # `board99 learn --list | head`: head has what it wanted and closed the pipe. Stop quietly, as cat
+        # does; what is still buffered goes nowhere, so the flush at exit cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE

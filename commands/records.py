@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Protocol
 
+from board99 import kinds
 from board99.client.gui.records import match_name
 from board99.client.net import GameClient, ServerError
 from board99.match import MatchRecord
@@ -79,10 +80,13 @@ def records(args: argparse.Namespace) -> int:
             for e in entries:
                 when = time.strftime("%Y-%m-%d %H:%M", time.localtime(e.finished))
                 names = ", ".join(n or "-" for n in e.names)
-                kinds = [k for k, on in (("a match game", e.match), ("rated", e.rated)) if on]
-                marks = f" ({', '.join(kinds)})" if kinds else ""
-                print(f"  {e.table}:{e.game:<3} {when}  {e.table_name or '(no name)'}: {names}; side {e.winner} won"
-                      + marks)
+                notes = [k for k, on in (("a match game", e.match), ("rated", e.rated)) if on]
+                if e.kind != kinds.DEFAULT:  # the game, where it is not the peg-board one every older entry is
+                    notes.insert(0, kinds.get(e.kind).title if e.kind in kinds.names() else e.kind)
+                marks = f" ({', '.join(notes)})" if notes else ""
+                # The game's own words for its result (an older server's entry has none: the winning side then).
+                result = e.summary or f"side {e.winner} won"
+                print(f"  {e.table}:{e.game:<3} {when}  {e.table_name or '(no name)'}: {names}; {result}" + marks)
             return 0
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)

@@ -56,6 +56,8 @@ def replay(args: argparse.Namespace) -> int:
                      else "level" if match.format.over(won) else "not decided"))
         else:
             show_game(text, args.quiet)
+    except BrokenPipeError:
+        raise  # the reader went away (`board99 replay FILE | head`): the file was read fine (parser.main)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         return unreadable("replay", args.file, exc)
     print(f"{args.file}: every line follows the rules")

@@ -17,6 +17,7 @@ outbox that tells of it is returned.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from board99.kinds import Refusal
@@ -25,7 +26,7 @@ from board99.wire.protocol import ProtocolError, check_request, decode, request_
 from .finish import finish_game
 from .journal import Journal, SetAside
 from .outbox import Outbox, Thought
-from .play import run_timers, thought
+from .play import run_timers, settle, thought
 from .presence import Presence
 from .ratings import bot_ratings
 from .requests import HANDLERS
@@ -131,8 +132,31 @@ class Core:
         over (its socket descriptor), when the loop can tell.
         """
         state = self._begin(now)
+        self._handle(state, ident, frames, now, host, link)
+        return state.out
+
+    def receive_many(self, messages: Sequence[tuple[bytes, list[bytes], str, int | None]], now: float) -> Outbox:
+        """Several messages received together, each ``(connection, frames, host, link)`` as ``receive`` takes them.
+
+        The same as ``receive`` for each in turn, but the actions among them (``act`` at different
+        tables) are journaled as one group, in one transaction (``play.settle``): any other request
+        first settles the group, so it sees every earlier action carried out. One outbox for all.
+        """
+        state = self._begin(now)
+        state.grouping = True
+        try:
+            for ident, frames, host, link in messages:
+                self._handle(state, ident, frames, now, host, link)
+        finally:
+            state.grouping = False
+            settle(state)
+        return state.out
+
+    def _handle(self, state: State, ident: bytes, frames: list[bytes], now: float, host: str,
+                link: int | None) -> None:
         known = state.presence.conns.get(ident)
         if known is not None and link is not None and known.link is not None and known.link != link:
+            settle(state)  # the lost connection's tables are read with their held actions carried out
             # The routing id of a connection whose link has closed (libzmq refuses it while the link
             # lives), come over another link: a client chose it. The old connection is lost now, and
             # this one is new: it inherits no seat, table or name.
@@ -144,11 +168,11 @@ class Core:
             log.warning("event=bad-identity ident=%s", ident[:16].hex())
             state.out.error(ident, _rid_of(frames), "bad-identity", "this connection chose its own ZeroMQ routing id; the "
                                                          "server names connections itself, so leave it unset")
-            return state.out
+            return
         conn, why = state.presence.heard(ident, now, host)
         if conn is None:
             state.out.error(ident, _rid_of(frames), "server-full", why)
-            return state.out
+            return
         if why == "new":
             state.presence.bind_link(conn, link)
             log.info("event=connect conn=%s host=%s", conn.label, host)
@@ -159,16 +183,18 @@ class Core:
                 log.warning("event=rate-limited conn=%s rate=%g burst=%g", conn.label, s.rate, s.burst)
                 state.out.error(ident, None, "rate-limited", f"more than {s.rate:g} messages a second from "
                                                              f"this connection; messages are being dropped")
-            return state.out
+            return
         if len(frames) != 1:
             log.warning("event=bad-frames conn=%s frames=%d", conn.label, len(frames))
             state.out.error(ident, None, "bad-message", f"a message is one frame, not {len(frames)}")
-            return state.out
+            return
         rid = None
         try:
             msg = decode(frames[0])
             rid = request_id(msg)
             kind, fields = check_request(msg)
+            if kind != "act":
+                settle(state)  # every request but an action sees the group's held actions carried out
             conn.rid = rid
             reply = HANDLERS[kind](state, conn, fields)
         except (ProtocolError, Refusal) as exc:
@@ -179,14 +205,14 @@ class Core:
             else:
                 conn.unlogged += 1
             state.out.error(ident, rid, exc.code, exc.message)
-            return state.out
+            return
         except Exception:
             log.exception("event=internal-error conn=%s", conn.label)
             state.out.error(ident, rid, "internal", "the server failed to handle this request; it was logged")
-            return state.out
+            return
         if reply is not None:
             state.out.reply(ident, rid, reply)
-        return state.out
+
 
     def link_closed(self, link: int, now: float) -> Outbox:
         """libzmq closed the TCP link ``link``: the connections that spoke over it are lost now, not when silent.
@@ -199,9 +225,24 @@ class Core:
         return state.out
 
     def tick(self, now: float) -> Outbox:
-        """Run what is due at ``now``: bot moves and turn clocks, and the presence sweep."""
+        """Run what is due at ``now``: bot moves and turn clocks, and the presence sweep.
+
+        The moves due together are journaled as one group (``play.settle``); a move made due by
+        another (a bot answering a bot) comes in the next group, up to ``timers_max`` in all.
+        """
         state = self._begin(now)
-        run_timers(state)
+        budget = self.settings.timers_max
+        state.grouping = True
+        try:
+            while budget > 0:
+                done = run_timers(state, budget)
+                settle(state)
+                if not done:
+                    break
+                budget -= done
+        finally:
+            state.grouping = False
+            settle(state)
         if now >= self._next_sweep:
             self._next_sweep = now + self.sweep_every
             sweep(state)

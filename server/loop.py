@@ -211,18 +211,20 @@ class Server:
                 if router in ready:
                     # Messages in batches, with the core's due ticks between them: timers (bot
                     # moves, turn clocks) run on time whatever the queue holds.
+                    # A batch goes to the core at once: its actions at different tables share one
+                    # journal commit (Core.receive_many), and their replies leave after it.
                     for _ in range(DRAIN_MAX // DRAIN_BATCH):
-                        got = 0
-                        while got < DRAIN_BATCH:
+                        batch: list[tuple[bytes, list[bytes], str, int | None]] = []
+                        while len(batch) < DRAIN_BATCH:
                             try:
-                                ident, frames, host, link = self._receive(router)
+                                batch.append(self._receive(router))
                             except zmq.Again:
                                 break
-                            got += 1
-                            self._deliver_step(core.receive, ident, frames, host=host, link=link)
+                        if batch:
+                            self._deliver_step(core.receive_many, batch)
                         if clock() >= core.deadline():
                             self._deliver_step(core.tick)
-                        if got < DRAIN_BATCH:
+                        if len(batch) < DRAIN_BATCH:
                             break
                 if self.thinker.wake in ready or self.thinker.pending():
                     for key, move in self.thinker.answers():

@@ -17,7 +17,7 @@ from board99.wire.protocol import ProtocolError
 from .finish import finish_game, next_game_by_itself
 from .outbox import Thought
 from .presence import Conn
-from .state import DAMAGED, JournalFailed, State
+from .state import DAMAGED, Held, JournalFailed, State
 from .tables import Table
 
 log = logging.getLogger("board99.server")
@@ -33,31 +33,130 @@ def act_reply(t: Table, seat: int, events: tuple[Any, ...], rid: int | None, now
     return reply
 
 
+#: What a person is told when the journal could not take their action.
+NOT_SAVED = "the action could not be saved, so it did not happen"
+
+
 def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None = None,
-              by_clock: bool = False) -> tuple[Any, ...]:
+              by_clock: bool = False) -> None:
     """Check an action, journal it, carry it out through the engine, then tell the table.
 
     Memory changes only after the journal has the action: ``Table.check`` (the kind's own
     judgement) says first whether it will be accepted (its Refusal or ProtocolError propagate, and
-    nothing changed); then the journal commits it; then the kind's game applies it, which cannot fail
+    nothing changed); then the journal takes it; then the kind's game applies it, which cannot fail
     now. ``actor``, a person's connection, gets its reply before anyone's push, so its round trip
     does not wait for the table's pushes; it gets no push of its own action.
+
+    While the state is grouping (``Core.receive_many``, ``Core.tick``), the action is written into
+    the group's open transaction and held: ``settle`` commits the group once and carries out each.
     """
+    if t.id in state.held_tables:
+        settle(state)  # one action a table at a time: the next is checked on the position after it
     offence = t.check(seat, action)
-    state.journaled("action", state.journal.save_action, t, seat, action, table=t,
-                    refusal="the action could not be saved, so it did not happen")
-    events = t.apply(seat, action, state.now, offence)
+    held = Held(t, seat, action, offence, actor, None if actor is None else actor.rid, by_clock)
+    if state.grouping:
+        _hold(state, held)
+    else:
+        state.journaled("action", state.journal.save_action, t, seat, action, table=t, refusal=NOT_SAVED)
+        _carried_out(state, held)
+
+
+def _hold(state: State, held: Held) -> None:
+    """Write ``held`` into the group's transaction (opened by the first); JournalFailed if it cannot be."""
+    t = held.table
+    try:
+        if not state.held:
+            state.journaled("group", state.journal.open_group, table=t, refusal=NOT_SAVED)
+        state.journaled("action", state.journal.save_action, t, held.seat, held.action, table=t,
+                        refusal=NOT_SAVED)
+    except JournalFailed:
+        # Whatever SQLite kept of the transaction is rolled back; the actions held before this one
+        # are journaled one by one, as without a group, so each meets only its own failure.
+        state.journal.drop_group()
+        _one_by_one(state)
+        raise
+    state.held.append(held)
+    state.held_tables.add(t.id)
+
+
+def settle(state: State) -> None:
+    """Commit the group's held actions in one transaction, then carry out and tell each, in order.
+
+    If the commit fails, nothing of the group is kept: a lone action is refused (or its server
+    move retried later) as without a group; of several, each is journaled on its own instead, so
+    the ones the journal takes are carried out and each failure meets its own table only.
+    """
+    held = state.held
+    if not held:
+        return
+    state.held, state.held_tables = [], set()
+    lone = len(held) == 1
+    try:
+        state.journaled("action" if lone else "group", state.journal.commit_group,
+                        table=held[0].table if lone else None, refusal=NOT_SAVED, quiet=not lone)
+    except JournalFailed as exc:
+        if lone:
+            _refused(state, held[0], exc)
+        else:
+            state.held = held
+            _one_by_one(state)
+        return
+    for h in held:
+        _finish(state, h)
+
+
+def _one_by_one(state: State) -> None:
+    # The held actions, none of them in the journal now, each in a transaction of its own.
+    held, state.held, state.held_tables = state.held, [], set()
+    for h in held:
+        try:
+            state.journaled("action", state.journal.save_action, h.table, h.seat, h.action, table=h.table,
+                            refusal=NOT_SAVED)
+        except JournalFailed as exc:
+            _refused(state, h, exc)
+            continue
+        _finish(state, h)
+
+
+def _finish(state: State, h: Held) -> None:
+    # A journaled action carried out; a failure after the journal took it (the game's end meeting
+    # damage) is told as carry_out would have raised it; a bug is logged, and the table resyncs.
+    grouping, state.grouping = state.grouping, False  # what follows an action journals on its own
+    try:
+        _carried_out(state, h)
+    except JournalFailed as exc:
+        _refused(state, h, exc)
+    except Exception:
+        log.exception("event=internal-error table=%s seat=%d", h.table.id, h.seat)
+    finally:
+        state.grouping = grouping
+
+
+def _refused(state: State, h: Held, exc: JournalFailed) -> None:
+    # A person hears why; a server move is tried again later.
+    if h.actor is not None:
+        state.out.error(h.actor.ident, h.rid, exc.code, exc.message)
+    else:
+        retry_later(state, h.table)
+
+
+def _carried_out(state: State, h: Held) -> None:
+    """The journal has ``h``: the kind's game applies it, and the actor and the table are told."""
+    t, seat, action, actor = h.table, h.seat, h.action, h.actor
+    events = t.apply(seat, action, state.now, h.offence)
     t.seq += 1
+    if actor is None:
+        t.retry_after = 0.0  # a server move made: the next failure backs off from the start
     if t.state == "over" and not finish_game(state, t) and state.lobby.tables.get(t.id) is not t:
         raise JournalFailed(DAMAGED)  # the game's end met damage in the journal: the table was set aside
     if actor is not None:
-        state.out.send(actor.ident, act_reply(t, seat, events, actor.rid, state.now))
-    if offence:
+        state.out.send(actor.ident, act_reply(t, seat, events, h.rid, state.now))
+    if h.offence:
         # An offence the kind carried out (penalty mode); its code only: the events may hold secrets.
-        log.info("event=penalty table=%s seat=%d offence=%s", t.id, seat, offence)
+        log.info("event=penalty table=%s seat=%d offence=%s", t.id, seat, h.offence)
     kind = t.kind
     extra: dict[str, Any] = {"by": seat, "action": kind.action_to_data(action), "state": t.state,
-                             "turn_left": t.turn_left(state.now), "clock": by_clock}
+                             "turn_left": t.turn_left(state.now), "clock": h.by_clock}
     if t.state == "over":
         # The game's end travels with the winning action (the seats may have changed: vacated
         # seats are freed), so the actor's reply and everyone's push stay one seq each.
@@ -69,12 +168,13 @@ def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None
     state.schedule(t)
     if t.state == "over":
         next_game_by_itself(state, t)
-    return events
 
 
 def act(state: State, conn: Conn, f: dict[str, Any]) -> None:
     """The ``act`` request: a person plays, draws or discards for the seat this connection holds."""
     t = state.lobby.get(f["table"])
+    if t.id in state.held_tables:
+        settle(state)  # this table's held action first: the checks below read the position after it
     seat = f["seat"]
     t.check_token(seat, f["token"])
     if conn.table != t.id or conn.seat != seat:
@@ -95,10 +195,14 @@ def act(state: State, conn: Conn, f: dict[str, Any]) -> None:
 # -- moves nobody sent: server bots and the turn clock ---------------------------------------------
 
 
-def run_timers(state: State) -> None:
-    """Make every bot move and clock expiry that is due (at most ``timers_max`` in one call)."""
-    for timer in state.timers.due(state.now, state.settings.timers_max):
+def run_timers(state: State, limit: int) -> int:
+    """Make every bot move and clock expiry that is due, at most ``limit`` of them; how many were due."""
+    done = 0
+    for timer in state.timers.due(state.now, limit):
+        done += 1
         t = state.lobby.tables.get(timer.table)
+        if t is not None and t.id in state.held_tables:
+            settle(state)  # the table's held move first: is this timer stale after it?
         if t is None or t.state != "playing" or t.game_no != timer.game_no or t.game.ply != timer.ply:
             continue  # stale: the table moved on
         seat = t.game.turn
@@ -121,6 +225,7 @@ def run_timers(state: State) -> None:
             action = t.clock_action()
             log.info("event=clock-expired table=%s seat=%d action=%r", t.id, seat, action.text())
             move_for(state, t, seat, action, by_clock=True)
+    return done
 
 
 def thought(state: State, key: Any, result: Thought | Exception) -> None:
@@ -156,7 +261,11 @@ def move_for(state: State, t: Table, seat: int, action: Any, by_clock: bool = Fa
         except Refusal as exc:
             log.error("event=bot-refused table=%s seat=%d action=%r code=%s", t.id, seat, action.text(), exc.code)
             carry_out(state, t, seat, t.clock_action(), by_clock=by_clock)
-        t.retry_after = 0.0
     except JournalFailed:
-        t.retry_after = min(RETRY_MAX, max(RETRY_FIRST, t.retry_after * 2))
-        state.timers.retry(t, state.now + t.retry_after)
+        retry_later(state, t)
+
+
+def retry_later(state: State, t: Table) -> None:
+    """The journal could not take a server move at ``t``: try it again later, backing off."""
+    t.retry_after = min(RETRY_MAX, max(RETRY_FIRST, t.retry_after * 2))
+    state.timers.retry(t, state.now + t.retry_after)

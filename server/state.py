@@ -19,7 +19,7 @@ from board99.wire.protocol import CHANGES, ProtocolError
 from .journal import Journal, SetAside, damaged
 from .outbox import Outbox
 from .players import Players
-from .presence import Presence
+from .presence import Conn, Presence
 from .tables import Lobby, Table
 from .timers import Timers
 from .tournaments import Tournaments
@@ -76,6 +76,19 @@ class JournalFailed(ProtocolError):
 SET_ASIDE_KEPT = 100
 
 
+@dataclass(frozen=True)
+class Held:
+    """An action checked and written into the open group's transaction, carried out once the group commits."""
+
+    table: Table
+    seat: int
+    action: Any
+    offence: str | None  # what the kind's check found (penalty mode), as Table.check returns it
+    actor: Conn | None  # the person's connection that sent it (None: a server bot or the clock)
+    rid: int | None  # that request's id, for the reply
+    by_clock: bool
+
+
 @dataclass
 class State:
     """The server's tables, journal, connections and timers, plus the current call's time and outbox."""
@@ -92,6 +105,12 @@ class State:
     #: Tables the journal holds but that could not be restored, or that met damage in the journal while
     #: running: named for the operator (the latest SET_ASIDE_KEPT), their rows left as they are.
     set_aside: deque[SetAside] = field(default_factory=lambda: deque(maxlen=SET_ASIDE_KEPT))
+    #: Group commit (``play.settle``): while True, an accepted action is written into one open
+    #: transaction and held; the group commits once, then each held action is carried out and told.
+    #: Memory still changes only after the journal has the action; one commit serves many tables.
+    grouping: bool = False
+    held: list[Held] = field(default_factory=list)
+    held_tables: set[str] = field(default_factory=set)  # ids of the tables with an action in ``held``
 
     def match_over(self, t: Table) -> None:
         """A game at ``t`` was finished: if that decided a tournament's match, the tournament counts it."""

@@ -26,13 +26,12 @@ from .bots import BOTS
 from .errors import CODES
 from .events import seen_by
 from .game import MODES, Game
-from .record import MAGIC, NinetyRecord
+from .record import MAGIC, MATCH_MAGIC, NinetyRecord, replay_file
 from .rules import HOUSE_OPTIONS, Table
 from .search import SearchBot
 from .view import NinetyView, view_of
 
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4, 5, 6)
-MATCH_MAGIC = "# NINETY-NINE match record, board99 format 1"
 
 
 class NinetyNine:
@@ -45,6 +44,7 @@ class NinetyNine:
     options: tuple[kinds.OptionSpec, ...] = tuple(
         kinds.OptionSpec(o.name, o.label, o.choices, o.default, o.help) for o in HOUSE_OPTIONS)
     record_magic = MAGIC
+    match_magic = MATCH_MAGIC  # the first line of its matches' records (``kinds.for_record`` finds it by it too)
     bots: Mapping[str, Callable[..., Any]] = {**BOTS, "search": SearchBot}
     #: The search bot plays out a few hundred deals a move: it thinks in the server's bot worker.
     slow_bots: frozenset[str] = frozenset({"search"})
@@ -115,6 +115,32 @@ class NinetyNine:
         assert isinstance(game, Game) and game.winner is not None
         return {"order": [game.winner, *reversed(game.places)], "deals": game.deal}
 
+    def rules_page(self, settings: kinds.Settings) -> tuple[kinds.RulesSection, ...]:
+        """This table's rules for the window's rules screen, every line in the engine's own words: the rule set as
+        the table plays it (``Table.describe``), the house options it changed, and what its mode does."""
+        table = self.table(settings)
+        rs = table.rule_set
+        rules = table.describe()
+        changed = [(name, value) for name, value in table.changed() if name != "rules"]
+        labels = {o.name: o for o in HOUSE_OPTIONS}
+        house = tuple(f"{labels[name].label}: {value} ({labels[name].help})" for name, value in changed) or (
+            f"none: this table plays the {rs.title} rules as document {rs.source} has them",)
+        if settings.mode == "guarded":
+            mode = ("A guarded table refuses what the rules do not allow, with the rule in words:",
+                    *(f"• {CODES[code]}" for code in ("over-99", "wrong-total", "below-zero", "draw-automatic")
+                      if code != "below-zero" or not table.below_zero))
+        else:
+            wrong = " and costs a token (a house rule)" if table.wrong_total == "token" else ""
+            mode = ("A penalty table lets a player break the rules of conduct the documents name, and applies what "
+                    "they say happens:",
+                    f"• {CODES['say-total']}; a wrong total is corrected for everyone to see{wrong}",
+                    "• drawing is a step of its own (D): a draw not made in time is lost, as the rule above says",
+                    "• a card that takes the total over 99 is not refused: the player "
+                    + ("loses a token" if table.tokens else "is out of the game"))
+        return (kinds.RulesSection(f"{rs.title} rules ({rs.source}): this table", tuple(rules[1:])),
+                kinds.RulesSection("House options at this table", house),
+                kinds.RulesSection(f"A {settings.mode} table", mode))
+
     def advise(self, view: Any) -> None:
         """This game has no coach yet."""
         return None
@@ -173,8 +199,8 @@ class NinetyNine:
         return NinetyRecord.of(game, reveal=reveal).dumps()
 
     def replay_record(self, text: str) -> Iterator[tuple[int, str, Game]]:
-        """``NinetyRecord.loads(text).steps()``."""
-        return NinetyRecord.loads(text).steps()
+        """A game's or a match's record replayed line by line (``record.replay_file``), numbered as in the file."""
+        return replay_file(text)
 
 
     def match_record_text(self, settings: kinds.Settings, match: tuple[str, int], names: tuple[str, ...],

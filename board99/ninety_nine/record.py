@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..record_lines import EVENT_INDENT, RecordError, check_lines
 from .actions import Action, parse_action
@@ -29,6 +29,8 @@ from .game import Game
 from .rules import HOUSE_OPTIONS, Table
 
 MAGIC = "# NINETY-NINE record, board99 format 1"
+#: The first line of a match's record: a header (the match's length, the names), then each game's record.
+MATCH_MAGIC = "# NINETY-NINE match record, board99 format 1"
 HIDDEN = "hidden"
 _ACTION_LINE = re.compile(r"S(\d) (.+)")
 _HEADER = ("players", "mode", "options", "seed", "dealer")
@@ -143,3 +145,46 @@ class NinetyRecord:
             return int(m[1]), parse_action(m[2])
         except ValueError as exc:
             raise RecordError(no, line, str(exc)) from None
+
+
+class MatchGames(NamedTuple):
+    """A file's game records: one for a game's record, each game's for a match's (with its header's facts)."""
+
+    games: tuple[tuple[int, str], ...]  # (the line of the file its first line is, the game's record)
+    names: tuple[str, ...] | None  # per seat, from a match's header (a game's record names nobody)
+    length: str  # a match's length ('first to 3'); '' for a single game
+
+
+def split_match(text: str) -> MatchGames:
+    """The game records a file holds: itself when it is a game's record, each of a match's games otherwise.
+
+    >>> m = split_match(f"{MATCH_MAGIC}\\nmatch: first to 3\\nS0: Ann\\nS1: Bo\\n\\n{MAGIC}\\nplayers: 2\\n")
+    >>> m.games, m.names, m.length
+    (((6, '# NINETY-NINE record, board99 format 1\\nplayers: 2\\n'),), ('Ann', 'Bo'), 'first to 3')
+    """
+    rows = text.lstrip("\ufeff").split("\n")
+    if rows[0] != MATCH_MAGIC:
+        return MatchGames(((1, text),), None, "")
+    starts = [i for i, row in enumerate(rows) if row == MAGIC]
+    if not starts:
+        raise RecordError(2, rows[1] if len(rows) > 1 else "", f"a match record holds games' records ({MAGIC!r})")
+    head = rows[:starts[0]]
+    names = tuple(value for key, _, value in (row.partition(": ") for row in head)
+                  if key[:1] == "S" and key[1:].isdigit())
+    length = next((row.partition(": ")[2] for row in head if row.startswith("match: ")), "")
+    ends = [*starts[1:], len(rows)]
+    games = tuple((a + 1, "\n".join(rows[a:b]).rstrip("\n") + "\n") for a, b in zip(starts, ends))
+    return MatchGames(games, names or None, length)
+
+
+def replay_file(text: str) -> Iterator[tuple[int, str, Game]]:
+    """Replay a game's or a match's record line by line: (line of the file, line, game after it).
+
+    RecordError names the first line of the file that is not what the rules give.
+    """
+    for first, game_text in split_match(text).games:
+        try:
+            for no, line, game in NinetyRecord.loads(game_text).steps():
+                yield no + first - 1, line, game
+        except RecordError as exc:
+            raise RecordError(exc.line_no + first - 1, exc.line, exc.reason) from None

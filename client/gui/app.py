@@ -347,9 +347,11 @@ class App:
         return view
 
     def show_help(self) -> HelpView:
-        """Open the rules over the current view."""
-        self._cover()
-        view = HelpView(on_back=self.go_back, prefs=self.window.prefs, on_learn=self.learn_from_help)
+        """Open the rules over the current view: those of the game its table plays, when it says (``help_topic``)."""
+        under = self._cover()
+        topic = getattr(under, "help_topic", None)
+        view = HelpView(on_back=self.go_back, prefs=self.window.prefs, on_learn=self.learn_from_help,
+                        topic=topic() if callable(topic) else None)
         self.window.show_view(view)
         return view
 

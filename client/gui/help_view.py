@@ -1,17 +1,22 @@
 """The rules screen (F1 or ?): board99.handbook's sections, the penalty table, the playing hints and the keys.
 
-Every rule shown comes from ``board99.handbook`` (the engine's own numbers and
-penalty wording); this module only lays the text out and scrolls it. The keys
-are the window's own, so they are listed here.
+Every rule shown comes from the engine: ``board99.handbook`` for the peg-board
+game (its own numbers and penalty wording), or the game kind's own rules page
+(``board99.kinds.rules_page``) when the screen under it shows a table of
+another game and says which (its ``help_topic()``: the kind, the table's
+settings and that screen's keys). This module only lays the text out and
+scrolls it. The keys are the window's own, so they are listed here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import NamedTuple
 
 import arcade
 from pyglet.graphics import Batch
 
+from board99 import kinds
 from board99.handbook import HINTS, SECTIONS, guarded_reason, penalty_table
 
 from .buttons import Button, ButtonSet
@@ -35,15 +40,37 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("←", "while you watch a game: look back through what has happened"),
     ("M", "sound on or off"),
 )
+#: The keys that work on every screen (the first of ``KEYS``).
+WINDOW_KEYS = KEYS[:3]
 MAX_TEXT_WIDTH = 860  # at scale 1: lines longer than this read badly
+
+
+class HelpTopic(NamedTuple):
+    """What the rules screen explains over a table of a game other than the peg-board: its rules and keys."""
+
+    kind: str  # the game kind's name (``board99.kinds``)
+    settings: kinds.Settings  # the table's settings: the rules page is this table's
+    keys: tuple[tuple[str, str], ...]  # that screen's keys, as (keys, what they do)
+
+
+def keys_of(line: str) -> tuple[tuple[str, str], ...]:
+    """A screen's line of keys ('D: draw · M: sound') as (keys, what they do) pairs, F1 left out (the window's).
+
+    >>> keys_of("D: draw · M: sound · F1: help")
+    (('D', 'draw'), ('M', 'sound'))
+    """
+    pairs = (part.partition(": ") for part in line.split(" · "))
+    return tuple((keys, what) for keys, _, what in pairs if what and keys != "F1")
 
 
 class HelpView(arcade.View):
     """The rules, scrollable with the wheel, the arrow keys and Page Up/Down; Esc, F1 or Back return."""
 
     def __init__(self, on_back: Callable[[], object], prefs: Preferences | None = None,
-                 on_learn: Callable[[], object] | None = None) -> None:
+                 on_learn: Callable[[], object] | None = None, topic: HelpTopic | None = None) -> None:
         super().__init__()
+        #: None: the peg-board game's rules (the handbook); else the rules of that table's game.
+        self.topic = topic
         load_fonts()
         self.back_cb = on_back
         #: Opens the lessons (L): the rules screen is where a new player at a table looks first.
@@ -79,6 +106,11 @@ class HelpView(arcade.View):
         width = min(w - 80 * s, MAX_TEXT_WIDTH * s)
         left = (w - width) / 2
         body, head, gap = 12.5 * s, 16 * s, 10 * s
+        topic = self.topic
+        page = None if topic is None else kinds.rules_page(kinds.get(topic.kind), topic.settings)
+        if topic is not None and page is not None:
+            self._build_page(kinds.get(topic.kind).title, page, topic.keys, left, width)
+            return
         y = 0.0
         y += self._text("GAME OF 99 — the rules", left, y, 22 * s, width, bold=True) + 2 * gap
         for section in SECTIONS:
@@ -103,6 +135,26 @@ class HelpView(arcade.View):
         y += self._text("Keys", left, y, head, width, WARN, bold=True) + gap * 0.6
         for keys, what in KEYS:
             tall = self._text(keys, left, y, body, first - 10 * s, bold=True)
+            y += max(tall, self._text(what, left + first, y, body, width - first)) + gap * 0.4
+        self.content_height = y + 3 * gap
+        self._build_buttons(s)
+        self.scroll_to(self.scroll)
+
+    def _build_page(self, title: str, page: tuple[kinds.RulesSection, ...], keys: tuple[tuple[str, str], ...],
+                    left: float, width: float) -> None:
+        """A game's own rules page (its kind's words), then the keys of the screen under it and the window's."""
+        s = self.scale
+        body, head, gap = 12.5 * s, 16 * s, 10 * s
+        y = self._text(f"{title} — the rules", left, 0.0, 22 * s, width, bold=True) + 2 * gap
+        for section in page:
+            y += self._text(section.title, left, y, head, width, WARN, bold=True) + gap * 0.6
+            for paragraph in section.paragraphs:
+                y += self._text(paragraph, left, y, body, width) + gap * 0.4
+            y += gap
+        y += self._text("Keys", left, y, head, width, WARN, bold=True) + gap * 0.6
+        first = width * 0.27
+        for key, what in (*WINDOW_KEYS, *keys):
+            tall = self._text(key, left, y, body, first - 10 * s, bold=True)
             y += max(tall, self._text(what, left + first, y, body, width - first)) + gap * 0.4
         self.content_height = y + 3 * gap
         self._build_buttons(s)

@@ -14,9 +14,12 @@ from typing import Any, NamedTuple
 
 import arcade
 
+from board99.kinds import Settings
 from board99.ninety_nine.actions import Draw
 from board99.ninety_nine.cards import JOKER, RANKS
+from board99.ninety_nine.kind import NINETY_NINE
 
+from .help_view import HelpTopic, keys_of
 from .messages import Message
 from .ninety_cards import CARD_H, CARD_W, card_texture
 from .ninety_state import NinetyState
@@ -69,6 +72,11 @@ class Motion(NamedTuple):
 class NinetyTable(arcade.View):
     """One Ninety-Nine table, seen from the player's seat (or as a spectator)."""
 
+    #: What the keys do once the game is over (said under the result).
+    OVER_KEYS = "R: a rematch · Esc: the lobby"
+    #: The screen's keys in one line (along the bottom; F1's rules screen lists them).
+    KEYS_LINE = KEYS_LINE
+
     def __init__(self, session: Any = None, sounds: Sounds | None = None,
                  on_lobby: Callable[[], object] | None = None, *,
                  on_help: Callable[[], object] | None = None, on_settings: Callable[[], object] | None = None,
@@ -93,6 +101,14 @@ class NinetyTable(arcade.View):
         self.hand_xy: list[tuple[float, float]] = []
         if session is not None and getattr(session, "latest_state", None) is not None:
             self.handle(session.latest_state)
+
+    def help_topic(self) -> HelpTopic | None:
+        """What the rules screen (F1) explains over this table: its rules and house options, and these keys."""
+        v = self.state.view
+        if v is None:
+            return None
+        return HelpTopic(NINETY_NINE.name, Settings(v.players, v.mode, v.options, v.players),
+                         keys_of(self.KEYS_LINE))
 
     # -- messages and input ------------------------------------------------------------------
 
@@ -244,7 +260,7 @@ class NinetyTable(arcade.View):
             self.top_shapes.append((area / 2 - 260 * s, mid - 40 * s, 520 * s, 80 * s, (0, 0, 0, 220), TURN))
             self._text(title, area / 2, mid + 8 * s, 26, TURN, bold=True, anchor_x="center", anchor_y="center",
                        top=True)
-            self._text("R: a rematch · Esc: the lobby", area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
+            self._text(self.OVER_KEYS, area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
 
     def _panel(self, w: float, h: float, panel: float) -> None:
         """The right-hand panel: the table's rules at a glance, then what happened."""
@@ -306,10 +322,11 @@ class NinetyTable(arcade.View):
             name = self.state.name(seat)
             self._text(name, x + 10 * s, y + bh - 22 * s, 14, TEXT_DIM if out else TEXT, bold=True,
                        width=bw - 20 * s)
+            below = self._seat_cards(v, seat, x, y, bw) if seat != v.seat else 0.0
             if turn:  # beside the box (under a seat at the top, over the player's own), clear of the name
                 mine = seat == v.seat
-                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s, y + bh + 8 * s if mine else y - 40 * s,
-                           12, TURN, bold=True)  # under a top seat's card backs
+                self._text("▼ TO PLAY" if mine else "▲ TO PLAY", x + 10 * s,
+                           y + bh + 8 * s if mine else y - below - 11 * s, 12, TURN, bold=True)  # under its cards
             if out:
                 place = v.places.index(seat) if seat in v.places else None
                 status = "OUT" + (f" · place {v.players - place}" if place is not None else "")
@@ -327,9 +344,15 @@ class NinetyTable(arcade.View):
                 self._text("dealer", x + bw - 10 * s, y + 12 * s, 10, TEXT_DIM, anchor_x="right")
             if seat in v.pending:
                 self._text("may draw", x + bw - 10 * s, y + 36 * s, 10, WARN, anchor_x="right")
-            if not out and seat != v.seat:
-                for k in range(min(v.hand_sizes[seat], 7)):
-                    self.cards.append((None, x + bw - 64 * s + k * 7 * s, y - 14 * s, 22 * s, 30 * s, 255))
+
+    def _seat_cards(self, v: Any, seat: int, x: float, y: float, bw: float) -> float:
+        """Another seat's cards under its box (their backs: its hand is secret); how far below the box they reach."""
+        s = self.scale
+        if v.out[seat]:
+            return 0.0
+        for k in range(min(v.hand_sizes[seat], 7)):
+            self.cards.append((None, x + bw - 64 * s + k * 7 * s, y - 14 * s, 22 * s, 30 * s, 255))
+        return 29 * s
 
     def _hand(self, v: Any, area: float, s: float, card_w: float, card_h: float) -> None:
         """The player's hand along the bottom: each card's key above it, the ones that fit raised and marked."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Generic, NamedTuple, Protocol, TypeVar
 
 from board99 import Discard, Draw, Play, SeatView, parse_action, seen_by, sides_for
 from board99.match import GameResult, MatchRecord, is_match_record, score
@@ -219,15 +219,30 @@ def frames_from_history(lines: list[str], views: list[SeatView], table: TableInf
 
 
 
-class Cursor:
-    """Where the viewer stands in the frames, and how the keys and the slider move it (pure)."""
+class Moment(Protocol):
+    """What the cursor reads of a frame, whichever game's replay it belongs to."""
 
-    def __init__(self, frames: tuple[Frame, ...], index: int = 0) -> None:
+    @property
+    def game(self) -> int:
+        """The game of the file it belongs to (1-based)."""
+
+    @property
+    def deal_start(self) -> bool:
+        """True when it opens a deal."""
+
+
+F = TypeVar("F", bound=Moment)
+
+
+class Cursor(Generic[F]):
+    """Where the viewer stands in the frames, and how the keys and the slider move it (pure; any game's frames)."""
+
+    def __init__(self, frames: tuple[F, ...], index: int = 0) -> None:
         self.frames = frames
         self.index = max(0, min(index, len(frames) - 1))
 
     @property
-    def frame(self) -> Frame:
+    def frame(self) -> F:
         """The frame shown."""
         return self.frames[self.index]
 

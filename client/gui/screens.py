@@ -53,10 +53,11 @@ def _installed() -> dict[str, Screens]:
         from .table_view import TableView
 
         register(kinds.DEFAULT, Screens(TableView, ReplayView, load))
+        from .ninety_replay import NinetyReplayView
+        from .ninety_replay_model import load as load_ninety
         from .ninety_table import NinetyTable
 
-        # No replay screen of its own yet: the peg-board viewer says why a Ninety-Nine record cannot be shown.
-        register("ninety-nine", Screens(NinetyTable, ReplayView, load))
+        register("ninety-nine", Screens(NinetyTable, NinetyReplayView, load_ninety))
     return _SCREENS
 
 
