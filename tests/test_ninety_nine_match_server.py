@@ -76,6 +76,11 @@ def test_a_match_first_to_three_at_a_ninety_nine_table_is_scored_and_ends(tmp_pa
             assert game_text.rstrip("\n") == ann.fetch_record(info.id, game=r.game).split("\n", 1)[1].rstrip("\n")
             *_, (_, _, game) = NINETY_NINE.replay_record(NINETY_NINE.record_magic + "\n" + game_text.rstrip("\n") + "\n")
             assert NINETY_NINE.ranking(game) == r.ranking and NINETY_NINE.summary(game) == r.summary
+        # `board99 replay` checks the whole match record, every game line by line.
+        from board99.commands import main
+
+        (tmp_path / "match.txt").write_text(text)
+        assert main(["replay", "--quiet", str(tmp_path / "match.txt")]) == 0
         # A rematch after the match starts a new one, 0-0.
         ann.rematch()
         fresh = bo.rematch().match

@@ -76,7 +76,7 @@ NINETY_GAMES = [(2, "guarded", "convention"), (3, "penalty", "glengariff"), (4, 
 
 
 def offending(client, view):
-    """At a penalty table: every third card played without its draw, every fifth with a wrong total; a draw
+    """At a penalty table: every second card played without its draw, every fourth with a wrong total; a draw
     owed is made late by the even seats and forgotten by the odd ones."""
     from board99.ninety_nine.actions import Play
     from tests.ninety_server_kit import WAIT
@@ -84,10 +84,10 @@ def offending(client, view):
     plays = [a for a in view.legal_actions() if isinstance(a, Play)]
     if not view.my_turn:
         return WAIT if view.seat % 2 else None
-    if not plays or view.ply % 3:
+    if not plays or view.ply % 2:
         return None
     play = plays[0]._replace(draw=False)
-    return play._replace(say=play.say + 1) if view.ply % 5 == 0 else play
+    return play._replace(say=play.say + 1) if view.ply % 4 == 0 else play
 
 
 @pytest.mark.slow
