@@ -93,7 +93,7 @@ def test_the_clock_in_penalty_mode_plays_for_the_turn_not_for_a_draw_still_owed(
 
 @pytest.mark.parametrize("how", ["leaves", "goes silent"])
 def test_a_stand_in_bot_plays_a_ninety_nine_seat_for_a_player_who_is_gone(tmp_path, how: str) -> None:
-    server = run_in_thread(data_dir=tmp_path, lost_after=0.6, heartbeat=0.2)
+    server = run_in_thread(data_dir=tmp_path, lost_after=1.5, heartbeat=0.3)
     ann = GameClient(server.endpoint, name="Ann")
     bo = GameClient(server.endpoint, name="Bo")
     cy = GameClient(server.endpoint, name="Cy")
