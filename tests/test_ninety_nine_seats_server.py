@@ -127,3 +127,27 @@ def test_a_stand_in_bot_plays_a_ninety_nine_seat_for_a_player_who_is_gone(tmp_pa
         for c in (ann, bo, cy):
             c.close()
         server.stop()
+
+
+def test_a_search_bot_at_a_ninety_nine_table_thinks_in_the_worker_and_moves(tmp_path, caplog) -> None:
+    import logging
+
+    caplog.set_level(logging.INFO, "board99.server")
+    server = run_in_thread(data_dir=tmp_path, bot_delay=0.0)
+    ann = GameClient(server.endpoint, name="Ann")
+    try:
+        info = ann.create_table("search", 2, "penalty", game="ninety-nine", options={"rules": "tokens"})
+        ann.take_seat(info.id, 0)
+        ann.add_bot(info.id, 1, "search")
+
+        def moves() -> int:
+            return sum(line.startswith("S1 play") for line in ann.history()[0]) if ann.view.ply else 0
+
+        play_until([ann], lambda: ann.view is not None and (ann.view.ply >= 5 or ann.table.state == "over"),
+                   seconds=90)
+        assert moves() >= 2
+        # Every one of its moves came back from the worker: none was the fallback a failed bot gets.
+        assert "event=bot-error" not in caplog.text and "event=bot-refused" not in caplog.text
+    finally:
+        ann.close()
+        server.stop()
