@@ -267,13 +267,15 @@ def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
     endpoint = f"tcp://127.0.0.1:{port}"
     people = [GameClient(endpoint, name=n, key=key(i + 1), timeout=2.0) for i, n in enumerate(("Ann", "Bo", "Cy"))]
     ann = people[0]
+    watcher = GameClient(endpoint, name="Watcher", timeout=2.0)
     try:
         # Tokens (003) at a penalty table, a wrong total costing a token (the house rule), in a match to 3.
         info = ann.create_table("pub", 3, "penalty", match=MatchFormat("first-to", 3), game="ninety-nine",
                                 options={"rules": "tokens", "wrong_total": "token"})
         for seat, c in enumerate(people):
             c.take_seat(info.id, seat)
-        play_ninety(people, lambda: ann.table.state == "over", seconds=90)  # game 1: the match stands 1-0-0
+        watcher.spectate(info.id)
+        play_ninety(people, lambda: ann.table.state == "over", seconds=90, idle=[watcher])  # game 1: 1-0-0
         for c in people:
             c.rematch()
         sound = NINETY_NINE.bots["sound"]()
@@ -305,6 +307,9 @@ def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
         lines = ann.history()[0]
         assert "S0 draw" in lines and any("forgot to draw" in line for line in lines) and any(
             "corrected" in line for line in lines), "\n".join(lines)
+        watcher.poll(0.2)
+        seen = watcher.view
+        assert seen.hand is None and seen.ply == ann.view.ply
         before = [(c.view, c.table.match, c.token, c.table.seats) for c in people]
         record_1 = ann.fetch_record(info.id, game=1)
 
@@ -312,7 +317,8 @@ def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
         proc.wait(5)
         proc = start_server(port, data)
 
-        snapshot_after_restart(people)
+        snapshot_after_restart([*people, watcher])
+        assert watcher.view == seen  # the spectator follows the table again, at the same public position
         deadline = time.monotonic() + 10
         while not all(s.connected for c in people for s in c.table.seats):  # each has resumed its seat
             assert time.monotonic() < deadline, "a seat was not taken back"
@@ -337,7 +343,7 @@ def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
         assert ann.view == NINETY_NINE.view(game, None, 0)._replace(seat=0, hand=game.hand(0))
         assert len(ann.table.match.results) == 2
     finally:
-        for c in people:
+        for c in (*people, watcher):
             c.close()
         proc.kill()
         proc.wait(5)
