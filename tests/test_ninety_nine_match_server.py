@@ -29,6 +29,25 @@ def test_a_client_reads_a_four_sided_match_to_three_of_nine_games_and_no_more() 
         MatchInfo.from_data({**data, "results": data["results"][:6]}, 2)
 
 
+@pytest.mark.parametrize("players", [3, 5, 6])
+def test_a_finishing_order_of_newcomers_rates_each_place_above_the_next(players: int) -> None:
+    # docs/ninety-nine.md, *On the server*: every seat its own place, the winner first, the first out last.
+    from board99.kinds import Settings
+    from board99.ninety_nine.game import Game
+    from board99.server.ratings import Skill, rate
+
+    game = Game(players, "guarded", NINETY_NINE.table(NINETY_NINE.check_settings(players, "guarded")), seed=4)
+    while not game.over:
+        game.apply(game.turn, NINETY_NINE.clock_action(game))
+    ranking = NINETY_NINE.ranking(game)
+    assert sorted(ranking) == list(range(players)) and isinstance(NINETY_NINE.check_settings(players, "guarded"),
+                                                                  Settings)
+    new = rate([[Skill()] for _ in range(players)], ranking)
+    by_place = [new[seat][0].mu for seat in sorted(range(players), key=lambda seat: ranking[seat])]
+    assert by_place == sorted(by_place, reverse=True) and len(set(by_place)) == players
+    assert by_place[0] > MU > by_place[-1]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players, rules", [(2, "convention"), (4, "tokens")])
 def test_a_match_first_to_three_at_a_ninety_nine_table_is_scored_and_ends(tmp_path, players: int, rules: str) -> None:

@@ -10,7 +10,7 @@ from board99.ninety_nine.kind import NINETY_NINE
 from board99.server.loop import run_in_thread
 from tests.ninety_server_kit import over, play_until, wait_for
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(240)]
+pytestmark = pytest.mark.timeout(240)
 
 
 def clock_moves(record: str, seat: int) -> list[tuple[object, object]]:
@@ -27,6 +27,29 @@ def clock_moves(record: str, seat: int) -> list[tuple[object, object]]:
     return pairs
 
 
+@pytest.mark.parametrize("rules", ["glengariff", "convention", "tokens", "three-card"])
+def test_a_table_of_players_who_all_let_their_clocks_run_comes_to_an_end(rules: str) -> None:
+    # The clock's card for everyone, at every table size: each game ends (a clock that kept the total lowest
+    # held a 5-player Convention table below 99 for ever, its record growing at the clock's pace).
+    from board99.ninety_nine.game import Game
+
+    for players in NINETY_NINE.player_counts:
+        if rules == "three-card" and players == 2:
+            continue
+        for mode in NINETY_NINE.modes:
+            settings = NINETY_NINE.check_settings(players, mode, {"rules": rules})
+            for seed in range(3):
+                game = Game(players, mode, NINETY_NINE.table(settings), seed=seed)
+                for _ in range(2000):
+                    if game.over:
+                        break
+                    action = NINETY_NINE.clock_action(game)
+                    assert game.check(game.turn, action) is None  # never an offence, in either mode
+                    game.apply(game.turn, action)
+                assert game.over, (rules, players, mode, seed, game.ply)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, rules", [("guarded", "convention"), ("penalty", "three-card")])
 def test_the_turn_clock_plays_the_kinds_clock_action_for_a_seat_out_of_time(tmp_path, mode: str,
                                                                            rules: str) -> None:
@@ -63,6 +86,7 @@ def test_the_turn_clock_plays_the_kinds_clock_action_for_a_seat_out_of_time(tmp_
         server.stop()
 
 
+@pytest.mark.slow
 def test_the_clock_in_penalty_mode_plays_for_the_turn_not_for_a_draw_still_owed(tmp_path) -> None:
     # Ann plays without drawing; the clock then runs only for the seat to play, and Ann's draw stays hers to make
     # until that seat has played (Convention: lost once the next player has played and drawn, 002).
@@ -91,6 +115,7 @@ def test_the_clock_in_penalty_mode_plays_for_the_turn_not_for_a_draw_still_owed(
         server.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["leaves", "goes silent"])
 def test_a_stand_in_bot_plays_a_ninety_nine_seat_for_a_player_who_is_gone(tmp_path, how: str) -> None:
     server = run_in_thread(data_dir=tmp_path, lost_after=1.5, heartbeat=0.3)
@@ -129,6 +154,7 @@ def test_a_stand_in_bot_plays_a_ninety_nine_seat_for_a_player_who_is_gone(tmp_pa
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_search_bot_at_a_ninety_nine_table_thinks_in_the_worker_and_moves(tmp_path, caplog) -> None:
     import logging
 
