@@ -21,9 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from board99 import Game, SeatView, seen_by  # noqa: E402
+from board99 import Game, SeatView  # noqa: E402
 from board99.bots import make_bot  # noqa: E402
 from board99.client.gui import xvfb  # noqa: E402
+from board99.events import Discarded, Drew, Penalty, Played, Won, shown_to  # noqa: E402
 from board99.wire.table_info import SeatInfo, TableInfo  # noqa: E402
 
 
@@ -43,7 +44,7 @@ def full_board_view() -> tuple[SeatView, TableInfo, list[dict]]:
     )
     seats = tuple(SeatInfo(s, s % 2, ("red", "blue")[s % 2], "human", f"P{s}", True, False) for s in range(4))
     table = TableInfo("bench", "Benchmark", 4, "penalty", 30.0, 30.0, "playing", 1, (), None, 0, seats)
-    return view, table, [seen_by(e, 0) for e in events]
+    return view, table, [shown_to(e, 0) for e in events]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -55,12 +56,12 @@ def percentile(values: list[float], share: float) -> float:
 #: Events whose motions the animated run keeps going: a card to a square and its peg dropping, a draw, a
 #: discard, a penalised peg lifted off with its card, a shown card, the winning line and its celebration.
 MOTION_EVENTS = (
-    {"kind": "played", "seat": 1, "card": 40, "square": 55, "side": 1},
-    {"kind": "drew", "seat": 2, "card": None},
-    {"kind": "discarded", "seat": 3, "card": 77},
-    {"kind": "penalty", "seat": 1, "offence": "illegal-play", "card": 60, "square": 12, "side": 1},
-    {"kind": "penalty", "seat": 2, "offence": "draw-out-of-turn", "card": 31, "square": -1},
-    {"kind": "won", "seat": 0, "side": 0, "line": [72, 58, 20, 14, 4]},
+    Played(1, 40, 55),
+    Drew(2, None),
+    Discarded(3, 77),
+    Penalty(1, "illegal-play", 60, 12),
+    Penalty(2, "draw-out-of-turn", 31, -1),
+    Won(0, 0, (72, 58, 20, 14, 4)),
 )
 
 
@@ -85,7 +86,7 @@ def frame_times(frames: int, full: bool, animated: bool = False) -> list[float]:
 
     def restart() -> None:
         # The longest motions (the celebration) last under 2.5 s: start them again before they end.
-        tv.state.motions.start(plan(MOTION_EVENTS, 0), 1.0)
+        tv.state.motions.start(plan(MOTION_EVENTS, 0, lambda seat: seat % 2), 1.0)
         tv.refresh()
 
     for _ in range(30):  # warm-up: textures into the atlas, text laid out

@@ -1,13 +1,17 @@
 """What an action caused: the events the engine reports and records.
 
 Each event knows how it reads in a record (``text``) and what a given seat may
-see of it (``seen_by``): only ``Drew`` hides anything, the card, from all but
-the drawer.
+see of it (``shown_to``, and ``seen_by`` as plain data): only ``Drew`` hides
+anything, the card, from all but the drawer. ``from_data`` reads the plain data
+back into the event (the client's events are these classes, as the engine's).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
+
+from . import event_codec
+from .event_codec import whole, whole_list
 
 #: Offence code -> the rule that applies in penalty mode (docs/rules.md §7).
 PENALTY_RULES: dict[str, str] = {
@@ -57,10 +61,10 @@ class Dealt(NamedTuple):
 
 
 class Drew(NamedTuple):
-    """``seat`` drew ``card`` from the deck."""
+    """``seat`` drew ``card`` from the deck (None: a card the reader may not see, another seat's draw)."""
 
     seat: int
-    card: int
+    card: int | None
 
     @property
     def kind(self) -> str:
@@ -194,15 +198,43 @@ class Tied(NamedTuple):
 Event = Dealt | Drew | Played | Discarded | Penalty | Skipped | Passed | Won | Tied
 
 
+#: The events by their wire kind: what ``from_data`` reads.
+KINDS: dict[str, type[Event]] = {
+    "dealt": Dealt, "drew": Drew, "played": Played, "discarded": Discarded, "penalty": Penalty,
+    "skipped": Skipped, "passed": Passed, "won": Won, "tied": Tied,
+}
+_SEAT, _SQUARE = whole(0, 5), whole(0, 99)
+_READ = event_codec.EventReader("GAME OF 99", KINDS, {
+    "deal": whole(1, 1 << 31), "cut": whole_list(0, 99, 6), "first": _SEAT, "seat": _SEAT, "card": whole(0, 99),
+    "square": whole(-1, 99), "side": whole(0, 2), "line": whole_list(0, 99, 10),
+    "offence": event_codec.one_of(tuple(PENALTY_RULES), f"an offence of docs/rules.md ({', '.join(PENALTY_RULES)})"),
+})
+
+
+def shown_to(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` (None: a spectator) may see it: another seat's drawn card hidden (None)."""
+    if type(event) is Drew and event.seat != seat:
+        return event._replace(card=None)
+    return event
+
+
+def to_data(event: Event) -> dict[str, object]:
+    """The event as plain data, all of it (a penalty with its rule in words); ``from_data`` reads it back."""
+    data = event_codec.to_data(event)
+    if type(event) is Penalty:
+        data["rule"] = event.rule
+    return data
+
+
 def seen_by(event: Event, seat: int | None) -> dict[str, object]:
     """The event as plain data for ``seat`` (None: a spectator); a drawn card only for its drawer."""
-    data = event._asdict()
-    data["kind"] = event.kind
-    if type(event) is Drew and event.seat != seat:
-        data["card"] = None
-    elif type(event) is Penalty:
-        data["rule"] = event.rule
-    for key, value in data.items():
-        if type(value) is tuple:  # msgpack gives lists back; keep views comparable
-            data[key] = list(value)
-    return data
+    return to_data(shown_to(event, seat))
+
+
+def from_data(data: object) -> Event:
+    """The event plain data describes (``seen_by``'s or ``to_data``'s); ValueError naming the field otherwise.
+
+    >>> from_data(seen_by(Drew(1, 42), 0)), from_data(seen_by(Penalty(1, "illegal-play", 60, 12), 0)).square
+    (Drew(seat=1, card=None), 12)
+    """
+    return cast(Event, _READ(data))

@@ -44,6 +44,40 @@ class OptionSpec(NamedTuple):
     choices: tuple[Any, ...]  # the values offered (a small menu: ints, strings or booleans)
     default: Any
     help: str = ""  # one line a form shows under it
+    #: Where a new-table form shows it: "" on the form's face (a kind's main choices, such as a rule set), else
+    #: the heading it is listed under in the form's further-settings panel ("House rules…"). A kind that says
+    #: nothing has all its options on the face.
+    group: str = ""
+    words: tuple[str, ...] = ()  # each choice in a person's words, in ``choices`` order (empty: as written)
+    short: str = ""  # its name in a table card's line of changed settings ("hand"); empty: ``label``
+    #: The option whose choice decides what this one's default means ("rules": the default keeps the rule
+    #: set's own choice), and for each choice of that option what the default then comes to, in words.
+    follows: str = ""
+    follow_words: tuple[tuple[Any, str], ...] = ()
+
+    def choice_words(self, value: Any) -> str:
+        """``value`` (one of ``choices``) in a person's words: its ``words`` entry, 'on'/'off', or as written."""
+        for choice, said in zip(self.choices, self.words):
+            if choice == value and type(choice) is type(value):
+                return said
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        return str(value)
+
+    def default_words(self, options: Mapping[str, Any]) -> str:
+        """What the default comes to with these ``options`` chosen (the rule set's own value), in words."""
+        if self.follows:
+            leader = options.get(self.follows)
+            for choice, said in self.follow_words:
+                if choice == leader:
+                    return said
+        return self.choice_words(self.default)
+
+    def changes(self, value: Any, options: Mapping[str, Any]) -> bool:
+        """Whether ``value`` changes the table's rules: neither the default nor what the default comes to here."""
+        if value == self.default and type(value) is type(self.default):
+            return False
+        return not self.follows or self.choice_words(value) != self.default_words(options)
 
 
 class Settings(NamedTuple):
@@ -236,6 +270,10 @@ class GameKind(Protocol):
 
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """An event as plain data, cut down to what ``seat`` (None: a spectator) may see of it."""
+
+    def event_from_data(self, data: object) -> Any:
+        """The event ``event_for``'s plain data describes, as the kind's own event class (a card the reader may
+        not see is None); ValueError naming the field otherwise (clients read every event once, with this)."""
 
     # -- records -----------------------------------------------------------------------
     def record_text(self, game: GameState, reveal: bool = True, hints: tuple[tuple[int, int], ...] = ()) -> str:

@@ -23,6 +23,7 @@ from .bots import BOTS
 from .coach import Advice, advise
 from .errors import CODES
 from .events import Event, seen_by
+from .events import from_data as event_from_data
 from .game import Game
 from .match import MatchRecord, result_of
 from .match_format import MatchFormat
@@ -154,6 +155,10 @@ class PegBoard:
         """``board99.seen_by``."""
         result: dict[str, Any] = seen_by(event, seat)
         return result
+
+    def event_from_data(self, data: object) -> Event:
+        """``board99.events.from_data``."""
+        return event_from_data(data)
 
     def record_text(self, game: kinds.GameState, reveal: bool = True,
                     hints: tuple[tuple[int, int], ...] = ()) -> str:

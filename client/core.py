@@ -63,6 +63,23 @@ def kind_of(info: TableInfo | None) -> kinds.GameKind:
     return kinds.get(kinds.DEFAULT if info is None else info.kind)
 
 
+def read_events(kind: kinds.GameKind, data: object) -> tuple[Any, ...]:
+    """A message's events, each read by the table's kind into its own event class (parsed once, here).
+
+    ValueError naming the event and its field for anything that is not an event of that kind: the
+    message is then not kept (a push is logged and dropped, a reply fails as ``bad-reply``).
+    """
+    if not isinstance(data, list | tuple):
+        raise ValueError(f"events: expected a list, got {type(data).__name__}")
+    events = []
+    for number, item in enumerate(data):
+        try:
+            events.append(kind.event_from_data(item))
+        except ValueError as exc:
+            raise ValueError(f"events[{number}]: {exc}") from None
+    return tuple(events)
+
+
 class Outgoing(NamedTuple):
     """A frame for the driver to send: ``wait`` says a caller waits on it (the driver may wait for the link)."""
 
@@ -328,8 +345,11 @@ class ClientCore:
         if seq != self.seq + 1:
             self._ask_snapshot()
             return
-        self._take(msg)
-        events = tuple(fields.get("events", ()))
+        # The events are read by the table's kind with the view and table, before anything is kept:
+        # a push with an event this client cannot read changes nothing (logged; the gap asks a snapshot).
+        table, view = self._read(msg)
+        events = read_events(kind_of(table or self.table), fields.get("events", ()))
+        self._keep(msg, table, view)
         if msg["type"] == "update":
             info = self.table if "info" in fields else None
             self._messages.append(Update(fields["table"], seq, fields["by"], fields["clock"], events, self.view,
@@ -341,6 +361,11 @@ class ClientCore:
 
     def _take(self, msg: dict) -> None:
         # Checked before anything is kept: a malformed view or table leaves the copy as it was.
+        table, view = self._read(msg)
+        self._keep(msg, table, view)
+
+    def _read(self, msg: dict) -> tuple[TableInfo | None, Any]:
+        # The table description and the view a message carries, read and checked (None: it carries none).
         data = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
         table = None if data is None else TableInfo.from_data(data)
         if table is None and self.table is not None and "state" in msg:
@@ -348,6 +373,9 @@ class ClientCore:
                                          "turn_left": msg.get("turn_left")})
         # The view is read by the table's own kind (parsed once, here: the records carry it on).
         view = None if msg.get("view") is None else kind_of(table or self.table).view_from_data(msg["view"])
+        return table, view
+
+    def _keep(self, msg: dict, table: TableInfo | None, view: Any) -> None:
         self.seq = msg["seq"]
         if view is not None:
             self.view = view

@@ -32,7 +32,7 @@ from board99.wire.protocol import (
 )
 from board99.wire.table_info import TableInfo
 
-from .core import ClientCore, Pending, ServerError, kind_of
+from .core import ClientCore, Pending, ServerError, kind_of, read_events
 from .handshake import HandshakeWatch, mismatch_message
 from .pushes import Completed, Message
 
@@ -487,9 +487,9 @@ class GameClient:
         info: TableInfo = self._call("rematch", core.seat_token, voted, after=core.rebinding)
         return info
 
-    def act(self, action: Any, ply: int | None = None) -> list[dict]:
+    def act(self, action: Any, ply: int | None = None) -> tuple[Any, ...]:
         """Carry out an action of the table's game kind (the peg-board game: play, draw or discard); the
-        events it caused (this seat's view of them), or ServerError.
+        events it caused (this seat's view of them, each the kind's own event class), or ServerError.
 
         ``ply``: the position the action was chosen on (default: the latest this client saw). Sent
         once a rebind on its way is done, with the seat and ply as that left them.
@@ -507,9 +507,9 @@ class GameClient:
             seen = ply if ply is not None else (core.view.ply if core.view is not None else None)
             return {"table": core.table_id, "seat": core.seat, "token": core.token, "action": data, "ply": seen}
 
-        def acted(reply: dict) -> list[dict]:
+        def acted(reply: dict) -> tuple[Any, ...]:
+            events = read_events(kind_of(core.table), reply["events"])  # read before the copy moves on
             core.take_moved(reply)
-            events: list[dict] = reply["events"]
             return events
 
         def refused(pending: Pending) -> None:
@@ -518,7 +518,7 @@ class GameClient:
                 # was re-made): ask now rather than at the next heartbeat, which acting keeps away.
                 core.ping_now()
 
-        events: list[dict] = self._call("act", fields, acted, after=core.rebinding, on_fail=refused)
+        events: tuple[Any, ...] = self._call("act", fields, acted, after=core.rebinding, on_fail=refused)
         return events
 
     def hint(self) -> Any:

@@ -4,7 +4,9 @@ Pushes from the server (``Update``, ``TableChange``), what the core noticed
 itself (``Snapshot``, ``Connection``, ``Restarted``, ``SeatLost``), a server
 error that answers no waiting request (``Notice``), and a request finished
 for a driver that asked to be told (``Completed``). Each push carries the
-view and table description already parsed, through the table's game kind.
+view, the table description and the events already parsed, through the
+table's game kind: an event is the kind's own class (``board99.events.Played``,
+``board99.ninety_nine.events.Played`` ...), never a map read by its ``kind``.
 ``as_dict()`` gives the plain map ``GameClient.poll()`` has always returned
 (scripts and tests read those), so the library's API stays as it was.
 """
@@ -23,7 +25,7 @@ class Update(NamedTuple):
     seq: int
     by: int
     clock: bool  # the turn clock ran out and the server moved for ``by``
-    events: tuple[dict, ...]  # the game kind's events as this reader may see them
+    events: tuple[Any, ...]  # the game kind's events (its own classes) as this reader may see them
     view: Any  # the reader's view after it, parsed by the table's kind
     info: TableInfo | None  # the table description when the action ended the game
     data: dict  # the push as it came
@@ -40,7 +42,7 @@ class TableChange(NamedTuple):
     seq: int
     change: str
     by: int | None  # the seat the change is about, when it names one (``hint``)
-    events: tuple[dict, ...]  # a new game's first deal, for ``started`` and ``rematch``
+    events: tuple[Any, ...]  # a new game's first deal, for ``started`` and ``rematch`` (the kind's classes)
     view: Any
     info: TableInfo
     data: dict

@@ -14,7 +14,7 @@ from board99 import kinds
 from board99.bots import BOTS, make_bot
 from board99.client.player_key import file_stem
 from board99.game import Game
-from board99.lessons import LessonError, catalogue
+from board99.lessons import LessonError
 from board99.render import board_text, status_text
 from board99.server.loop import ServerThread, run_in_thread
 
@@ -130,13 +130,20 @@ def join(args: argparse.Namespace) -> int:
 
 def learn(args: argparse.Namespace) -> int:
     """`board99 learn [LESSON]`: the lessons in the window (no server), or --list them here."""
+    from board99.lessons.games import TITLES, every_lesson
+    from board99.ninety_nine.lessons import LessonError as NinetyLessonError
+
     try:
-        lessons = catalogue()
-    except LessonError as exc:
+        lessons = every_lesson()
+    except (LessonError, NinetyLessonError) as exc:
         print(f"board99 learn: {exc}", file=sys.stderr)
         return 1
-    if args.list:
+    if args.list:  # both games' lessons, grouped by game, numbered through the whole list
+        game = None
         for number, lesson in enumerate(lessons, 1):
+            if lesson.game != game:
+                game = lesson.game
+                print(("\n" if number > 1 else "") + TITLES.get(game, game))
             print(f"{number:2}. {lesson.title}  ({lesson.id}: {lesson.summary})")
         return 0
     index = None

@@ -59,8 +59,8 @@ class Event(NamedTuple):
         if self.kind == "shuffled":
             return "shuffled"
         if self.kind == "drew":
-            assert self.card is not None
-            shown = card_name(self.card) if reveal or is_ace(self.card) else "a card"
+            # None: a card this reader may not see (as a client gets another seat's draw)
+            shown = card_name(self.card) if self.card is not None and (reveal or is_ace(self.card)) else "a card"
             return f"S{self.seat} drew {shown}"
         if self.kind == "passed":
             return f"S{self.seat} passed"
@@ -271,6 +271,16 @@ class Aces:
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         shown = event.card if event.card is not None and (seat == event.seat or is_ace(event.card)) else None
         return {"kind": event.kind, "seat": event.seat, "card": shown, "text": event.text(reveal=shown is not None)}
+
+    def event_from_data(self, data: object) -> Event:
+        if not isinstance(data, dict) or data.get("kind") not in ("shuffled", "drew", "passed", "won"):
+            raise ValueError("event.kind: expected 'shuffled', 'drew', 'passed' or 'won'")
+        seat, card = data.get("seat"), data.get("card")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
+            raise ValueError(f"event.seat: expected a seat 0-3 or none, got {seat!r}")
+        if card is not None and (type(card) is not int or not 0 <= card < 52):
+            raise ValueError(f"event.card: expected a card 0-51 or none, got {card!r}")
+        return Event(data["kind"], seat, card)
 
     def record_text(self, game: Any, reveal: bool = True, hints: tuple[tuple[int, int], ...] = ()) -> str:
         lines = [MAGIC, f"players: {game.players}", f"target: {game.target}",

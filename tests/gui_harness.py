@@ -115,14 +115,15 @@ def table_info(seats: list[dict], **fields: object) -> TableInfo:
     return TableInfo(**{**table, **fields, "seats": entries})
 
 
-def midgame_4p() -> tuple[SeatView, TableInfo, list[dict]]:
+def midgame_4p() -> tuple[SeatView, TableInfo, list]:
     """A real 4-player penalty-mode game in mid-play, seen from seat 0: (view, table, events).
 
     Random bots (seeded) play 92 actions, then S2 discards out of turn, so the
     log holds a penalty with its rule and S2 has a skip pending.
     """
-    from board99 import Discard, Game, seen_by
+    from board99 import Discard, Game
     from board99.bots import make_bot
+    from board99.events import shown_to
 
     game = Game(4, "penalty", seed=22)
     bots = [make_bot("random", seed=s) for s in range(4)]
@@ -137,4 +138,4 @@ def midgame_4p() -> tuple[SeatView, TableInfo, list[dict]]:
           "connected": True} for s in range(4)],
         id="golden", name="Friday four", players=4, mode="penalty", clock=None, state="playing",
     )
-    return game.view(0), table, [seen_by(e, 0) for e in events]
+    return game.view(0), table, [shown_to(e, 0) for e in events]

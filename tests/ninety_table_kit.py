@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from board99.ninety_nine.bots import BOTS
-from board99.ninety_nine.events import seen_by
+from board99.ninety_nine.events import Event, shown_to
 from board99.ninety_nine.game import Game
 from board99.ninety_nine.rules import Table
 from board99.ninety_nine.view import NinetyView, view_of
@@ -14,15 +14,15 @@ NAMES = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay")
 
 
 def midgame(players: int = 4, rules: str = "convention", mode: str = "guarded", seed: int = 5,
-            plies: int = 9) -> tuple[NinetyView, TableInfo, list[dict]]:
+            plies: int = 9) -> tuple[NinetyView, TableInfo, list[Event]]:
     """Seat 0's view after ``plies`` actions of a seeded game, its table, and the last plies' events it saw."""
     game = Game(players, mode, Table.build(players, {"rules": rules}), seed=seed)
     bots = [BOTS["sound"](seed=s) for s in range(players)]
-    events: list[dict] = []
+    events: list[Event] = []
     while game.ply < plies and game.turn is not None:
         seat = game.turn
         action = bots[seat].choose(view_of(game, seat))
-        events += [seen_by(e, 0) for e in game.apply(seat, action)]
+        events += [shown_to(e, 0) for e in game.apply(seat, action)]
         if game.turn == 0 and game.ply >= plies - 2:
             break
     seats = [{"name": NAMES[s], "colour": None, "occupant": "human" if s == 0 else "bot", "connected": True}

@@ -14,6 +14,7 @@ import pytest
 from board99 import HAND_LIMIT, Action, Discard, Draw, Play
 from board99.bots import make_bot
 from board99.client.net import GameClient, ServerError
+from board99.events import Penalty
 from board99.record import Record
 
 #: The shortest time between two acts of one client in ``drive`` (150 a second at most).
@@ -88,7 +89,7 @@ class Offender:
     def __init__(self, offences: Iterable[str] = OFFENCES, after_ply: int = 6) -> None:
         self.pending = list(offences)
         self.after_ply = after_ply
-        self.done: dict[str, list[dict]] = {}  # offence -> the events the act returned
+        self.done: dict[str, tuple] = {}  # offence -> the events the act returned
 
     def pick(self, seat: int, view: dict) -> Action | None:
         """An offending action for ``seat`` now, or None."""
@@ -114,12 +115,12 @@ class Offender:
             return Draw()
         return None
 
-    def record(self, action: Action, events: list[dict]) -> None:
-        """Note which offence (if any) the engine found in what was just done."""
+    def record(self, action: Action, events: tuple) -> None:
+        """Note which offence (if any) the engine found in what was just done (``act``'s events, read)."""
         for e in events:
-            if e["kind"] == "penalty" and e["offence"] in self.pending:
-                self.pending.remove(e["offence"])
-                self.done[e["offence"]] = events
+            if isinstance(e, Penalty) and e.offence in self.pending:
+                self.pending.remove(e.offence)
+                self.done[e.offence] = events
 
 
 def drive(seated: Seated, bots: Sequence | None = None, *, seconds: float = 30.0,

@@ -223,7 +223,7 @@ def test_an_update_push_is_typed_and_its_view_parsed_once(desk) -> None:
         link.core.messages()
     bo.act(my_move(bo.view))
     (update,) = link.core.messages()
-    assert type(update) is Update and update.by == 1 and update.events[0]["kind"] in ("drew", "discarded")
+    assert type(update) is Update and update.by == 1 and update.events[0].kind in ("drew", "discarded")
     assert update.view is link.core.view and update.seq == link.core.seq
     assert update.as_dict()["type"] == "update"  # what GameClient.poll() returns
 

@@ -8,6 +8,7 @@ import pytest
 from board99 import Draw, Play, fits
 from board99.client.gui.messages import Events, StateChanged
 from board99.client.gui.table_intents import Attempt, Pick
+from board99.events import Dealt, Tied
 from board99.layout import LAYOUT, POSITION
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, midgame_4p, screenshot, step, table_info, window
 
@@ -160,8 +161,7 @@ def test_guarded_mode_shows_draw_disabled_with_the_reason_when_it_is_not_our_tur
 
 
 def test_a_tie_and_the_replayed_deal_are_announced(table_view):
-    table_view.handle(Events(({"kind": "tied", "deal": 1}, {"kind": "dealt", "deal": 2, "cut": [40, 7, 93, 12],
-                                                             "first": 1})))
+    table_view.handle(Events((Tied(1), Dealt(2, (40, 7, 93, 12), 1))))
     step(table_view.window)
     assert "Tie in deal 1: deck and hands are empty. The deal is replayed." in table_view.state.log
     assert "Deal 2: Ben (bot) drew the lowest card and starts" in table_view.panel.t_toasts.text

@@ -332,7 +332,7 @@ def test_the_lobby_creates_and_fills_a_table_of_the_test_only_aces_kind_on_a_rea
         assert lobby.buttons["bot-drawer"].ring.color == (255, 255, 255, 255)  # its one bot shown chosen
         (table,) = lobby.model.tables
         assert (table.kind, table.players, table.mode, table.options) == ("aces", 3, "plain", (("target", 2),))
-        assert any(text.startswith("FIRST TO 3 ACES · Aces to win 2 · 3 players alone") for text in _texts(lobby))
+        assert any(text.startswith("FIRST TO 3 ACES · Aces to win 2 · 3 players · plain") for text in _texts(lobby))
         _click(win, lobby, f"bot-{table.id}-1")  # "+ bot": the chosen bot is not the aces game's: its own
         run_until(win, lambda: lobby.model.tables[0].seats[1].occupant == "bot", 10, "the aces game's bot")
         assert lobby.model.tables[0].seats[1].name == ACES.standin_bot

@@ -25,6 +25,7 @@ from board99.client.gui.lesson_state import (
 )
 from board99.client.gui.messages import Events, Failed, StateChanged
 from board99.client.gui.table_intents import Attempt, Confirm, Pick
+from board99.events import Drew, Played
 from board99.layout import POSITION
 from board99.lessons import PlayStep, QuizStep, catalogue
 from tests.gui_harness import GOLDEN, MAX_DIFFERENT, PIXEL_SLACK, HandClock, screenshot, step, window
@@ -56,8 +57,8 @@ def test_the_opening_is_the_position_and_what_led_to_it_as_a_server_would_say_it
     assert isinstance(changed, StateChanged) and isinstance(events, Events)
     assert changed.view.hand == (40,) and changed.view.my_turn and changed.table.seats[0].name == "Ann"
     assert changed.table.seats[1].bot and changed.table.seats[1].name == "Bo"
-    assert [e["kind"] for e in events.events][:3] == ["dealt", "drew", "drew"]
-    assert all(e.get("card") is None for e in events.events if e["kind"] == "drew" and e["seat"] == 1)  # hidden
+    assert [e.kind for e in events.events][:3] == ["dealt", "drew", "drew"]
+    assert all(e.card is None for e in events.events if isinstance(e, Drew) and e.seat == 1)  # hidden
     assert state.phase == "task" and state.table_input and state.head() == f"Lesson 2 of {len(LESSONS)}"
 
 
@@ -67,14 +68,14 @@ def test_the_others_replies_come_one_by_one_then_the_verdict() -> None:
     session.act(Play(14, 14))
     first = session.drain()
     assert [type(m).__name__ for m in first] == ["StateChanged", "Events", "Replied"]  # the learner's move, at once
-    assert first[1].events[0] == {"kind": "played", "seat": 0, "card": 14, "square": 14}
+    assert first[1].events[0] == Played(0, 14, 14)
     assert session.busy and state.phase == "busy" and not state.table_input
     session.act(Draw())  # ignored while the moves are shown
     clock.now += 0.5
     assert session.drain() == []
     clock.now += 0.6
     reply = session.drain()
-    assert reply[1].events[0] == {"kind": "played", "seat": 1, "card": 3, "square": 4}
+    assert reply[1].events[0] == Played(1, 3, 4)
     clock.now += 1.0
     (news,) = session.drain()
     assert isinstance(news, LessonNews) and news.outcome.verdict == "done" and not session.busy
@@ -132,7 +133,7 @@ def test_a_question_answers_with_keys_and_shows_what_follows_either_way() -> Non
     assert state.chosen() == 0 and state.phase == "busy"
     clock.now += 5
     *moves, news = session.drain()
-    assert [e["kind"] for e in moves[1].events] == ["penalty"]  # Bo's play out of turn happens anyway
+    assert [e.kind for e in moves[1].events] == ["penalty"]  # Bo's play out of turn happens anyway
     state.take(news)
     box = state.box()
     assert box is not None and box.what.startswith("You answered: The peg stays")
@@ -323,6 +324,21 @@ def test_in_a_guarded_lesson_a_draw_with_five_cards_reaches_the_engine(small, co
 
 
 @pytest.mark.slow
+def test_a_key_pressed_once_the_replies_are_due_is_taken_not_used_up_hurrying(small, config) -> None:
+    # A key pressed after the replies were due, before a frame took them, answered nothing: it hurried them.
+    clock = HandClock()
+    view = open_lesson(small, index_of("play-out-of-turn"), clock)
+    small.press(arcade.key.KEY_1)  # card 80, on Bo's turn
+    small.click(*square_at(view, 80))
+    small.press(arcade.key.ENTER)  # do it anyway: the replies and the verdict are queued
+    clock.now += 30  # all due, none taken yet
+    assert view.lesson_session.busy
+    small.press(arcade.key.KEY_2)  # the question's answer
+    settle(small, view)
+    assert view.lesson.phase == "done" and view.lesson.session.answered == 1
+
+
+@pytest.mark.slow
 def test_the_app_opens_the_lessons_from_the_lobby_and_goes_back(small, config) -> None:
     from board99.client.gui.app import App
     from board99.client.gui.learn_view import LearnView
@@ -405,8 +421,15 @@ def test_board99_learn_lists_the_lessons_and_opens_one_in_the_window_without_a_s
 
     env = dict(os.environ, BOARD99_CONFIG=str(tmp_path / "settings.toml"))
     listed = board99("--list", env=env)
-    assert listed.returncode == 0 and listed.stdout.splitlines()[1].startswith(" 2. Which squares a card allows")
-    assert len(listed.stdout.splitlines()) == len(LESSONS)
+    lines = listed.stdout.splitlines()
+    assert listed.returncode == 0 and lines[0] == "The GAME OF 99 (peg board)"
+    assert lines[2].startswith(" 2. Which squares a card allows")
+    # Both games' lessons, numbered through the list, under a line naming each game (and a blank line between).
+    from board99.lessons.games import every_lesson
+
+    assert [line for line in lines if line[:3].strip().rstrip(".").isdigit()] == [
+        f"{n:2}. {lesson.title}  ({lesson.id}: {lesson.summary})" for n, lesson in enumerate(every_lesson(), 1)]
+    assert "Ninety-Nine (cards)" in lines and len(lines) == len(every_lesson()) + 3
     wrong = board99("chess", env=env)
     assert wrong.returncode == 2 and "'chess' is not a lesson" in wrong.stderr
     display()

@@ -8,12 +8,13 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from board99 import Game, seen_by
+from board99 import Game
 from board99.bots import make_bot
 from board99.client.gui import records
 from board99.client.gui.messages import Events, Failed, Replied, StateChanged
 from board99.client.gui.table_intents import FetchHistory, FetchRecord, LookBack, SaveRecord
 from board99.client.gui.table_state import TableState
+from board99.events import shown_to
 from board99.match import GameResult, to_result
 from board99.record import Record
 from board99.wire.table_info import MatchInfo
@@ -213,7 +214,7 @@ def test_save_record_from_the_end_of_game_box_writes_a_new_file(tv, tmp_path, mo
                        name="Den", state="over")
     winner = game.log[-1][0]
     tv.handle(StateChanged(game.view(0), table, True))
-    tv.handle(Events(tuple(seen_by(e, 0) for e in game.log[-1][2])))
+    tv.handle(Events(tuple(shown_to(e, 0) for e in game.log[-1][2])))
     step(win, 2)
     assert tv.panel.b_save.visible and winner == 0  # seed 7: S0 completes the line
     for _ in range(2):
@@ -320,10 +321,10 @@ def test_a_new_game_clears_the_last_games_vote_line_and_since_your_turn_and_the_
     state.online = True
     first = bot_game(seed=7)
     state.show(first.view(0), match_table(RESULTS[:1], 1, "playing"))
-    state.take_events([seen_by(e, 0) for e in first.log[-1][2]])
+    state.take_events([shown_to(e, 0) for e in first.log[-1][2]])
     for seat, _action, events in first.log[-6:]:
         if seat != 0:
-            state.take_events([seen_by(e, 0) for e in events])
+            state.take_events([shown_to(e, 0) for e in events])
     assert state.since  # others moved since the player's last move in game 1
     over = match_table(RESULTS[:1], 1, "over")._replace(votes=(1,))
     state.show(first.view(0), over)
@@ -335,7 +336,7 @@ def test_a_new_game_clears_the_last_games_vote_line_and_since_your_turn_and_the_
     assert "Next game asked by Ben" in status and not any("Rematch" in line for line in status)
     second = Game(4, seed=8)
     state.show(second.view(0), match_table(RESULTS[:1], 2, "playing"))
-    state.take_events([seen_by(e, 0) for e in second.opening])
+    state.take_events([shown_to(e, 0) for e in second.opening])
     assert not state.since  # the last game's moves are gone
     assert "asked" not in state.notice
     casual = table_info([{"colour": "red", "occupant": "human", "name": "Ann", "connected": True},

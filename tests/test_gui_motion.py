@@ -7,9 +7,8 @@ import sys
 
 import pytest
 
-from board99 import seen_by
 from board99.client.gui.motion import CARD_SECONDS, Motion, Motions, ease_out, plan
-from board99.events import Drew, Penalty, Played, Won
+from board99.events import Drew, Penalty, Played, Won, shown_to
 from tests.gui_harness import HandClock
 
 
@@ -24,7 +23,7 @@ def test_a_tween_goes_from_zero_to_one_over_its_length_after_its_delay():
 def test_motions_run_scaled_by_the_players_speed_and_end_on_their_own():
     clock = HandClock(10.0)
     motions = Motions(clock)
-    motions.start(plan([seen_by(Drew(0, 5), 0)], me=0), factor=2.0)
+    motions.start(plan([shown_to(Drew(0, 5), 0)], me=0), factor=2.0)
     (m,) = motions.running()
     assert m.duration == pytest.approx(CARD_SECONDS * 2) and m.start == 10.0 and m.card == 5
     clock.now += CARD_SECONDS * 2 + 0.01
@@ -34,25 +33,25 @@ def test_motions_run_scaled_by_the_players_speed_and_end_on_their_own():
 def test_a_click_finishes_them_and_a_new_batch_replaces_them():
     clock = HandClock(10.0)
     motions = Motions(clock)
-    motions.start(plan([seen_by(Played(1, 40, 55), 0)], me=0))
+    motions.start(plan([shown_to(Played(1, 40, 55), 0)], me=0))
     assert motions.moving_squares("drop") == {55}
-    motions.start(plan([seen_by(Drew(1, 3), 0)], me=0))
+    motions.start(plan([shown_to(Drew(1, 3), 0)], me=0))
     assert [m.kind for m in motions.running()] == ["card"] and motions.running()[0].card is None  # others' draws stay hidden
     assert motions.finish() and motions.running() == [] and not motions.finish()
 
 
 def test_factor_zero_means_no_motion():
     motions = Motions(HandClock(10.0))
-    motions.start(plan([seen_by(Played(1, 40, 55), 0)], me=0), factor=0.0)
+    motions.start(plan([shown_to(Played(1, 40, 55), 0)], me=0), factor=0.0)
     assert motions.running() == []
 
 
 def test_penalties_lift_the_peg_or_show_the_card_and_a_win_draws_its_line_and_celebrates():
-    lifted = plan([{**seen_by(Penalty(1, "illegal-play", 60, 12), 0), "side": 1}], me=0)
+    lifted = plan([shown_to(Penalty(1, "illegal-play", 60, 12), 0)], me=0, side_of=lambda seat: 1)
     assert [(m.kind, m.target) for m in lifted] == [("lift", ("square", 12)), ("card", ("pile", 1))]
-    shown = plan([seen_by(Penalty(1, "illegal-draw", 60, -1), 0)], me=0)
+    shown = plan([shown_to(Penalty(1, "illegal-draw", 60, -1), 0)], me=0)
     assert [(m.kind, m.card) for m in shown] == [("shown", 60)]
-    won = plan([seen_by(Won(0, 0, (72, 58, 20, 14, 4)), 0)], me=0)
+    won = plan([shown_to(Won(0, 0, (72, 58, 20, 14, 4)), 0)], me=0)
     assert [m.kind for m in won] == ["line", "celebrate"] and won[0].squares == (72, 58, 20, 14, 4)
 
 

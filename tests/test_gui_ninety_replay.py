@@ -63,7 +63,7 @@ def test_every_frame_is_the_game_as_the_engine_had_it_after_that_line():
         assert frame.actor == seat and frame.line == f"S{seat} {action.text()}"
         assert frame.view == view_of(again, None) and frame.view.hand is None  # a spectator's view...
         assert frame.hands == tuple(again.hand(s) for s in range(4))  # ...and every hand besides
-        shown = [NINETY_NINE.event_for(e, getattr(e, "seat", None)) for e in events]
+        shown = [NINETY_NINE.event_from_data(NINETY_NINE.event_for(e, getattr(e, "seat", None))) for e in events]
         assert frame.words == tuple(w for w in map(words.event_words, shown) if w)
         assert frame.title.startswith(f"S{seat} plays the ") and frame.log[-len(frame.words):] == frame.words
     last = replay.frames[-1]

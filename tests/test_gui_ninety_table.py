@@ -215,7 +215,7 @@ def test_the_new_table_form_offers_ninety_nine_with_its_rule_set_and_sends_it():
     form = NewTableForm()
     form.choose_row("game", "ninety-nine")
     rows = [row.name for row in form.rows()]
-    assert rows == ["game", "players", "mode", "option-rules", "option-hand_size"]  # room for two option rows
+    assert rows == ["game", "players", "mode", "option-rules"]  # the others: the "House rules…" panel
     form.choose_row("option-rules", "three-card")
     form.choose_row("players", 4)
     request = form.request("Friday cards")

@@ -12,11 +12,12 @@ import time
 import arcade
 import pytest
 
-from board99 import Draw, Play, seen_by
+from board99 import Draw, Play
 from board99.client.gui import review_model
 from board99.client.gui.messages import Events, Failed, Replied, StateChanged
 from board99.client.gui.table_intents import FetchReview, OnButton, ReviewGame
 from board99.client.gui.table_state import TableState
+from board99.events import shown_to
 from board99.record import Record
 from board99.review import HINTS, Options, review_record
 from tests.gui_harness import MAX_DIFFERENT, compare_golden, run_until, screenshot, step, table_info, window
@@ -208,7 +209,7 @@ def test_a_finished_game_at_the_table_opens_its_review_and_esc_comes_back():
     seats = [{"colour": "red", "occupant": "human", "name": "Ann", "connected": True},
              {"colour": "blue", "occupant": "bot", "name": "rulebook", "connected": True}]
     tv.handle(StateChanged(game.view(0), table_info(seats, id="t", name="Den", state="over"), True))
-    tv.handle(Events(tuple(seen_by(e, 0) for e in game.log[-1][2])))
+    tv.handle(Events(tuple(shown_to(e, 0) for e in game.log[-1][2])))
     step(win, 2)
     assert tv.panel.b_review.visible and tv.panel.b_save.visible
     assert tv.panel.b_review.rect.right <= tv.geo.panel.right

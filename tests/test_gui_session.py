@@ -14,6 +14,7 @@ import pytest
 from board99 import Draw, SeatView
 from board99.client.gui.messages import Events, Failed, Message, Pushed, Replied, StateChanged
 from board99.client.gui.session import Session, events_of
+from board99.events import Drew
 from board99.wire.table_info import TableInfo
 
 pytestmark = pytest.mark.timeout(60)
@@ -65,8 +66,8 @@ def test_the_session_speaks_in_typed_records_and_shows_our_action_before_its_eve
     session.act(Draw())
     drain_until(session, seen, lambda: replies(seen, "act"), "the act's reply")
     after = seen[mark:]
-    ours = next(i for i, m in enumerate(after) if type(m) is Events and m.events[0].get("seat") == 0)
-    assert after[ours].events[0]["kind"] == "drew" and type(after[ours].events[0]["card"]) is int
+    ours = next(i for i, m in enumerate(after) if type(m) is Events and getattr(m.events[0], "seat", None) == 0)
+    assert after[ours].events[0].kind == "drew" and type(after[ours].events[0].card) is int
     # The board as the action left it comes first, so the log never runs ahead of the board.
     assert any(type(m) is StateChanged and m.view.ply == ply + 1 for m in after[:ours])
 
@@ -81,7 +82,7 @@ def test_a_refused_request_comes_back_as_failed_with_the_servers_code(session):
 
 def test_only_an_updates_events_list_counts_as_events():
     assert events_of({"type": "update", "events": [{"kind": "drew", "seat": 1, "card": None}]}) == (
-        {"kind": "drew", "seat": 1, "card": None},)
+        Drew(1, None),)
     assert events_of({"type": "table", "change": "presence", "view": {}}) == ()
     assert events_of({"type": "connection", "connected": False}) == ()
 
@@ -99,7 +100,7 @@ def test_a_move_the_turn_clock_made_reaches_the_window_marked_as_such(session):
     drain_until(session, seen, lambda: any(type(m) is Events and m.clock for m in seen),
                 "an update the turn clock made", seconds=20.0)
     by_clock = [m for m in seen if type(m) is Events and m.clock]
-    assert all(e.get("seat") == 0 for m in by_clock for e in m.events if "seat" in e)
+    assert all(e.seat == 0 for m in by_clock for e in m.events if hasattr(e, "seat"))
 
 
 def test_an_action_goes_with_the_ply_the_window_judged_it_on_and_an_older_one_is_refused_stale(session):

@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from board99 import PENALTY_RULES, Discard, Draw, Game, Play, SeatView, seen_by
+from board99 import PENALTY_RULES, Discard, Draw, Game, Play, SeatView
 from board99.client.gui.messages import Events, Failed, Pushed, Replied, StateChanged
 from board99.client.gui.table_intents import (
     BUTTONS,
@@ -39,7 +39,7 @@ from board99.client.gui.table_intents import (
 )
 from board99.client.gui.table_state import Received, TableState, side_colours
 from board99.client.pushes import Restarted, SeatLost
-from board99.events import Penalty, Played, Won
+from board99.events import Dealt, Penalty, Played, Won, shown_to
 from tests.gui_harness import HandClock, table_info
 
 
@@ -205,7 +205,7 @@ def test_a_new_seating_asks_for_a_new_layout():
 
 def test_events_are_logged_sounded_and_a_penalty_is_announced_with_its_rule():
     state, clock = table_state(view())
-    events = (seen_by(Played(1, 40, 55), 0), seen_by(Penalty(1, "illegal-play", 60, 12), 0))
+    events = (shown_to(Played(1, 40, 55), 0), shown_to(Penalty(1, "illegal-play", 60, 12), 0))
     assert state.receive(Events(events)) == Received(sounds=("peg", "penalty"))
     assert state.recent.recent_events == events and state.recent.events_seen == 2
     assert state.log[-2] == "Bo pegged square 55 with card 40"
@@ -218,7 +218,7 @@ def test_events_are_logged_sounded_and_a_penalty_is_announced_with_its_rule():
 
 def test_a_win_is_said_as_the_players_result_until_dismissed_and_rematch_stays_reachable():
     state, clock = table_state(view(hand=(40,)))
-    state.receive(Events((seen_by(Won(0, 0, (72, 58, 20, 14, 4)), 0),)))
+    state.receive(Events((shown_to(Won(0, 0, (72, 58, 20, 14, 4)), 0),)))
     assert state.log[-1] == "Red wins! Ann completed 72–58–20–14–4"
     clock.now += 3600
     assert state.result is not None and state.result_open
@@ -242,7 +242,7 @@ def test_a_game_start_is_logged_once_and_a_rematch_is_announced():
     assert state.toasts_now()[-1][:2] == (state.log[-1], "good")
     # The `started`/`rematch` change carries the first deal's `dealt` event: the start line says it already.
     before = len(state.log)
-    state.receive(Events(({"kind": "dealt", "deal": 1, "cut": [40, 7], "first": 1},)))
+    state.receive(Events((Dealt(1, (40, 7), 1),)))
     assert len(state.log) == before
 
 

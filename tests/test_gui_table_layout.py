@@ -13,11 +13,12 @@ import itertools
 
 import pytest
 
-from board99 import Game, seen_by
+from board99 import Game
 from board99.bots import make_bot
 from board99.client.gui.geometry import Rect
 from board99.client.gui.messages import Events, Replied, StateChanged
 from board99.coach import advise
+from board99.events import shown_to
 from tests.gui_harness import midgame_4p, step, table_info, window
 
 pytestmark = pytest.mark.timeout(300)
@@ -42,7 +43,7 @@ def game_at_my_turn(players: int, seed: int) -> tuple:
                          "connected": True, "rating": 1500 + s, "hints": 2 if s == 0 else 0}
                         for s in range(players)],
                        name="Layout", players=players, mode="guarded", clock=30.0, state="playing", coach=True)
-    return game.view(0), table, [seen_by(e, 0) for e in events]
+    return game.view(0), table, [shown_to(e, 0) for e in events]
 
 
 SCENES = {"2p": lambda: game_at_my_turn(2, 3), "4p": midgame_4p, "6p": lambda: game_at_my_turn(6, 8)}

@@ -9,6 +9,7 @@ from board99.client.gui.table_endings import Endings
 from board99.client.gui.table_recent import SINCE_SHOWN, Recent
 from board99.client.gui.table_talk import TOASTS_SHOWN, Talk
 from board99.client.gui.wording import RECONNECTING
+from board99.events import Drew, Played, Won
 from board99.wire.table_info import MatchInfo
 from tests.gui_harness import HandClock, table_info
 
@@ -37,12 +38,12 @@ def test_recent_fades_each_seats_latest_peg_and_lists_others_moves_since_mine():
     board = list(game.view(0).board)
     board[55] = 1
     view = game.view(0)._replace(board=tuple(board))
-    recent.note_move({"kind": "played", "seat": 1, "card": 40, "square": 55, "side": 1}, 0, table, lambda s: s)
+    recent.note_move(Played(1, 40, 55), 0, table, lambda s: s)
     assert recent.pegs(view, 2) == [(55, 1, 1.0)] and [s.square for s in recent.since] == [55]
     for _ in range(SINCE_SHOWN + 2):
-        recent.note_move({"kind": "drew", "seat": 1}, 0, table, lambda s: s)
+        recent.note_move(Drew(1, None), 0, table, lambda s: s)
     assert len(recent.since) == SINCE_SHOWN and recent.pegs(view, 2) == []  # faded after a round
-    recent.note_move({"kind": "drew", "seat": 0}, 0, table, lambda s: s)
+    recent.note_move(Drew(0, None), 0, table, lambda s: s)
     assert not recent.since  # the player's own move starts the list again
 
 
@@ -65,7 +66,7 @@ def test_the_result_box_gives_way_and_a_decided_match_opens_its_box_once():
     game = Game(2, "guarded", seed=4, first=0)
     view = game.view(0)
     endings = Endings()
-    endings.won(view, None, ["red", "blue"], {"kind": "won", "seat": 0, "side": 0, "line": [1, 2, 3, 4, 5]})
+    endings.won(view, None, ["red", "blue"], Won(0, 0, (1, 2, 3, 4, 5)))
     assert endings.result is not None and endings.result.title == "You won" and endings.any_open
     endings.give_way(keep_match=True)
     assert not endings.result_open and endings.result is not None

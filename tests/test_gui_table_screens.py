@@ -9,11 +9,12 @@ from __future__ import annotations
 import arcade
 import pytest
 
-from board99 import Draw, Game, Play, seen_by
+from board99 import Draw, Game, Play
 from board99.bots import make_bot
 from board99.client.gui.messages import Events, StateChanged
 from board99.client.gui.motion import LIFT_SECONDS
 from board99.client.gui.table_intents import Attempt, Pick
+from board99.events import shown_to
 from board99.layout import POSITION
 from tests.gui_harness import MAX_DIFFERENT, HandClock, compare_golden, screenshot, step, table_info, window
 from tests.scenario import position
@@ -67,7 +68,7 @@ def finish_game(tv, winner_seat: int, me: int) -> None:
                     hands={0: (3, 50), 1: (2, 60)}, turn=winner_seat)
     events = game.apply(winner_seat, Play((3, 2)[winner_seat], 4))
     tv.handle(StateChanged(game.view(me), table_for(2, "guarded"), True))
-    tv.handle(Events(tuple(seen_by(e, me) for e in events)))
+    tv.handle(Events(tuple(shown_to(e, me) for e in events)))
 
 
 @pytest.mark.parametrize(("winner", "golden", "title"), [(0, "table_won.png", "You won"),
@@ -105,7 +106,7 @@ def test_a_penalised_peg_is_shown_then_lifted_off(tv):
     square = next(sq for sq in range(card) if game.view(0).board[sq] is None)
     events = game.apply(seat, Play(card, square))  # below the card: an illegal play, penalised
     tv.handle(StateChanged(game.view(0), None, True))
-    tv.handle(Events(tuple(seen_by(e, 0) for e in events)))
+    tv.handle(Events(tuple(shown_to(e, 0) for e in events)))
     assert game.view(0).board[square] is None  # the true board already has no peg there…
     tv.clock.now += LIFT_SECONDS * 0.6
     step(win, 2)
@@ -130,7 +131,7 @@ def six_player_table(tv) -> None:
         seat = game.turn
         recent += game.apply(seat, bots[seat].choose(game.view(seat)))
     tv.handle(StateChanged(game.view(0), table_for(6, "guarded"), True))
-    tv.handle(Events(tuple(seen_by(e, 0) for e in recent)))
+    tv.handle(Events(tuple(shown_to(e, 0) for e in recent)))
     tv.state.motions.finish()
 
 

@@ -5,7 +5,7 @@ Real engine views and events, a fake clock; nothing here opens a window.
 
 from __future__ import annotations
 
-from board99 import Draw, Game, Play, seen_by
+from board99 import Draw, Game, Play
 from board99.client.gui.messages import Events, StateChanged
 from board99.client.gui.table_intents import (
     Cancel,
@@ -21,7 +21,7 @@ from board99.client.gui.table_intents import (
     ToLobby,
 )
 from board99.client.gui.table_state import TableState
-from board99.events import Drew, Played
+from board99.events import Drew, Played, shown_to
 from tests.gui_harness import HandClock, table_info
 from tests.scenario import position
 
@@ -81,10 +81,10 @@ def test_leaving_a_live_game_asks_first_and_stay_keeps_the_seat():
 
 def test_the_since_your_turn_list_holds_others_moves_and_starts_again_at_the_players_own():
     state, _, _ = fresh(4)
-    state.receive(Events((seen_by(Played(1, 40, 55), 0), seen_by(Drew(2, 9), 0), seen_by(Played(3, 7, 71), 0))))
+    state.receive(Events((shown_to(Played(1, 40, 55), 0), shown_to(Drew(2, 9), 0), shown_to(Played(3, 7, 71), 0))))
     assert [(s.text, s.square) for s in state.since] == [("Bo: square 55", 55), ("Cy: drew", None),
                                                           ("Di: square 71", 71)]
-    state.receive(Events((seen_by(Drew(0, 12), 0),)))
+    state.receive(Events((shown_to(Drew(0, 12), 0),)))
     assert list(state.since) == []
 
 
@@ -93,12 +93,12 @@ def test_each_seats_latest_peg_is_marked_and_fades_over_the_next_round():
     board = list(game.view(0).board)
     board[55] = 1
     state.receive(StateChanged(game.view(0)._replace(board=tuple(board)), None, True))
-    state.receive(Events((seen_by(Played(1, 40, 55), 0),)))
+    state.receive(Events((shown_to(Played(1, 40, 55), 0),)))
     ((square, side, strength),) = state.recent_pegs()
     assert (square, side, strength) == (55, 1, 1.0)
-    state.receive(Events((seen_by(Drew(0, 3), 0),)))
+    state.receive(Events((shown_to(Drew(0, 3), 0),)))
     assert 0 < state.recent_pegs()[0][2] < 1.0
-    state.receive(Events((seen_by(Drew(1, 4), 0), seen_by(Drew(0, 5), 0))))
+    state.receive(Events((shown_to(Drew(1, 4), 0), shown_to(Drew(0, 5), 0))))
     assert state.recent_pegs() == []  # faded out after a round
 
 
@@ -118,10 +118,10 @@ def test_threats_are_marked_for_the_sides_that_could_win_at_guarded_tables_by_de
 
 def test_a_move_the_turn_clock_made_is_said_as_such():
     state, _, _ = fresh(2, clock=10.0)
-    state.receive(Events((seen_by(Drew(1, 9), 0),), clock=True))
+    state.receive(Events((shown_to(Drew(1, 9), 0),), clock=True))
     assert state.log[-1] == "Time ran out: Bo's turn was played for them (a card was drawn)"
     assert state.toasts_now()[-1][:2] == (state.log[-1], "warn")
-    state.receive(Events((seen_by(Drew(0, 9), 0),), clock=True))
+    state.receive(Events((shown_to(Drew(0, 9), 0),), clock=True))
     assert state.log[-1] == "Time ran out: your turn was played for you (a card was drawn)"
 
 
@@ -157,15 +157,15 @@ def test_rules_settings_and_quit_buttons_ask_the_window_to_open_them():
 
 def test_events_start_motions_that_a_new_batch_replaces_and_a_zero_factor_skips():
     state, clock, _ = fresh(2)
-    state.receive(Events((seen_by(Played(1, 40, 55), 0),)))
+    state.receive(Events((shown_to(Played(1, 40, 55), 0),)))
     kinds = [m.kind for m in state.motions.running()]
     assert kinds == ["card", "drop"]
-    state.receive(Events((seen_by(Drew(0, 7), 0),)))  # a new view mid-motion wins: the old ones go
+    state.receive(Events((shown_to(Drew(0, 7), 0),)))  # a new view mid-motion wins: the old ones go
     assert [m.kind for m in state.motions.running()] == ["card"]
     clock.now += 5
     assert state.motions.running() == []
     state.animation_factor = 0.0
-    state.receive(Events((seen_by(Played(1, 41, 56), 0),)))
+    state.receive(Events((shown_to(Played(1, 41, 56), 0),)))
     assert state.motions.running() == []
 
 

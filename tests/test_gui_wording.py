@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from board99 import PENALTY_RULES, Discard, Draw, Game, Play, SeatView, seen_by
+from board99 import PENALTY_RULES, Discard, Draw, Game, Play, SeatView
 from board99.client.gui import wording
 from board99.client.gui.geometry import TableGeometry
-from board99.events import Drew, Penalty, Won
+from board99.events import Dealt, Drew, Penalty, Won, shown_to
 from tests.gui_harness import table_info
 
 
@@ -39,9 +39,9 @@ def test_log_lines_hide_others_drawn_cards_and_name_the_penalty_rule():
     from board99.events import Drew
 
     table = table_info([{"name": "Ann"}, {"name": "Cy"}])
-    assert wording.event_line(seen_by(Drew(1, 42), 0), table, me=0) == "Cy drew a card"
-    assert wording.event_line(seen_by(Drew(0, 42), 0), table, me=0) == "You drew card 42"
-    line = wording.event_line(seen_by(Penalty(1, "illegal-play", 60, 12), 0), table)
+    assert wording.event_line(shown_to(Drew(1, 42), 0), table, me=0) == "Cy drew a card"
+    assert wording.event_line(shown_to(Drew(0, 42), 0), table, me=0) == "You drew card 42"
+    line = wording.event_line(shown_to(Penalty(1, "illegal-play", 60, 12), 0), table)
     assert line == ("Penalty: Cy played a card below the square (card 60 on square 12). "
                     f"Rule: {PENALTY_RULES['illegal-play']}")
 
@@ -92,9 +92,9 @@ def test_no_codes_reach_the_player():
         wording.refused("occupied", "square 97 already holds a peg of side 0", Play(40, 97)),
         wording.refused("out-of-turn", "it is S1's turn"),
         wording.deal_line(2, [40, 7], 1, table, 0),
-        wording.event_line({"kind": "dealt", "deal": 2, "cut": [14, 94], "first": 0}, table, me=1),
-        wording.event_line(seen_by(Won(1, 1, (92, 88, 84, 80, 76)), 0), table, 0, ["red", "blue"]),
-        wording.clock_line(seen_by(Drew(1, 5), 0), table, 0),
+        wording.event_line(Dealt(2, (14, 94), 0), table, me=1),
+        wording.event_line(shown_to(Won(1, 1, (92, 88, 84, 80, 76)), 0), table, 0, ["red", "blue"]),
+        wording.clock_line(shown_to(Drew(1, 5), 0), table, 0),
         wording.offence_warning(view(turn=1, hand=(5,)), Draw(), table),
     ]
     assert texts[0] == "Square 97 is taken"
@@ -116,7 +116,7 @@ def test_results_say_who_won_from_the_players_seat():
     assert wording.result_title(four.view(2), 0) == "Your side won"
     assert wording.result_title(four.view(None), 0) == "Game over"
     table = table_info([{"name": n} for n in ("Ann", "Bo", "Cy", "Di")], players=4)
-    event = seen_by(Won(0, 2, (92, 88, 84, 80, 76)), 0)
+    event = shown_to(Won(0, 2, (92, 88, 84, 80, 76)), 0)
     assert wording.result_line(four.view(0), table, ["red", "blue"], event) == "Cy completed 92–88–84–80–76 (Red: Ann & Cy)"
     assert wording.window_title(True, "GAME OF 99") == "Your turn — GAME OF 99"
 

@@ -189,6 +189,9 @@ class Lesson:
     setup: tuple[Scripted, ...]
     steps: tuple[Step, ...]
 
+    #: The game the lesson is for (the list groups both games' lessons by it: board99/lessons/games.py).
+    game = "peg-board"
+
     @property
     def group(self) -> str:
         """The lesson list's group: "The rules", "Penalties" or "Playing hints" (from the first topic)."""

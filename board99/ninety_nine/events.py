@@ -1,16 +1,19 @@
 """What an action caused: the events the game reports and its records hold.
 
 Each event knows how it reads in a record (``text``) and what a seat may see
-of it (``seen_by``): only ``Drew`` hides anything, the card, from all but the
-drawer. Hands are never in an event; a player who goes out puts the cards
+of it (``shown_to``, and ``seen_by`` as plain data): only ``Drew`` hides
+anything, the card, from all but the drawer. ``from_data`` reads the plain data
+back into the event (the client's events are these classes, as the engine's). Hands are never in an event; a player who goes out puts the cards
 face down (000), so ``Out`` names none.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
-from .cards import Card
+from .. import event_codec
+from ..event_codec import flag, whole
+from .cards import CARDS, Card
 
 #: Why a player lost a token or went out: the rule, in words, and the document it comes from.
 REASONS: dict[str, str] = {
@@ -165,7 +168,8 @@ class Owes(NamedTuple):
 
 
 class Drew(NamedTuple):
-    """``seat`` drew ``card`` from the stock (None: the stock was empty and the pile too small to rebuild it)."""
+    """``seat`` drew ``card`` from the stock (None: the stock was empty and the pile too small to rebuild it;
+    or, as another seat sees the draw, the card it may not see)."""
 
     seat: int
     card: Card | None
@@ -298,14 +302,50 @@ Event = (Dealt | TurnedUp | Played | Busted | Corrected | Reversed | Skipped | O
          | LostToken | Out | SatOut | RoundOver | Won)
 
 
+#: The events by their wire kind: what ``from_data`` reads.
+KINDS: dict[str, type[Event]] = {
+    "dealt": Dealt, "turned-up": TurnedUp, "played": Played, "busted": Busted, "corrected": Corrected,
+    "reversed": Reversed, "skipped": Skipped, "owes": Owes, "drew": Drew, "forgot": Forgot, "rebuilt": Rebuilt,
+    "lost-token": LostToken, "out": Out, "sat-out": SatOut, "round-over": RoundOver, "won": Won,
+}
+_SEAT, _COUNT, _AMOUNT = whole(0, 5), whole(0, 1 << 16), whole(-(1 << 16), 1 << 16)
+_READ = event_codec.EventReader("Ninety-Nine", KINDS, {
+    "deal": whole(1, 1 << 31), "dealer": _SEAT, "seat": _SEAT, "hand_size": _COUNT, "cards": _COUNT,
+    "card": event_codec.one_of(CARDS, "a card ('AS', '10H', 'QD', 'joker')"), "value": _AMOUNT, "total": _AMOUNT,
+    "said": _AMOUNT, "direction": event_codec.one_of((1, -1), "1 (clockwise) or -1 (counter-clockwise)"),
+    "shuffled": flag, "reason": event_codec.text(), "left": _COUNT, "place": whole(0, 5),
+})
+
+
+def shown_to(event: Event, seat: int | None) -> Event:
+    """The event as ``seat`` (None: a spectator) may see it: another seat's drawn card hidden (None)."""
+    if type(event) is Drew and event.seat != seat:
+        return event._replace(card=None)
+    return event
+
+
+def to_data(event: Event) -> dict[str, object]:
+    """The event as plain data, all of it; ``from_data`` reads it back."""
+    return event_codec.to_data(event)
+
+
 def seen_by(event: Event, seat: int | None) -> dict[str, object]:
     """The event as plain data for ``seat`` (None: a spectator); a drawn card only for its drawer.
 
     >>> seen_by(Drew(1, "7H"), 0), seen_by(Drew(1, "7H"), 1)["card"]
     ({'seat': 1, 'card': None, 'kind': 'drew'}, '7H')
     """
-    data: dict[str, object] = event._asdict()
-    data["kind"] = event.kind
-    if type(event) is Drew and event.seat != seat:
-        data["card"] = None
-    return data
+    return to_data(shown_to(event, seat))
+
+
+def from_data(data: object) -> Event:
+    """The event plain data describes (``seen_by``'s or ``to_data``'s); ValueError naming the field otherwise.
+
+    >>> from_data(seen_by(Played(2, "10H", -10, 79), None))
+    Played(seat=2, card='10H', value=-10, total=79)
+    >>> from_data({"kind": "played", "seat": 2, "card": "11H", "value": None, "total": 79})
+    Traceback (most recent call last):
+    ...
+    ValueError: event.card: expected a card ('AS', '10H', 'QD', 'joker'), got '11H' (a 'played' event)
+    """
+    return cast(Event, _READ(data))

@@ -24,10 +24,11 @@ from .. import kinds
 from .actions import Action, Draw, Play, from_data, parse_action, to_data
 from .bots import BOTS
 from .errors import CODES
-from .events import seen_by
+from .events import Event, seen_by
+from .events import from_data as event_from_data
 from .game import MODES, Game
 from .record import MAGIC, MATCH_MAGIC, NinetyRecord, replay_file
-from .rules import HOUSE_OPTIONS, Table
+from .rules import HOUSE_OPTIONS, OPTION_SPECS, Table
 from .search import SearchBot
 from .view import NinetyView, view_of
 
@@ -41,8 +42,7 @@ class NinetyNine:
     title = "Ninety-Nine"
     player_counts = PLAYER_COUNTS
     modes = MODES
-    options: tuple[kinds.OptionSpec, ...] = tuple(
-        kinds.OptionSpec(o.name, o.label, o.choices, o.default, o.help) for o in HOUSE_OPTIONS)
+    options: tuple[kinds.OptionSpec, ...] = OPTION_SPECS
     record_magic = MAGIC
     match_magic = MATCH_MAGIC  # the first line of its matches' records (``kinds.for_record`` finds it by it too)
     bots: Mapping[str, Callable[..., Any]] = {**BOTS, "search": SearchBot}
@@ -191,6 +191,10 @@ class NinetyNine:
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """``events.seen_by``: a drawn card only for its drawer."""
         return dict(seen_by(event, seat))
+
+    def event_from_data(self, data: object) -> Event:
+        """``events.from_data``: a drawn card another seat may not see is None."""
+        return event_from_data(data)
 
     # -- records -----------------------------------------------------------------------------
 

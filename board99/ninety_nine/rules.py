@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
-from ..kinds import SettingsError
+from ..kinds import OptionSpec, SettingsError
 from ..quote import quote
 from .cards import ALL_RANKS, JOKER, RANKS, Card, rank_of
 
@@ -143,36 +143,79 @@ RULE_SETS: dict[str, RuleSet] = {
 RULE = "rule"  # a house option's value meaning "as the rule set says"
 
 
+def effect_words(name: str, rank: str) -> str:
+    """The menu's effect ``name`` for a card of ``rank`` in a few words (what a form's menu and a table card say).
+
+    >>> effect_words("face skip", "5"), effect_words("queen", "Q"), effect_words("1/14", "A")
+    ('adds 5, skips the next player', 'adds 0, the next player may not draw', 'adds 1 or 14')
+    """
+    return effect_named(name, rank).words().replace(" (queens in a row add up)", "")
+
+
 class HouseOption(NamedTuple):
-    """One setting a host may choose at table creation (the kind turns each into an ``OptionSpec``)."""
+    """One setting a host may choose at table creation (the kind turns each into an ``OptionSpec``: ``spec``)."""
 
     name: str
     label: str
     choices: tuple[Any, ...]
     default: Any
     help: str
+    group: str = ""  # the heading a form lists it under ("": the form's face)
+    words: tuple[str, ...] = ()  # each choice in words, in order
+    short: str = ""  # its name on a table card
+    own: Any = None  # RuleSet -> the rule set's own choice in words (what "rule" means there)
+
+    def spec(self) -> OptionSpec:
+        """The option as the house's forms and table cards show it (``board99.kinds.OptionSpec``)."""
+        follow = tuple((rs.name, self.own(rs)) for rs in RULE_SETS.values()) if self.own is not None else ()
+        return OptionSpec(self.name, self.label, self.choices, self.default, self.help, self.group, self.words,
+                          self.short, "rules" if follow else "", follow)
+
+
+#: The groups the house options are listed under on the new-table form's "House rules…" panel, in order.
+GROUPS = ("Cards and tokens", "Play", "Penalty tables", "What each card does")
+_ROUND_END = {"first-out": "first out", "last-left": "one left"}
+_FORGOT = {"next-draw": "later draw", "next-play": "next play"}
+
+
+def _decks(rs: RuleSet) -> str:
+    # Two decks above a player count: said where a table of six may reach it.
+    return "1" if rs.two_decks_above >= 6 else f"1, 2 from {rs.two_decks_above + 1} players"
 
 
 HOUSE_OPTIONS: tuple[HouseOption, ...] = (
     HouseOption("rules", "Rule set", tuple(RULE_SETS), "convention",
-                "whose rules: Glengariff (000), Convention (002), Tokens (003) or Three-card (004)"),
-    HouseOption("hand_size", "Cards in hand", (RULE, 3, 4, 5, 6, 7), RULE, "cards dealt to each player"),
+                "whose rules: Glengariff (000), Convention (002), Tokens (003) or Three-card (004)",
+                words=tuple(rs.title for rs in RULE_SETS.values()), short="rules"),
+    HouseOption("hand_size", "Cards in hand", (RULE, 3, 4, 5, 6, 7), RULE, "cards dealt to each player",
+                GROUPS[0], short="hand", own=lambda rs: str(rs.hand_size)),
     HouseOption("tokens", "Tokens", (RULE, 0, 1, 2, 3, 4, 5), RULE,
-                "0: a player who cannot play is out at once; else each failure costs a token and ends the round"),
+                "0: a player who cannot play is out at once; else each failure costs a token and ends the round",
+                GROUPS[0], short="tokens", own=lambda rs: str(rs.tokens)),
     HouseOption("round_end", "A round ends", (RULE, "first-out", "last-left"), RULE,
-                "with tokens: at the first player who fails (003, 004), or when one player is left in it"),
-    HouseOption("jokers", "Jokers per deck", (RULE, 0, 1, 2), RULE, "jokers shuffled into each deck"),
-    HouseOption("decks", "Decks", (RULE, 1, 2), RULE, "one or two 52-card decks"),
+                "with tokens: at the first player who fails (003, 004), or when one player is left in it",
+                GROUPS[1], (RULE, *_ROUND_END.values()), "round ends:", lambda rs: _ROUND_END[rs.round_end]),
+    HouseOption("jokers", "Jokers per deck", (RULE, 0, 1, 2), RULE, "jokers shuffled into each deck",
+                GROUPS[0], short="jokers", own=lambda rs: str(rs.jokers)),
+    HouseOption("decks", "Decks", (RULE, 1, 2), RULE, "one or two 52-card decks", GROUPS[0], short="decks",
+                own=_decks),
     HouseOption("below_zero", "Total below zero", (RULE, True, False), RULE,
-                "whether a ten may take the total below zero"),
+                "whether a ten may take the total below zero", GROUPS[1], (RULE, "yes", "no"), "below zero:",
+                lambda rs: "yes" if rs.below_zero else "no"),
     HouseOption("forgot_draw", "A forgotten draw is lost", (RULE, "next-draw", "next-play"), RULE,
-                "when a later player draws (002) or when the next player plays (003)"),
+                "when a later player draws (002) or when the next player plays (003)", GROUPS[1],
+                (RULE, *_FORGOT.values()), "forgotten draw lost at", lambda rs: _FORGOT[rs.forgot]),
     HouseOption("wrong_total", "A wrong total", ("corrected", "token"), "corrected",
-                "penalty tables: a wrongly announced total is corrected, or (house rule) also costs a token"),
+                "penalty tables: a wrongly announced total is corrected, or (house rule) also costs a token",
+                GROUPS[2], ("corrected", "costs a token"), "wrong total"),
     *(HouseOption(f"rank_{rank}", f"{rank if rank != JOKER else 'Joker'} does", (RULE, *EFFECT_MENU), RULE,
-                  f"what a {rank} does") for rank in ALL_RANKS),
+                  f"what a {rank} does", GROUPS[3],
+                  (RULE, *(effect_words(name, rank) for name in EFFECT_MENU)), rank if rank != JOKER else "joker",
+                  lambda rs, rank=rank: effect_words(dict(rs.effects)[rank], rank)) for rank in ALL_RANKS),
 )
 _OPTION = {o.name: o for o in HOUSE_OPTIONS}
+#: The house options as the kind offers them (``NinetyNine.options``).
+OPTION_SPECS: tuple[OptionSpec, ...] = tuple(o.spec() for o in HOUSE_OPTIONS)
 
 
 class Table(NamedTuple):

@@ -311,17 +311,19 @@ class App:
 
     def show_learn(self, selected: int | None = None) -> arcade.View:
         """Open the list of lessons (from the lobby, or back from a lesson); Back returns where it came from."""
-        from board99.lessons import catalogue
+        from board99.lessons.games import every_lesson
 
         from .learn_view import LearnView
+        from .lesson_ninety import NinetyLessonView
         from .lesson_view import LessonView
 
         current = self.window.current_view
-        if not isinstance(current, LessonView | LearnView | HelpView | SettingsView):
+        if not isinstance(current, LessonView | NinetyLessonView | LearnView | HelpView | SettingsView):
             self.learn_back = current
-        if isinstance(current, LessonView):
-            selected = current.index
-        view = LearnView(catalogue(), lesson_progress.load(), on_open=self.show_lesson, on_back=self.leave_learn,
+        lessons = every_lesson()
+        if isinstance(current, LessonView | NinetyLessonView):  # back from a lesson: that lesson chosen
+            selected = current.first - 1 + current.index
+        view = LearnView(lessons, lesson_progress.load(), on_open=self.show_lesson, on_back=self.leave_learn,
                          prefs=self.window.prefs, selected=selected)
         self.window.show_view(view)
         return view
@@ -336,13 +338,20 @@ class App:
 
     def show_lesson(self, index: int) -> arcade.View:
         """Open lesson ``index`` of the list: its table runs here, on the engine, without a server."""
-        from board99.lessons import catalogue
+        from board99.lessons.games import every_lesson
 
+        from .lesson_ninety import NinetyLessonView
         from .lesson_view import LessonView
 
         name = (self.lobby.my_name() if self.lobby is not None else "") or self.name
-        view = LessonView(catalogue(), index, sounds=self.window.sounds, name="You" if name == "player" else name,
-                          on_list=self.show_learn, on_done=lesson_progress.mark_done, on_help=self.show_help)
+        # Each game's lessons open at that game's table, with the lessons of that game to go on to.
+        lessons = every_lesson()
+        game = lessons[index].game
+        mine = [i for i, lesson in enumerate(lessons) if lesson.game == game]
+        kind = NinetyLessonView if game == "ninety-nine" else LessonView
+        view = kind([lessons[i] for i in mine], mine.index(index), sounds=self.window.sounds,
+                    name="You" if name == "player" else name, on_list=self.show_learn,
+                    on_done=lesson_progress.mark_done, on_help=self.show_help, first=mine[0] + 1, count=len(lessons))
         self.window.show_view(view)
         return view
 
@@ -358,10 +367,11 @@ class App:
     def learn_from_help(self) -> arcade.View:
         """The rules screen's Learn to play: the lessons, and Back from them to the view under the rules."""
         from .learn_view import LearnView
+        from .lesson_ninety import NinetyLessonView
         from .lesson_view import LessonView
 
         under, self.back_to = self.back_to, None
-        if under is not None and not isinstance(under, LessonView | LearnView):
+        if under is not None and not isinstance(under, LessonView | NinetyLessonView | LearnView):
             self.learn_back = under
         return self.show_learn()
 

@@ -1,21 +1,26 @@
-"""The Learn screen: the lessons in three columns (the rules, the penalties, the playing hints), ticks for those done.
+"""The Learn screen: both games' lessons, a tab per game, each game's lessons in columns by group, ticks for those done.
 
-Every lesson is a button (a click or Enter opens it) with its summary under
-it; the arrows choose one (Up/Down in the list's order, Left/Right to the
-next group), Esc goes back. Places are fixed, scaled from a 1240 x 790
-design like the lobby's, so 960 x 640 shows every lesson.
+A tab per game (the peg-board GAME OF 99, Ninety-Nine) shows that game's
+lessons in its groups' columns (the rules, the penalties, the playing hints;
+the four rule sets, the rules of play, 002's strategy). Every lesson is a
+button (a click or Enter opens it) with its summary under it; the arrows
+choose one (Up/Down in the list's order, Left/Right to the next group, on
+into the other game's tab), Esc goes back. A lesson's number is its place in
+the whole list (``board99 learn --list``). Places are fixed, scaled from a
+1240 x 790 design like the lobby's, so 960 x 640 shows every lesson.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from functools import partial
+from typing import Any
 
 import arcade
 import arcade.gui
 from arcade.gui import UILabel, UIWidget
 
-from board99.lessons import Lesson
+from board99.lessons.games import TITLES, games_of
 
 from .buttons import Button, ButtonSet
 from .palette import FONT, GOOD, RGB, TABLE_BG, TEXT, TEXT_DIM
@@ -27,8 +32,9 @@ CONTENT_W, CONTENT_H = 1240, 790
 COLUMN_W, COLUMN_GAP = 400, 20
 ROW_H = 62  # a lesson's button and its summary
 DONE_BG = (32, 104, 60)  # a lesson done
-INTRO = ("Short lessons at a table with bots: each sets up a position, gives you a task or asks a question,"
-         " then explains it in the 1963 rulebook's own words.")
+TAB_BG, TAB_ON = (36, 50, 64), (70, 100, 130)  # a game's tab, and the tab shown
+INTRO = ("Short lessons at a table with bots: each sets up a position, gives you a task or asks a question, then "
+         "explains it in its source's own words.")
 KEYS_LINE = "Click a lesson or press Enter · arrows choose · Esc goes back · F1 the rules"
 
 
@@ -37,7 +43,7 @@ def done_words(done: int, total: int) -> str:
     return f"{done} of {total} lessons done" if done < total else f"All {total} lessons done"
 
 
-def lesson_label(number: int, lesson: Lesson, done: bool) -> str:
+def lesson_label(number: int, lesson: Any, done: bool) -> str:
     """A lesson's button: '✓ 3. Your turn: play, draw or discard'."""
     return f"{'✓' if done else '  '} {number}. {lesson.title}"
 
@@ -45,7 +51,7 @@ def lesson_label(number: int, lesson: Lesson, done: bool) -> str:
 class LearnView(arcade.View):
     """The list of lessons; ``on_open(index)`` opens one, ``on_back`` leaves."""
 
-    def __init__(self, lessons: Sequence[Lesson], done: frozenset[str] | set[str], *,
+    def __init__(self, lessons: Sequence[Any], done: frozenset[str] | set[str], *,
                  on_open: Callable[[int], object], on_back: Callable[[], object] | None = None,
                  prefs: Preferences | None = None, selected: int | None = None) -> None:
         super().__init__()
@@ -56,10 +62,10 @@ class LearnView(arcade.View):
         self.prefs = prefs or Preferences()
         first_open = next((i for i, lesson in enumerate(self.lessons) if lesson.id not in self.done), 0)
         self.selected = first_open if selected is None else max(0, min(len(self.lessons) - 1, selected))
-        self.groups: list[str] = []
-        for lesson in self.lessons:
-            if lesson.group not in self.groups:
-                self.groups.append(lesson.group)
+        self.games = games_of(self.lessons)
+        #: Every (game, group) in the list's order: the columns of each game's tab.
+        self.groups: list[tuple[str, str]] = list(dict.fromkeys((lesson.game, lesson.group)
+                                                                for lesson in self.lessons))
         self.ui = arcade.gui.UIManager()
         self.widgets: list[UIWidget] = []
         #: The buttons: the lessons' by index (tests click them), and the others by name.
@@ -115,15 +121,24 @@ class LearnView(arcade.View):
         self._label("Learn to play", 0, 0, 400, 44, 24, bold=True)
         self._label(done_words(done, len(self.lessons)), 420, 8, 400, 34, 14, GOOD if done else TEXT_DIM)
         self._button("back", "Back (Esc)", self._back, CONTENT_W - 140, 4, 140, 36)
-        self._label(INTRO, 0, 50, CONTENT_W, 44, 12, TEXT_DIM, multiline=True)
-        for g, group in enumerate(self.groups):
+        shown = self.game
+        tab_w = (CONTENT_W - 20 * (len(self.games) - 1)) / max(1, len(self.games))
+        for t, game in enumerate(self.games):
+            of_game = [lesson for lesson in self.lessons if lesson.game == game]
+            ticks = sum(1 for lesson in of_game if lesson.id in self.done)
+            self._button(f"game-{game}", f"{TITLES.get(game, game)}  ·  {ticks} of {len(of_game)} done",
+                         partial(self.show_game, game), t * (tab_w + 20), 50, tab_w, 36, 13,
+                         bg=TAB_ON if game == shown else TAB_BG, outlined=game == shown)
+        self._label(INTRO, 0, 92, CONTENT_W, 24, 11, TEXT_DIM)
+        columns = [group for game, group in self.groups if game == shown]
+        for g, group in enumerate(columns):
             x = g * (COLUMN_W + COLUMN_GAP)
-            self._label(group, x, 104, COLUMN_W, 32, 16, bold=True)
+            self._label(group, x, 118, COLUMN_W, 30, 16, bold=True)
             row = 0
             for i, lesson in enumerate(self.lessons):
-                if lesson.group != group:
+                if lesson.game != shown or lesson.group != group:
                     continue
-                y = 142 + row * ROW_H
+                y = 152 + row * ROW_H
                 mine = lesson.id in self.done
                 text = fit(lesson_label(i + 1, lesson, mine), (COLUMN_W - 20) * s, 12 * s)
                 self._button(i, text, partial(self.open, i), x, y, COLUMN_W, 34, 12,
@@ -149,11 +164,24 @@ class LearnView(arcade.View):
         self.selected = max(0, min(len(self.lessons) - 1, self.selected + step))
         self.build()
 
+    @property
+    def game(self) -> str:
+        """The game whose tab is shown: the chosen lesson's."""
+        return str(self.lessons[self.selected].game) if self.lessons else ""
+
+    def show_game(self, game: str) -> None:
+        """Show ``game``'s tab, its first lesson not done chosen (else its first)."""
+        mine = [i for i, lesson in enumerate(self.lessons) if lesson.game == game]
+        if mine:
+            self.selected = next((i for i in mine if self.lessons[i].id not in self.done), mine[0])
+            self.build()
+
     def jump(self, step: int) -> None:
-        """Choose the first lesson of the next (or previous) group."""
-        group = self.groups.index(self.lessons[self.selected].group)
+        """Choose the first lesson of the next (or previous) group, on into the other game's tab."""
+        lesson = self.lessons[self.selected]
+        group = self.groups.index((lesson.game, lesson.group))
         target = self.groups[max(0, min(len(self.groups) - 1, group + step))]
-        self.selected = next(i for i, lesson in enumerate(self.lessons) if lesson.group == target)
+        self.selected = next(i for i, lesson in enumerate(self.lessons) if (lesson.game, lesson.group) == target)
         self.build()
 
     # -- arcade callbacks -------------------------------------------------------------------------------

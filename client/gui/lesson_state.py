@@ -15,11 +15,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
-from board99 import Action, seen_by
-from board99.events import Penalty, Played
-from board99.lessons import Lesson, LessonRun, Move, Outcome, PlayStep, QuizStep
+from board99 import Action
+from board99.events import Discarded, Drew, Penalty, Played, Won, shown_to
+from board99.lessons import Lesson, LessonRun, Move, Outcome, QuizStep
 from board99.peg_kind import PEG_BOARD
 from board99.wire.table_info import SeatInfo, TableInfo
 
@@ -77,11 +77,11 @@ class LessonTableState(TableState):
 class LessonSession:
     """The session of a lesson's table: the engine here, the replies paced by ``clock``."""
 
-    def __init__(self, lesson: Lesson, *, name: str = "You", clock: Callable[[], float] = time.monotonic,
+    def __init__(self, lesson: Any, *, name: str = "You", clock: Callable[[], float] = time.monotonic,
                  pace: float = 1.0) -> None:
         self.lesson = lesson
-        self.run = LessonRun(lesson)
-        self.table = lesson_table(lesson, name)
+        self.run = self.make_run(lesson)
+        self.table = self.make_table(lesson, name)
         self.clock = clock
         self.pace = max(0.25, pace)  # the player's motion speed; never so fast that the moves blur
         self.you = lesson.table.you
@@ -92,6 +92,25 @@ class LessonSession:
         #: The answer last given to a question (shown picked while what follows is shown, and after).
         self.answered: int | None = None
 
+    # -- the game's hooks: a lesson of another game overrides these three (lesson_ninety.py) ---------------
+
+    def make_run(self, lesson: Any) -> Any:
+        """The lesson played on its game's engine (a ``board99.lessons.LessonRun`` here)."""
+        return LessonRun(lesson)
+
+    def make_table(self, lesson: Any, name: str) -> TableInfo:
+        """The table description the table screen is given."""
+        return lesson_table(lesson, name)
+
+    def seen(self, event: Any) -> Any:
+        """An event as the learner's seat sees it (the engine's ``shown_to``: typed, as a client reads events)."""
+        return shown_to(event, self.you)
+
+    @staticmethod
+    def is_quiz(step: object) -> bool:
+        """True when ``step`` is a question (a task otherwise): both games' steps have ``question`` only there."""
+        return isinstance(step, QuizStep) or hasattr(step, "choices")
+
     # -- what the table is told ------------------------------------------------------------------
 
     def opening(self) -> list[Message]:
@@ -99,7 +118,7 @@ class LessonSession:
         self._queue.clear()
         view = self.run.view
         return [StateChanged(view, self.table, True),
-                Events(tuple(seen_by(e, self.you) for e in self.run.setup_events))]
+                Events(tuple(self.seen(e) for e in self.run.setup_events))]
 
     @property
     def busy(self) -> bool:
@@ -124,7 +143,7 @@ class LessonSession:
             if i:
                 at += REPLY_SECONDS * self.pace
             self._queue.append((at, StateChanged(move.view, self.table, True)))
-            events = tuple(seen_by(e, self.you) for e in move.events)
+            events = tuple(self.seen(e) for e in move.events)
             self._queue.append((at, Events(events)))
             if i == 0 and move.seat == self.you and not first_delay:
                 self._queue.append((at, Replied("act", events)))  # as a server's reply: "Pegging …" goes
@@ -137,7 +156,7 @@ class LessonSession:
 
         ``ply`` (the position the table chose it on) means nothing here: nothing moves while the learner acts.
         """
-        if self.busy or self.run.failed or not isinstance(self.run.step, PlayStep):
+        if self.busy or self.run.failed or self.run.step is None or self.is_quiz(self.run.step):
             return
         outcome = self.run.act(action)
         if outcome.refusal is not None:
@@ -147,7 +166,7 @@ class LessonSession:
 
     def answer(self, choice: int) -> None:
         """The learner's answer to the question; what follows it is then shown, then the verdict."""
-        if self.busy or self.run.failed or not isinstance(self.run.step, QuizStep):
+        if self.busy or self.run.failed or not self.is_quiz(self.run.step):
             return
         self.answered = choice
         outcome = self.run.answer(choice)
@@ -233,9 +252,12 @@ LOOK = "Space or Esc: look at the board"
 class LessonState:
     """What a lesson shows besides the table, and what a key or a lesson button means."""
 
-    def __init__(self, lesson: Lesson, number: int, total: int, session: LessonSession) -> None:
+    def __init__(self, lesson: Any, number: int, total: int, session: LessonSession, *,
+                 last: bool | None = None) -> None:
         self.lesson = lesson
         self.number, self.total = number, total
+        #: The last lesson of its list: Enter goes back to the list (both games' lessons count in ``total``).
+        self.last = number >= total if last is None else last
         self.session = session
         self.news: Outcome | None = None  # the latest verdict
         self.box_open = False
@@ -257,7 +279,7 @@ class LessonState:
         step = self.run.step
         if step is None:
             return "done"
-        return "quiz" if isinstance(step, QuizStep) else "task"
+        return "quiz" if self.session.is_quiz(step) else "task"
 
     @property
     def table_input(self) -> bool:
@@ -274,13 +296,13 @@ class LessonState:
         """The step's task or question (the last one once the lesson is done)."""
         steps = self.lesson.steps
         step = steps[min(self.run.step_index, len(steps) - 1)]
-        return step.question if isinstance(step, QuizStep) else step.task
+        return step.question if self.session.is_quiz(step) else step.task
 
     def choices(self) -> tuple[str, ...]:
         """The question's answers, numbered for their keys (none at a task)."""
         steps = self.lesson.steps
         step = steps[min(self.run.step_index, len(steps) - 1)]
-        if not isinstance(step, QuizStep):
+        if not self.session.is_quiz(step):
             return ()
         return tuple(f"{i + 1}   {choice}" for i, choice in enumerate(step.choices))
 
@@ -310,13 +332,12 @@ class LessonState:
         if not self.box_open or self.news is None:
             return None
         lesson, news = self.lesson, self.news
-        cite = f"The 1963 rulebook, under {lesson.heading}:"
+        cite, more = self.cite(), self.more()
         quote = f"“{lesson.quote}”"
-        more = RULES_MORE.format(section=lesson.rules)
         if self.phase == "done":
             buttons: tuple[tuple[str, str], ...] = (
                 ("next", "Next lesson (Enter)"), ("again", "Start again (R)"), ("list", "Lessons (L)"))
-            if self.number >= self.total:  # the last lesson: Enter goes back to the list
+            if self.last:  # the last lesson: Enter goes back to the list
                 buttons = (("list", "Lessons (Enter)"), ("again", "Start again (R)"))
             title = "Right!" if news.choice is not None else "Well done"
             return Box(title, "good", "", lesson.explain, cite, quote, more, buttons)
@@ -324,6 +345,14 @@ class LessonState:
             return Box("Not quite", "warn", self._what(news), news.why, cite, quote, "",
                        (("retry", "Try again (Enter)"), ("list", "Lessons (L)")))
         return None
+
+    def cite(self) -> str:
+        """Where the quote comes from (a hook: a Ninety-Nine lesson names its seed document)."""
+        return f"The 1963 rulebook, under {self.lesson.heading}:"
+
+    def more(self) -> str:
+        """Where else to read (a hook: a Ninety-Nine lesson names its section of docs/ninety-nine.md)."""
+        return RULES_MORE.format(section=self.lesson.rules)
 
     def focus(self) -> tuple[int, ...]:
         """The squares the latest moves were about (pegs placed or penalised, the winning line): keep them in view."""
@@ -335,15 +364,15 @@ class LessonState:
         # What the wrong action did, in the table's own words (the penalty with its rule, the peg …).
         if news.choice is not None:
             step = self.lesson.steps[self.run.step_index]
-            assert isinstance(step, QuizStep)
+            assert self.session.is_quiz(step)
             return f"You answered: {step.choices[news.choice]}"
         you = self.lesson.table.you
         mine = [m for m in news.moves if m.seat == you]
         if not mine:
             return ""
         colours = list(self.lesson.table.colours)
-        lines = [wording.event_line(seen_by(e, you), self.session.table, you, colours) for e in mine[0].events
-                 if e.kind in ("played", "drew", "discarded", "penalty", "won")]
+        lines = [wording.event_line(shown_to(e, you), self.session.table, you, colours) for e in mine[0].events
+                 if isinstance(e, Played | Drew | Discarded | Penalty | Won)]
         return "\n".join(lines)
 
     # -- changes ---------------------------------------------------------------------------------------
@@ -381,6 +410,6 @@ class LessonState:
         """What a click on the lesson's button ``name`` means ("choice-2", "next" …)."""
         if name.startswith("choice-"):
             return Answer(int(name.removeprefix("choice-"))) if self.phase == "quiz" else None
-        if name == "next" and self.number >= self.total:
+        if name == "next" and self.last:
             return ToList()
         return BUTTON_INTENTS.get(name)

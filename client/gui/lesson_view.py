@@ -56,9 +56,12 @@ class LessonView(TableView):
 
     def __init__(self, lessons: Sequence[Lesson], index: int, *, sounds: Sounds | None = None, name: str = "You",
                  on_list: Callable[[], object] | None = None, on_done: Callable[[str], object] | None = None,
-                 on_help: Callable[[], object] | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 on_help: Callable[[], object] | None = None, clock: Callable[[], float] = time.monotonic,
+                 first: int = 1, count: int | None = None) -> None:
         super().__init__(None, sounds, on_help=on_help)
         self.lessons, self.index = list(lessons), index
+        #: The list's number of ``lessons[0]`` and how many lessons the list has (both games' lessons count).
+        self.first, self.count = first, len(self.lessons) if count is None else count
         self.name = name
         self.list_cb, self.done_cb = on_list, on_done
         self.clock = clock
@@ -78,7 +81,8 @@ class LessonView(TableView):
         lesson = self.lessons[self.index]
         pace = self.window.prefs.animation_factor or 0.6
         session = LessonSession(lesson, name=self.name, clock=self.clock, pace=pace)
-        self.lesson = LessonState(lesson, self.index + 1, len(self.lessons), session)
+        self.lesson = LessonState(lesson, self.first + self.index, self.count, session,
+                                  last=self.index + 1 >= len(self.lessons))
         self.state = LessonTableState(muted=self.sounds.muted, clock=self.clock)
         self._read_prefs()
         self.session = cast(Session, session)
@@ -134,7 +138,14 @@ class LessonView(TableView):
         self.refresh()
 
     def hurry(self) -> bool:
-        """Show at once what is still to be shown; True if there was something."""
+        """Show at once what is still to be shown; True if there was something.
+
+        What is already due is taken first, so a key pressed after the moves were due (an idle window takes them
+        a few times a second) is not used up hurrying what needed no hurry."""
+        for msg in self.lesson_session.drain():
+            self.handle(msg)
+        if not self.lesson_session.busy:
+            return False
         busy = self.lesson_session.busy or bool(self.state.motions.items)
         self.lesson_session.flush()
         self.state.motions.finish()

@@ -85,12 +85,15 @@ def pace_words(pace: str, on_card: bool = False) -> str:
     return card if on_card else button
 
 
-def setup_words(table: TableInfo) -> str:
-    """Players, partnerships, mode, clock and (where bots may sit) their pace in one line."""
+def setup_words(table: TableInfo, alone: bool = True) -> str:
+    """Players, partnerships, mode, clock and (where bots may sit) their pace in one line.
+
+    ``alone`` False: the game has no partners at any count, so "alone" would say nothing ("4 players").
+    """
     # A rated table seats no bots, so its pace says nothing.
     pace = "" if table.rated or not pace_words(table.bot_pace, True) else " · " + pace_words(table.bot_pace, True)
     if table.sides == table.players:
-        who = f"{table.players} players alone"
+        who = f"{table.players} players alone" if alone else f"{table.players} players"
     else:
         who = f"{table.players} players in {table.sides} teams of two"
     clock = f"{table.clock:g} s a turn" if table.clock else "no clock"

@@ -18,14 +18,14 @@ from board99.wire.protocol import BOT_PACES
 
 from .lobby_cards import pace_words
 from .lobby_lists import GAMES_CHOICES, MATCH_CHOICES, RATED_HINT
-from .lobby_model import CLOCK_CHOICES, LobbyModel, Row
-from .palette import TEXT, TEXT_DIM
+from .lobby_model import CLOCK_CHOICES, ROW_GAP, ROW_WIDTH, LobbyModel, Row
+from .palette import BAD, GOOD, TEXT, TEXT_DIM
 
-#: The rows of choices: where their buttons start and how wide the row is.
-ROW_LEFT, ROW_WIDTH, ROW_GAP = 76, 224, 6
-#: The room for the rows a game adds to players and mode (the game row, its options): two rows of 40 at
-#: full height; more rows share the room.
-EXTRA_ROOM = 80
+#: Where the rows' buttons start (their width and gap: ``lobby_model.ROW_WIDTH``, ``ROW_GAP``).
+ROW_LEFT = 76
+#: The room for the lines a game adds to players and mode (the game row, its options, the "House rules…"
+#: row): 104 units; the lines share it, 40 apart at most.
+EXTRA_ROOM = 104
 
 
 class FormCanvas(Protocol):
@@ -58,10 +58,16 @@ def build_form(view: FormCanvas) -> None:
     # row the game decides, in its order, 40 units apart while they fit in the room of two more rows than
     # players and mode; more rows share that room.
     rows = form.rows()
-    pitch = min(40.0, (80 + EXTRA_ROOM) / len(rows))
-    for i, row in enumerate(rows):
-        _choice_row(view, row, 268 + i * pitch, pitch - 6)
-    down = pitch * len(rows) - 80  # how far the rows below move (0 for players and mode alone)
+    house = bool(form.groups())  # the game has options set on the "House rules…" panel
+    lines = sum(row.lines for row in rows) + house
+    pitch = min(40.0, (80 + EXTRA_ROOM) / lines)
+    y = 268.0
+    for row in rows:
+        _choice_row(view, row, y, pitch)
+        y += pitch * row.lines
+    if house:
+        _house_row(view, y, pitch - 6)
+    down = pitch * lines - 80  # how far the rows below move (0 for players and mode alone)
     view.label("Clock", 0, 348 + down, 74, 34, 12, TEXT_DIM)
     for i, clock in enumerate(CLOCK_CHOICES):
         view.button(f"clock-{clock}", "off" if clock is None else f"{clock:g} s",
@@ -90,26 +96,49 @@ def build_form(view: FormCanvas) -> None:
     for i, line in enumerate(RATED_HINT):
         view.label(line, 118, 526 + down + i * 19, 182, 19, 10, TEXT_DIM)
     view.button("create", "Create table", view.create, 0, 574 + down, 290, 40, 13, disabled=view.session is None)
-    view.label("Bots for the “+ bot” buttons", 0, 626 + down, 300, 24, 12, TEXT_DIM)
+    # The bot the cards' "+ bot" buttons ask for, in a row like the others.
+    view.label("“+ bot”", 0, 626 + down, 74, 34, 12, TEXT_DIM)
     asked = model.bot_for(None)  # the chosen bot, or the chosen game's stand-in bot where it has not that one
     for i, bot in enumerate(model.bot_choices()):
-        view.button(f"bot-{bot}", bot, view.change(partial(model.choose_bot, bot)), i * 98, 650 + down, 92, 34,
-                    chosen=bot == asked)
+        view.button(f"bot-{bot}", bot, view.change(partial(model.choose_bot, bot)), ROW_LEFT + i * 76, 626 + down,
+                    70, 34, 10, chosen=bot == asked)
     if len(rows) == 2:  # the rows a game adds take this note's room
-        view.label("A table starts when every seat is filled;", 0, 696, 300, 22, 11, TEXT_DIM)
+        view.label("A table starts when every seat is filled;", 0, 672, 300, 22, 11, TEXT_DIM)
         if form.partnered():
-            view.label("partners sit opposite each other.", 0, 716, 300, 22, 11, TEXT_DIM)
+            view.label("partners sit opposite each other.", 0, 692, 300, 22, 11, TEXT_DIM)
 
 
-def _choice_row(view: FormCanvas, row: Row, y: float, height: float) -> None:
-    # A row of the form: its title, then its choices as buttons (narrower when many must fit its width).
+def _choice_row(view: FormCanvas, row: Row, y: float, pitch: float) -> None:
+    # A row of the form: its title, then its choices as buttons (narrower when many must fit its width; on
+    # more lines when longer words would not be read).
+    height = pitch - 6
     size: float = 12 if height >= 30 else 10
     view.label(row.title, 0, y, 74, height, size, TEXT_DIM)
-    size = min(size, row.size)
-    n = len(row.choices)
-    width = min(row.width, (ROW_WIDTH - ROW_GAP * (n - 1)) / n)
-    for i, choice in enumerate(row.choices):
-        view.button(choice.key, choice.words, view.change(partial(view.model.form.choose_row, row.name,
-                                                                   choice.value)),
-                    ROW_LEFT + i * (width + ROW_GAP), y, width, height, size, chosen=choice.chosen)
+    size = min(size, row.size, 11 if row.lines > 1 else 12)
+    per = row.per_line
+    for line in range(row.lines):
+        choices = row.choices[line * per:(line + 1) * per]
+        width = min(row.width, (ROW_WIDTH - ROW_GAP * (per - 1)) / per)
+        for i, choice in enumerate(choices):
+            view.button(choice.key, choice.words,
+                        view.change(partial(view.model.form.choose_row, row.name, choice.value)),
+                        ROW_LEFT + i * (width + ROW_GAP), y + line * pitch, width, height, size,
+                        chosen=choice.chosen)
+
+
+def _house_row(view: FormCanvas, y: float, height: float) -> None:
+    # The game's further options: a button that opens their panel, and what they change (or why the game
+    # refuses the settings chosen, in its own words).
+    form = view.model.form
+    view.button("house-rules", "House rules…", view.change(partial(form.open_house, not form.house_open)), 0, y,
+                112, height, 10, chosen=form.house_open)
+    refused = form.refusal()
+    changed = form.changed()
+    if refused:
+        words, colour = refused, BAD
+    elif changed:
+        words, colour = ", ".join(changed), GOOD
+    else:
+        words, colour = "no house rules", TEXT_DIM
+    view.label(words, 116, y, 184, height, 10, colour)
 

@@ -14,7 +14,7 @@ game shows up here with no change to the lobby (docs/client.md, *Lobby*).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from board99 import kinds
@@ -53,13 +53,6 @@ def kind_of(table: TableInfo) -> kinds.GameKind:
         return kinds.get(kinds.DEFAULT)
 
 
-def value_words(value: object) -> str:
-    """An option's value on its button: 'on'/'off' for a yes-or-no, else as written."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
-
-
 class Choice(NamedTuple):
     """One button of a row of choices: its key (for tests and tools), its words, its value, whether chosen."""
 
@@ -78,6 +71,24 @@ class Row(NamedTuple):
     width: float  # each button's width when the row has room (design units)
     help: str = ""  # an option's one line of help
     size: float = 12  # its words' size (points at scale 1)
+
+    @property
+    def per_line(self) -> int:
+        """How many of its buttons share a line: short words squeeze, longer ones keep room to be read."""
+        narrowest = ROW_NARROWEST if self.width <= 50 else ROW_READABLE
+        return max(1, int((ROW_WIDTH + ROW_GAP) // (narrowest + ROW_GAP)))
+
+    @property
+    def lines(self) -> int:
+        """The lines of buttons it takes (a rule set's four names take two)."""
+        return -(-len(self.choices) // self.per_line)
+
+
+#: A form row's width for its buttons and the gap between them (design units); the narrowest a button of short
+#: words ("2", "off") may be squeezed to, and of longer words ("Convention").
+ROW_WIDTH, ROW_GAP, ROW_NARROWEST, ROW_READABLE = 224, 6, 36, 100
+#: The heading of the panel's options when a kind does not group them.
+MORE = "More settings"
 
 
 class CreateRequest(NamedTuple):
@@ -106,9 +117,62 @@ class CreateRequest(NamedTuple):
                                                   for o in kind.options)
 
 
-#: The option rows the form has room for: a kind's first ones (its most asked-for, the kind orders them); the
-#: others keep their defaults here (Ninety-Nine's 24 house options: the rule set and the hand size are shown).
+#: The option rows the form's face has room for: a kind's options without a group (``OptionSpec.group``), at
+#: most this many; the others are set on the form's "House rules…" panel (``NewTableForm.groups``).
 FORM_OPTIONS = 2
+
+
+def partners_at_some_count(kind: kinds.GameKind) -> bool:
+    """Whether partners play together at some player count of ``kind`` (with its first mode, default options)."""
+    return any(kind.check_settings(n, kind.modes[0]).sides < n for n in kind.player_counts)
+
+
+def face_options(kind: kinds.GameKind) -> tuple[kinds.OptionSpec, ...]:
+    """The options the form shows on its face: those the kind put in no group, the first FORM_OPTIONS of them."""
+    return tuple(o for o in kind.options if not o.group)[:FORM_OPTIONS]
+
+
+def option_groups(kind: kinds.GameKind) -> tuple[tuple[str, tuple[kinds.OptionSpec, ...]], ...]:
+    """The options set on the panel, under their headings in the kind's order (ungrouped ones under MORE)."""
+    face = face_options(kind)
+    groups: dict[str, list[kinds.OptionSpec]] = {}
+    for option in kind.options:
+        if option not in face:
+            groups.setdefault(option.group or MORE, []).append(option)
+    return tuple((heading, tuple(options)) for heading, options in groups.items())
+
+
+def changed_words(kind: kinds.GameKind, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The panel's options these choices change from what the rule set (or the kind) says, each in a few words:
+    ('hand 5', 'tokens 4'): what a table card and the form say of a table's house rules."""
+    face = face_options(kind)
+    words = []
+    for option in kind.options:
+        value = options.get(option.name, option.default)
+        if option not in face and option.changes(value, options):
+            words.append(f"{option.short or option.label} {option.choice_words(value)}")
+    return tuple(words)
+
+
+def face_words(kind: kinds.GameKind, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The face options' values in words for a table card ('Convention'; 'Lives 2' where a choice has no words)."""
+    shown = []
+    for option in face_options(kind):
+        if option.name in options:
+            value = options[option.name]
+            said = option.choice_words(value)
+            shown.append(said if option.words else f"{option.label} {said}")
+    return tuple(shown)
+
+
+def refusal_words(kind: kinds.GameKind, players: int, mode: str, options: Mapping[str, Any]) -> str | None:
+    """Why the kind refuses these settings, in its own words headed by the setting's name; None if it allows them."""
+    try:
+        kind.check_settings(players, mode, dict(options))
+    except kinds.SettingsError as exc:
+        label = next((o.label for o in kind.options if o.name == exc.field), exc.field.replace("_", " ").capitalize())
+        return f"{label}: {exc.why}"
+    return None
 
 
 class NewTableForm:
@@ -125,6 +189,10 @@ class NewTableForm:
         #: How fast the new table's server bots move: quick, as tables always were, unless chosen.
         self.bot_pace = BOT_PACES[0]
         self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
+        #: The "House rules…" panel is open (in the table cards' place), and the option whose menu is open there.
+        self.house_open = False
+        self.menu: str | None = None
+        self.house_page = 0
 
     @property
     def kind(self) -> kinds.GameKind:
@@ -143,13 +211,40 @@ class NewTableForm:
         rows.append(Row("players", "Players", tuple(Choice(f"players-{n}", str(n), n, n == self.players)
                                                     for n in kind.player_counts), 50))
         rows.append(Row("mode", "Mode", tuple(Choice(f"mode-{m}", m, m, m == self.mode) for m in kind.modes), 106))
-        for option in kind.options[:FORM_OPTIONS]:
-            words = [value_words(v) for v in option.choices]
+        for option in face_options(kind):
+            words = [option.choice_words(v) for v in option.choices]
             width = 50 if max(map(len, words)) <= 3 else 106
             rows.append(Row(f"option-{option.name}", option.label,
                             tuple(Choice(f"option-{option.name}-{w}", w, v, v == self.options.get(option.name))
                                   for w, v in zip(words, option.choices)), width, option.help))
         return tuple(rows)
+
+    def groups(self) -> tuple[tuple[str, tuple[kinds.OptionSpec, ...]], ...]:
+        """The chosen game's options set on the "House rules…" panel, under their headings (none: no panel)."""
+        return option_groups(self.kind)
+
+    def changed(self) -> tuple[str, ...]:
+        """The panel's options chosen differently from the rule set, in a few words each ('hand 5')."""
+        return changed_words(self.kind, self.options)
+
+    def refusal(self) -> str | None:
+        """Why the chosen game refuses these settings (its SettingsError in words), or None."""
+        return refusal_words(self.kind, self.players, self.mode, self.options)
+
+    def open_house(self, shown: bool = True) -> None:
+        """Open (or close) the "House rules…" panel; any menu on it closes."""
+        self.house_open, self.menu, self.house_page = shown and bool(self.groups()), None, 0
+
+    def open_menu(self, name: str | None) -> None:
+        """Open the menu of the panel's option ``name`` (None: close it)."""
+        self.menu = name
+
+    def reset_house(self) -> None:
+        """Every panel option back to its default (what the rule set says); the face's choices stay."""
+        for _, options in self.groups():
+            for option in options:
+                self.options[option.name] = option.default
+        self.menu = None
 
     def partnered(self) -> bool:
         """Whether partners play together at some player count of the chosen game (the form says where they sit)."""
@@ -165,6 +260,7 @@ class NewTableForm:
         self.players = self.players if self.players in kind.player_counts else kind.player_counts[0]
         self.mode = self.mode if self.mode in kind.modes else kind.modes[0]
         self.options = {o.name: o.default for o in kind.options}
+        self.open_house(self.house_open)
 
     def choose_row(self, row: str, value: Any) -> None:
         """The choice ``value`` in the row called ``row`` (as ``rows`` names it)."""
@@ -172,6 +268,7 @@ class NewTableForm:
             self.choose_game(value)
         elif row.startswith("option-"):
             self.options[row.removeprefix("option-")] = value
+            self.menu = None
         else:
             self.choose(**{row: value})
 

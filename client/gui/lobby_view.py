@@ -29,6 +29,7 @@ from . import wording
 from .buttons import CHOSEN, Button, ButtonSet, text_on
 from .lobby_cards import friends_line, joinable, port_open, setup_words, sides_of, state_words
 from .lobby_form import build_form
+from .lobby_house import build_house
 from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
 from .lobby_lists import badges, name_taken_words, record_title
 from .lobby_model import (
@@ -37,7 +38,10 @@ from .lobby_model import (
     CreateRequest,
     Lists,
     LobbyModel,
+    changed_words,
+    face_words,
     kind_of,
+    partners_at_some_count,
     several_kinds,
 )
 from .lobby_panels import TABS, build_tab, export_standings, save_record
@@ -135,6 +139,8 @@ class LobbyView(arcade.View):
         self.dynamic: list[UIWidget] = []
         #: (left, bottom, width, height, table) of each card drawn, for on_draw and the tests.
         self.card_rects: list[tuple[float, float, float, float, TableInfo]] = []
+        #: (left, bottom, colour, side) of each side's peg on the cards (window pixels; colour None: an empty ring).
+        self.pegs: list[tuple[float, float, str | None, int]] = []
         #: The buttons (buttons.py), drawn over the bands and under the labels; ``buttons`` names them.
         self.button_set = ButtonSet(white())
         #: Bands drawn under the widgets ((left, bottom, width, height, colour)): list heads, the player's line.
@@ -211,14 +217,16 @@ class LobbyView(arcade.View):
         for widget in self.dynamic:
             self.ui.remove(widget)
         self.button_set.clear()
-        self.dynamic, self.card_rects, self.bands, self.links = [], [], [], {}
+        self.dynamic, self.card_rects, self.bands, self.links, self.pegs = [], [], [], {}, []
         self._layout_key = (self.window.width, self.window.height, self.scale)
         self._place_fields()
         self._build_header()
         self._build_you()
         build_form(self)
         self._build_tabs()
-        if self.model.tab == "tables":
+        if self.model.form.house_open:
+            build_house(self)  # the game's further options, in the cards' place until Done
+        elif self.model.tab == "tables":
             self._build_tables()
         else:
             build_tab(self, self.model.tab)
@@ -338,21 +346,30 @@ class LobbyView(arcade.View):
             self.label(mark, bx, y + 9, 70, 20, 10, (20, 20, 20) if mark == "Rated" else TEXT, bold=True,
                         align="center")
         self.label(state_words(table), x + 274, y + 6, 170, 26, 12, state_colour, align="right")
-        setup = setup_words(table)
-        if several_kinds():  # which game, when there is more than one, and its first option (a rule set)
-            kind = kind_of(table)
-            option = kind.options[0] if kind.options else None
-            first = dict(table.options).get(option.name) if option is not None else None
-            setup = f"{kind.title} · {'' if option is None or first is None else f'{option.label} {first} · '}{setup}"
+        kind = kind_of(table)
+        setup = setup_words(table, alone=partners_at_some_count(kind))
+        options = dict(table.options)
+        if several_kinds():  # which game, when there is more than one, and its main options (a rule set)
+            setup = " · ".join([kind.title, *face_words(kind, options), setup])
         self.label(setup, x + 10, y + 32, CARD_W - 20, 22, 11, TEXT_DIM)
+        # The options changed from what the rule set says, for everyone to see before sitting down.
+        house = changed_words(kind, options) if table.options else ()
         partnered = table.sides != table.players
-        for r, side in enumerate(sides_of(table, self.model.my_colour_for(table), self.my_name())):
-            row_y = y + 58 + r * 28
+        rows = sides_of(table, self.model.my_colour_for(table), self.my_name())
+        # More sides than three lines hold (a card game's players each alone): two to a line, narrower.
+        across = 2 if len(rows) > 3 else 1
+        for r, side in enumerate(rows):
+            line, column = divmod(r, across)
+            row_y = y + 58 + line * 28
+            left = x + column * (CARD_W // 2)
+            self.pegs.append((*self.box(left + 12, row_y, 24, 24)[:2], side.colour, side.side))
             self.label(side.colour.capitalize() if side.colour else f"Side {side.side + 1}",
-                        x + 40, row_y, 72, 26, 12, bold=True)
-            slot_w = 158 if partnered else 330
+                        left + 40, row_y, 72 if across == 1 else 56, 26, 12 if across == 1 else 11, bold=True)
+            slot_w = 158 if partnered else 330 if across == 1 else 120
             for k, slot in enumerate(side.seats):
-                sx = x + 114 + k * (slot_w + 16)
+                sx = left + (114 if across == 1 else 98) + k * (slot_w + 16)
+                if across > 1 and slot.sit_text is not None and slot.sit_text.startswith("Sit here ("):
+                    slot = slot._replace(sit_text="Sit")  # the side and its colour are named beside it
                 if k:
                     self.label("&", sx - 14, row_y, 14, 26, 12, TEXT_DIM, align="center")
                 if slot.sit_text is None:
@@ -361,14 +378,19 @@ class LobbyView(arcade.View):
                     continue
                 # A rated table seats people only, and a kept seat waits for its player: no "+ bot" there.
                 people_only = table.rated or bool(table.seats[slot.seat].reserved)
+                bot_w = 56 if across == 1 else 50
                 self.button(f"sit-{table.id}-{slot.seat}", slot.sit_text, partial(self.sit, table.id, slot.seat),
-                             sx, row_y + 1, slot_w - (0 if people_only else 60), 25, 11, bg=CHOSEN)
+                             sx, row_y + 1, slot_w - (0 if people_only else bot_w + 4), 25, 11 if across == 1 else 10,
+                             bg=CHOSEN)
                 if people_only:
                     continue
                 self.button(f"bot-{table.id}-{slot.seat}", "+ bot", partial(self.bot, table.id, slot.seat),
-                             sx + slot_w - 56, row_y + 1, 56, 25, 10)
-        command = f"id {table.id}  ·  board99 bot --table {table.id} --seat N"
-        self.label(command, x + 10, y + CARD_H - 28, 270, 22, 10, TEXT_DIM)
+                             sx + slot_w - bot_w, row_y + 1, bot_w, 25, 10 if across == 1 else 9)
+        if house:
+            self.label("house rules: " + ", ".join(house), x + 10, y + CARD_H - 28, CARD_W - 124, 22, 10, WARN)
+        else:
+            command = f"id {table.id}  ·  board99 bot --table {table.id} --seat N"
+            self.label(command, x + 10, y + CARD_H - 28, 270, 22, 10, TEXT_DIM)
         if mine_kept:
             self.button(f"back-{table.id}", "Take my seat back", partial(self.take_back, table.id),
                          x + CARD_W - 176, y + CARD_H - 32, 168, 28, 12, bg=CHOSEN)
@@ -488,6 +510,7 @@ class LobbyView(arcade.View):
     def show_tab(self, tab: str) -> None:
         """Show the tables, the leaderboard, the finished games or the tournaments (asking for them afresh)."""
         self.model.show_tab(tab)
+        self.model.form.open_house(False)
         self.refresh_now()
         self.build()
 
@@ -567,6 +590,10 @@ class LobbyView(arcade.View):
         """Create a table with the chosen players, mode and clock."""
         if self.session is None:
             self.say("Connect to a server first", bad=True)
+            return
+        refused = self.model.form.refusal()
+        if refused:  # the game's own words for what it does not allow; nothing is sent
+            self.say(f"This table cannot be made: {refused}", bad=True)
             return
         request = self.model.form.request(self.table_name.text.strip() or "Table")
         self._send_create(request)
@@ -782,15 +809,13 @@ class LobbyView(arcade.View):
             border = WARN if table.id in kept else GOOD if joinable(table) else (60, 90, 70)
             arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, PANEL_BG)
             arcade.draw_lrbt_rectangle_outline(left, left + width, bottom, bottom + height, border, 2 * s)
-            top = bottom + height
-            for r in range(table.sides):
-                colour = table.side_colour(r)
-                cy = top - (58 + r * 28 + 13) * s
-                if colour is None:
-                    arcade.draw_circle_outline(left + 24 * s, cy, 9 * s, TEXT_DIM, 2 * s)
-                else:
-                    arcade.draw_texture_rect(peg_texture(colour, r, self.prefs.palette),
-                                             arcade.LBWH(left + 12 * s, cy - 12 * s, 24 * s, 24 * s))
+        for left, bottom, colour, side in self.pegs:
+            cy = bottom + 11 * s  # centred on its row's words, as the peg sat before
+            if colour is None:
+                arcade.draw_circle_outline(left + 12 * s, cy, 9 * s, TEXT_DIM, 2 * s)
+            else:
+                arcade.draw_texture_rect(peg_texture(colour, side, self.prefs.palette),
+                                         arcade.LBWH(left, cy - 12 * s, 24 * s, 24 * s))
         for left, bottom, width, height, rgb in self.bands:
             arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, rgb)
         self.button_set.draw()

@@ -27,13 +27,14 @@ class StateChanged(NamedTuple):
 
 
 class Events(NamedTuple):
-    """What happened at the table, as ``board99.seen_by`` dicts (an update push's, or our own act's).
+    """What happened at the table (an update push's, or our own act's): the game kind's own event classes
+    (``board99.events.Played`` ...), as the player's seat may see them, read once by the client core.
 
     ``clock`` is the update push's own flag: True when the turn clock ran out and the server made
     the move for the seat, so the table says so instead of showing an ordinary draw or discard.
     """
 
-    events: tuple[dict, ...]
+    events: tuple[Any, ...]
     clock: bool = False
 
 

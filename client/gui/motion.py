@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from board99.events import Discarded, Drew, Event, Penalty, Played, Won
+
 #: Where a motion starts or ends: the deck, a seat's hand or discard pile, a board square.
 PlaceKind = Literal["deck", "hand", "pile", "square"]
 Place = tuple[PlaceKind, int]
@@ -66,40 +68,38 @@ class Motion:
         return now >= self.start + self.delay
 
 
-def plan(events: Iterable[dict], me: int | None) -> list[Motion]:
-    """The motions a batch of server events asks for (lengths at factor 1.0, start 0)."""
+def plan(events: Iterable[Event], me: int | None, side_of: Callable[[int], int | None] = lambda seat: None,
+         ) -> list[Motion]:
+    """The motions a batch of server events asks for (lengths at factor 1.0, start 0); ``side_of`` a seat's side."""
     out: list[Motion] = []
     at = 0.0  # a batch's motions follow one another a little, so cause comes before effect
     for event in events:
-        kind, seat = event.get("kind"), event.get("seat", 0)
-        if kind == "drew":
-            out.append(Motion("card", ("deck", 0), ("hand", seat), CARD_SECONDS, at, card=event.get("card")
-                              if seat == me else None))
-        elif kind == "played":
-            square = event["square"]
-            out.append(Motion("card", ("hand", seat), ("square", square), CARD_SECONDS, at, card=event["card"]))
-            out.append(Motion("drop", ("square", square), ("square", square), DROP_SECONDS,
-                              at + CARD_SECONDS * 0.7, side=event.get("side")))
-            at += CARD_SECONDS * 0.5
-        elif kind == "discarded":
-            out.append(Motion("card", ("hand", seat), ("pile", seat), CARD_SECONDS, at, card=event["card"]))
-        elif kind == "penalty":
-            square, card = event.get("square", -1), event.get("card")
-            if square is not None and square >= 0:  # a peg put where it may not go: shown, then lifted off
-                out.append(Motion("lift", ("square", square), ("square", square), LIFT_SECONDS, at,
-                                  side=event.get("side")))
-                out.append(Motion("card", ("square", square), ("pile", seat), CARD_SECONDS, at + LIFT_SECONDS * 0.6,
-                                  card=card))
-            elif event.get("offence") in ("draw-out-of-turn", "illegal-draw"):  # shown to all, back into the deck
-                out.append(Motion("shown", ("deck", 0), ("deck", 0), SHOWN_SECONDS, at, card=card))
-            else:  # a discard out of turn: the card goes to the pile all the same
+        match event:
+            case Drew(seat, card):
+                out.append(Motion("card", ("deck", 0), ("hand", seat), CARD_SECONDS, at,
+                                  card=card if seat == me else None))
+            case Played(seat, card, square):
+                out.append(Motion("card", ("hand", seat), ("square", square), CARD_SECONDS, at, card=card))
+                out.append(Motion("drop", ("square", square), ("square", square), DROP_SECONDS,
+                                  at + CARD_SECONDS * 0.7, side=side_of(seat)))
+                at += CARD_SECONDS * 0.5
+            case Discarded(seat, card):
                 out.append(Motion("card", ("hand", seat), ("pile", seat), CARD_SECONDS, at, card=card))
-        elif kind == "won":
-            line = tuple(event.get("line", ()))
-            out.append(Motion("line", ("square", line[0] if line else 0), ("square", line[-1] if line else 0),
-                              LINE_SECONDS, at + CARD_SECONDS, side=event.get("side"), squares=line))
-            out.append(Motion("celebrate", ("square", 0), ("square", 0), CELEBRATE_SECONDS,
-                              at + CARD_SECONDS + LINE_SECONDS * 0.5, side=event.get("side"), squares=line))
+            case Penalty(seat, offence, card, square):
+                if square >= 0:  # a peg put where it may not go: shown, then lifted off
+                    out.append(Motion("lift", ("square", square), ("square", square), LIFT_SECONDS, at,
+                                      side=side_of(seat)))
+                    out.append(Motion("card", ("square", square), ("pile", seat), CARD_SECONDS,
+                                      at + LIFT_SECONDS * 0.6, card=card))
+                elif offence in ("draw-out-of-turn", "illegal-draw"):  # shown to all, back into the deck
+                    out.append(Motion("shown", ("deck", 0), ("deck", 0), SHOWN_SECONDS, at, card=card))
+                else:  # a discard out of turn: the card goes to the pile all the same
+                    out.append(Motion("card", ("hand", seat), ("pile", seat), CARD_SECONDS, at, card=card))
+            case Won(side, _, line):
+                out.append(Motion("line", ("square", line[0] if line else 0), ("square", line[-1] if line else 0),
+                                  LINE_SECONDS, at + CARD_SECONDS, side=side, squares=line))
+                out.append(Motion("celebrate", ("square", 0), ("square", 0), CELEBRATE_SECONDS,
+                                  at + CARD_SECONDS + LINE_SECONDS * 0.5, side=side, squares=line))
     return out
 
 

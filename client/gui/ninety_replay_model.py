@@ -21,10 +21,11 @@ undoing. The cursor over the frames is the peg-board viewer's (``replay_model.Cu
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from board99.ninety_nine.actions import Action, Play, parse_action
 from board99.ninety_nine.cards import Card, words
+from board99.ninety_nine.events import Event, Won
 from board99.ninety_nine.game import Game
 from board99.ninety_nine.kind import NINETY_NINE
 from board99.ninety_nine.record import replay_file, split_match
@@ -103,9 +104,9 @@ def action_words(action: Action, name: str) -> str:
     return text
 
 
-def _shown(events: Iterable[Any]) -> tuple[dict, ...]:
-    # A replay shows every card: each drawn card as its drawer saw it.
-    return tuple(NINETY_NINE.event_for(e, getattr(e, "seat", None)) for e in events)
+def _shown(events: Iterable[Event]) -> tuple[Event, ...]:
+    # A replay shows every card: the game's own events, each drawn card as its drawer saw it.
+    return tuple(events)
 
 
 def _hands(game: Game) -> tuple[tuple[Card, ...], ...]:
@@ -150,7 +151,7 @@ def load(text: str, names: tuple[str, ...] | None = None) -> NinetyReplay:
         said = tuple(w for w in map(state.event_words, events) if w)
         view = view_of(game, None)
         state.receive(StateChanged(view, table, True))  # type: ignore[arg-type]
-        result = next((w for e, w in zip(events, map(state.event_words, events)) if e.get("kind") == "won"), None)
+        result = next((w for e, w in zip(events, map(state.event_words, events)) if isinstance(e, Won)), None)
         frames.append(NinetyFrame(number, games, done, 0, actor, line,
                                   action_words(parse_action(action_text), state.name(actor)), said, state.last,
                                   tuple(state.log), received.sounds, view, _hands(game), result))

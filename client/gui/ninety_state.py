@@ -24,7 +24,26 @@ from typing import Any, NamedTuple
 
 from board99.ninety_nine.actions import Action, Draw, Play
 from board99.ninety_nine.cards import Card, rank_of, words
-from board99.ninety_nine.events import REASONS
+from board99.ninety_nine.events import (
+    REASONS,
+    Busted,
+    Corrected,
+    Dealt,
+    Drew,
+    Event,
+    Forgot,
+    LostToken,
+    Out,
+    Owes,
+    Played,
+    Rebuilt,
+    Reversed,
+    RoundOver,
+    SatOut,
+    Skipped,
+    TurnedUp,
+    Won,
+)
 from board99.ninety_nine.rules import Effect
 from board99.ninety_nine.view import NinetyView
 
@@ -78,6 +97,10 @@ class NinetyState:
         self.help_shown = False
         self.leaving = False  # Esc was pressed once during the game: a second one leaves
         self.sent_at_ply: int | None = None  # the ply an action was sent at (no second send until it moved on)
+        #: At a penalty table the player may say the total themselves (T, digits, Enter): the digits typed so
+        #: far (None: not typing), and the total said with the next card (None: the table counts for them).
+        self.saying: str | None = None
+        self.to_say: int | None = None
 
     # -- names ---------------------------------------------------------------------------
 
@@ -112,6 +135,11 @@ class NinetyState:
             return self._events(msg.events)
         if isinstance(msg, Failed):
             self.sent_at_ply = None
+            if msg.code == "game-over":
+                # A key pressed as the game ended (D after the last card): the result box says who won, in
+                # names; the engine's refusal would say it again in seat numbers ("S1 has won").
+                self.tell("" if self.over else "The game is over")
+                return Received()
             self.tell(f"Refused: {msg.message}", bad=True)
             return Received(("penalty",))
         if isinstance(msg, Replied) and msg.op == "act":
@@ -134,76 +162,70 @@ class NinetyState:
         became_mine = view.my_turn and not (before is not None and before.my_turn and before.ply == view.ply)
         return Received(("turn",) if became_mine and before is not None else ())
 
-    def _events(self, events: tuple[dict, ...]) -> Received:
+    def _events(self, events: tuple[Event, ...]) -> Received:
         sounds: list[str] = []
         motions: list[tuple[int | None, Card]] = []
         for event in events:
             line = self.event_words(event)
             if line:
                 self.log.append(line)
-            kind = event.get("kind")
-            if kind in ("played", "busted", "turned-up"):
-                seat = event.get("seat", event.get("dealer"))
-                card = event.get("card")
-                if isinstance(card, str):
-                    motions.append((seat if kind != "turned-up" else None, card))
-                sounds.append("draw")
-                self.last = line
-            elif kind in ("reversed", "skipped", "owes") and self.last:
-                self.last += "; " + line
-            elif kind in ("lost-token", "out", "sat-out", "corrected", "forgot"):
-                sounds.append("penalty")
-                self.last = (self.last + "; " if self.last else "") + line
-                if kind == "corrected":
-                    self.tell(line, bad=True)
-            elif kind == "won":
-                sounds.append("win")
-                self.last = line
+            match event:
+                case TurnedUp(_, card) | Played(_, card) | Busted(_, card):
+                    motions.append((None if isinstance(event, TurnedUp) else event.seat, card))
+                    sounds.append("draw")
+                    self.last = line
+                case Reversed() | Skipped() | Owes() if self.last:
+                    self.last += "; " + line
+                case LostToken() | Out() | SatOut() | Corrected() | Forgot():
+                    sounds.append("penalty")
+                    self.last = (self.last + "; " if self.last else "") + line
+                    if isinstance(event, Corrected):
+                        self.tell(line, bad=True)
+                case Won():
+                    sounds.append("win")
+                    self.last = line
         return Received(tuple(dict.fromkeys(sounds)), tuple(motions))
 
-    def event_words(self, e: dict) -> str:
+    def event_words(self, e: Event) -> str:
         """One event in words for a person, the rule named where it costs something."""
-        kind = e.get("kind")
-        who = self.name(e["seat"]) if isinstance(e.get("seat"), int) else ""
-        card = e.get("card")
-        shown = words(card) if isinstance(card, str) else "a card"
-        value = e.get("value")
-        if kind == "dealt":
-            return f"Deal {e.get('deal')}: {self.name(int(e.get('dealer', 0)))} dealt {e.get('hand_size')} cards each"
-        if kind == "turned-up":
-            return f"{self.name(int(e.get('dealer', 0)))} turned up the {shown}{self._as(value)}: total {e.get('total')}"
-        if kind == "played":
-            return f"{who} played the {shown}{self._does(card, value)}: total {e.get('total')}"
-        if kind == "busted":
-            return f"{who} played the {shown}{self._does(card, value)}: {e.get('total')} is over 99"
-        if kind == "corrected":
-            return f"{who} said {e.get('said')}: corrected, the total is {e.get('total')}"
-        if kind == "reversed":
-            return "play reverses: now " + ("clockwise" if e.get("direction") == 1 else "counter-clockwise")
-        if kind == "skipped":
-            return f"{who} {'are' if who == 'You' else 'is'} skipped"
-        if kind == "owes":
-            n = e.get("cards")
-            return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {n} card(s), no draws"
-        if kind == "drew":
-            if e.get("card") is None and e.get("seat") == (self.view.seat if self.view else None):
-                return ""
-            return f"{who} drew {'the ' + shown if isinstance(card, str) else 'a card'}"
-        if kind == "forgot":
-            return f"{who} forgot to draw: that draw is lost (002, 003, 004)"
-        if kind == "rebuilt":
-            how = "shuffled" if e.get("shuffled") else "turned over unshuffled"
-            return f"The stock is rebuilt from the pile: {e.get('cards')} cards, {how}"
-        if kind == "lost-token":
-            return f"{who} lost a token: {self._why(e)}; {e.get('left')} left"
-        if kind == "out":
-            return f"{who} {'are' if who == 'You' else 'is'} out of the game: {self._why(e)}"
-        if kind == "sat-out":
-            return f"{who} {'sit' if who == 'You' else 'sits'} this round out: {self._why(e)}"
-        if kind == "round-over":
-            return f"Deal {e.get('deal')} is over"
-        if kind == "won":
-            return f"{who} {'win' if who == 'You' else 'wins'}: the last player left"
+        seat = getattr(e, "seat", None)
+        who = self.name(seat) if isinstance(seat, int) else ""
+        match e:
+            case Dealt(deal, dealer, hand_size):
+                return f"Deal {deal}: {self.name(dealer)} dealt {hand_size} cards each"
+            case TurnedUp(dealer, card, value, total):
+                return f"{self.name(dealer)} turned up the {words(card)}{self._as(value)}: total {total}"
+            case Played(_, card, value, total):
+                return f"{who} played the {words(card)}{self._does(card, value)}: total {total}"
+            case Busted(_, card, value, total):
+                return f"{who} played the {words(card)}{self._does(card, value)}: {total} is over 99"
+            case Corrected(_, said, total):
+                return f"{who} said {said}: corrected, the total is {total}"
+            case Reversed(direction):
+                return "play reverses: now " + ("clockwise" if direction == 1 else "counter-clockwise")
+            case Skipped():
+                return f"{who} {'are' if who == 'You' else 'is'} skipped"
+            case Owes(_, n):
+                return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {n} card(s), no draws"
+            case Drew(drawer, card):
+                if card is None and drawer == (self.view.seat if self.view else None):
+                    return ""
+                return f"{who} drew {'a card' if card is None else 'the ' + words(card)}"
+            case Forgot():
+                return f"{who} forgot to draw: that draw is lost (002, 003, 004)"
+            case Rebuilt(cards, shuffled):
+                how = "shuffled" if shuffled else "turned over unshuffled"
+                return f"The stock is rebuilt from the pile: {cards} cards, {how}"
+            case LostToken(_, reason, left):
+                return f"{who} lost a token: {self._why(reason)}; {left} left"
+            case Out(_, reason):
+                return f"{who} {'are' if who == 'You' else 'is'} out of the game: {self._why(reason)}"
+            case SatOut(_, reason):
+                return f"{who} {'sit' if who == 'You' else 'sits'} this round out: {self._why(reason)}"
+            case RoundOver(deal):
+                return f"Deal {deal} is over"
+            case Won():
+                return f"{who} {'win' if who == 'You' else 'wins'}: the last player left"
         return ""
 
     @staticmethod
@@ -216,8 +238,7 @@ class NinetyState:
         return f" ({effect_words(self.view.table.effect(rank_of(card)), value if isinstance(value, int) else None)})"
 
     @staticmethod
-    def _why(e: dict) -> str:
-        reason = str(e.get("reason", ""))
+    def _why(reason: str) -> str:
         return REASONS.get(reason, reason)
 
     def tell(self, text: str, bad: bool = False) -> None:
@@ -247,12 +268,18 @@ class NinetyState:
         if v.out[v.seat]:
             return "You are out of the game: watch to the end, or Esc for the lobby"
         draw = " · D: draw" if v.may_draw else ""
+        if self.saying is not None:
+            return f"Say the total: {self.saying or '_'} · Enter: say it with your next card · Esc: let the table count"
         if self.choice is not None:
             return f"The {words(self.choice.card)}: Up for {self.choice.values[0]:+d}, Down for " \
                    f"{self.choice.values[-1]:+d}, Esc to pick again"
         if v.my_turn:
             n = len(v.hand or ())
             owed = f" ({v.owed} cards owed to the queens)" if v.owed > 1 else ""
+            if self.to_say is not None:
+                owed += f", saying {self.to_say}"
+            elif v.mode == "penalty":
+                draw += " · T: say the total yourself"
             if not self.fitting():
                 return f"Your turn{owed}: no card fits; press 1-{n} to play one anyway" + draw
             return f"Your turn{owed}: press 1-{n} for a card (the marked ones fit)" + draw
@@ -296,6 +323,8 @@ class NinetyState:
         if self.sent_at_ply == v.ply:
             return []
         say = v.table.after(v.total, effect, value)
+        if self.to_say is not None:  # the total the player said (a penalty table corrects a wrong one)
+            say, self.to_say = self.to_say, None
         self.sent_at_ply = v.ply
         self.tell("")
         # A penalty table makes drawing a step of its own (the player presses D); a guarded one draws with the card.
@@ -312,11 +341,45 @@ class NinetyState:
             return []
         return [Draw()]
 
+    def start_saying(self) -> list[Action]:
+        """T: the player will say the total with their next card (a penalty table, where saying it is the rule)."""
+        v = self.view
+        if v is None or v.seat is None or v.over:
+            return []
+        if v.mode != "penalty":
+            self.tell("At a guarded table the total is said for you", bad=True)
+            return []
+        self.saying, self.to_say = "", None
+        self.tell("")
+        return []
+
+    def say_key(self, name: str) -> list[Action]:
+        """A key while the player types the total: a digit, a minus, Enter to keep it, Esc to give it up."""
+        assert self.saying is not None
+        if name.isdigit() and len(self.saying.lstrip("-")) < 3:
+            self.saying += name
+        elif name == "minus" and not self.saying:
+            self.saying = "-"  # a ten may take the total below zero at some tables (002)
+        elif name == "enter":
+            said = self.saying
+            self.saying = None
+            if said.lstrip("-"):
+                self.to_say = int(said)
+                self.tell(f"You will say {self.to_say} with your next card")
+        elif name == "escape":
+            self.saying = None
+            self.tell("The table says the total for you")
+        return []
+
     def key(self, name: str) -> list[Action] | str:
         """A key's meaning: actions to send, or the name of a screen command ('lobby', 'rematch', 'mute', 'help')."""
         if name != "escape" and self.leaving:
             self.leaving = False
             self.tell("")
+        if self.saying is not None and name not in ("d", "up", "down"):
+            return self.say_key(name)
+        if name == "t":
+            return self.start_saying()
         if name.isdigit():
             return self.pick(int(name) - 1)
         if name in ("up", "down"):

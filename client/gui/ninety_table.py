@@ -41,6 +41,9 @@ KEY_NAMES: dict[int, str] = {
     **{getattr(arcade.key, f"NUM_{n}"): str(n) for n in range(1, 10)},
     arcade.key.D: "d", arcade.key.ESCAPE: "escape", arcade.key.UP: "up", arcade.key.DOWN: "down",
     arcade.key.R: "r", arcade.key.M: "m", arcade.key.H: "h", arcade.key.S: "s",
+    # Saying the total at a penalty table: T, its digits, Enter.
+    arcade.key.T: "t", arcade.key.KEY_0: "0", arcade.key.NUM_0: "0", arcade.key.ENTER: "enter",
+    arcade.key.NUM_ENTER: "enter", arcade.key.MINUS: "minus", arcade.key.NUM_SUBTRACT: "minus",
 }
 KEYS_LINE = "1-9: play that card · Up/Down: an ace's or ten's value · D: draw · H: this table's rules · " \
             "M: sound · S: settings · Esc: lobby · F1: help"
@@ -99,6 +102,7 @@ class NinetyTable(arcade.View):
         self.pile_xy = (0.0, 0.0)
         self.seat_xy: dict[int, tuple[float, float]] = {}
         self.hand_xy: list[tuple[float, float]] = []
+        self.batching = False  # messages are being taken in a batch: one layout after them (``on_update``)
         if session is not None and getattr(session, "latest_state", None) is not None:
             self.handle(session.latest_state)
 
@@ -113,14 +117,16 @@ class NinetyTable(arcade.View):
     # -- messages and input ------------------------------------------------------------------
 
     def handle(self, msg: Message) -> None:
-        """One message from the session: the state takes it, the sounds play, the screen follows."""
+        """One message from the session: the state takes it, the sounds play, the screen follows (once for a
+        batch: ``on_update``)."""
         before = self.state.view
         received = self.state.receive(msg)
         for seat, card in received.motions:
             self._move(seat, card, before)
         for name in received.sounds:
             self.sounds.play(name)
-        self.refresh()
+        if not self.batching:
+            self.refresh()
 
     def _move(self, seat: int | None, card: str, before: Any) -> None:
         factor = ANIMATION_SPEEDS.get(self.window.prefs.animation, 1.0)
@@ -175,8 +181,17 @@ class NinetyTable(arcade.View):
     def on_update(self, delta_time: float) -> None:
         """Take what the network thread has; keep drawing while a card moves."""
         if self.session is not None and hasattr(self.session, "drain"):
-            for msg in self.session.drain():
-                self.handle(msg)
+            # One layout for all that came since the last frame: a layout makes some sixty texts (a tenth of a
+            # second or more), and quick bots send a whole round at once; laying out after each froze the window.
+            messages = self.session.drain()
+            self.batching = True
+            try:
+                for msg in messages:
+                    self.handle(msg)
+            finally:
+                self.batching = False
+            if messages:
+                self.refresh()
         if self.motions:
             self.window.awake(0.3)
 
@@ -235,7 +250,8 @@ class NinetyTable(arcade.View):
         total_colour = BAD if v.total >= 90 else WARN if v.total >= 75 else TEXT
         self._text(str(v.total), cx, cy - 10 * s, 64, total_colour, bold=True, anchor_x="center", anchor_y="center")
         arrow = "↻ clockwise" if v.direction == 1 else "↺ counter-clockwise"
-        self._text(f"Play goes {arrow}", cx, cy - 62 * s, 13, TEXT, anchor_x="center")
+        # 12 points: "counter-clockwise" at 13 touched the stock and the pile on either side.
+        self._text(f"Play goes {arrow}", cx, cy - 62 * s, 12, TEXT, anchor_x="center")
         self.pile_xy = (cx + 175 * s, cy)
         self.cards.append((v.top, *self.pile_xy, card_w, card_h, 255) if v.top else (None, 0, 0, 0, 0, 0))
         self._text(f"pile {v.pile_size}", self.pile_xy[0], cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
@@ -262,39 +278,42 @@ class NinetyTable(arcade.View):
                        top=True)
             self._text(self.OVER_KEYS, area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
 
-    def _panel(self, w: float, h: float, panel: float) -> None:
-        """The right-hand panel: the table's rules at a glance, then what happened."""
+    def _panel(self, w: float, h: float, panel: float, top: float | None = None, glance: bool = True) -> None:
+        """The right-hand panel: the table's rules at a glance, then what happened (a lesson's screen puts its
+        task above them, from ``top``, and may leave the glance to H)."""
         st, v, s = self.state, self.state.view, self.scale
         left = w - panel + 14 * s
         self.shapes.append((w - panel, 0, panel, h, PANEL_BG, None))
-        y = h - 30 * s
+        y = h - 30 * s if top is None else top
         if v is None:
             return
         table = v.table
         rs = table.rule_set
         self._text(f"{rs.title} rules ({rs.source})", left, y, 15, TEXT, bold=True)
         y -= 20 * s
-        tokens = f"{table.tokens} tokens each" if table.tokens else "no tokens: fail once, out"
+        tokens = (f"{table.tokens} token{'s' if table.tokens != 1 else ''} each" if table.tokens
+                  else "no tokens: fail once, out")
         sub = self._text(f"{v.mode} table · {table.hand_size} cards · {tokens}", left, y, 10.5, TEXT_DIM,
                          anchor_y="top", width=panel - 28 * s)
         y -= sub.content_height + 14 * s
         plain = [r for r in RANKS if table.effect(r).name == "face"]
-        for rank, effect in table.effects:
+        for rank, effect in table.effects if glance else ():
             if rank in plain or (rank == JOKER and not table.jokers):
                 continue
             self._text(f"{'Joker' if rank == JOKER else rank}", left, y, 12, WARN, bold=True)
             said = self._text(effect.words(), left + 58 * s, y, 10.5, TEXT, width=panel - 80 * s)
             y -= max(18 * s, said.content_height + 4 * s)
-        if plain:
+        if plain and glance:
             self._text(" ".join(plain), left, y, 12, WARN, bold=True, width=panel - 30 * s)
             y -= 16 * s * (1 + len(" ".join(plain)) // 18)
             courts = " ".join(r for r in plain if r in "JQK")
             self._text(f"add their face value ({courts}: 10)" if courts else "add their face value", left, y,
                        10.5, TEXT)
             y -= 18 * s
-        self._text("The total may " + ("go below zero" if table.below_zero else "not go below zero")
-                   + "; over 99 loses", left, y, 10.5, TEXT_DIM, width=panel - 30 * s)
-        y -= 38 * s
+        if glance:
+            self._text("The total may " + ("go below zero" if table.below_zero else "not go below zero")
+                       + "; over 99 loses", left, y, 10.5, TEXT_DIM, width=panel - 30 * s)
+            y -= 38 * s
         self._text("What happened (newest first)", left, y, 13, TEXT, bold=True)
         y -= 6 * s
         for line in reversed(list(st.log)):
@@ -362,8 +381,8 @@ class NinetyTable(arcade.View):
         self._text(st.prompt(), area / 2, prompt_y, 15, colour, bold=st.my_turn, anchor_x="center")
         if st.notice:
             self._text(st.notice, area / 2, prompt_y - 22 * s, 12, BAD if st.bad else GOOD, anchor_x="center",
-                       width=area - 40 * s)
-        keys = self._text(KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
+                       width=area - 40 * s, align="center")  # under the prompt, not at the window's left edge
+        keys = self._text(self.KEYS_LINE, area / 2, 8 * s, 9.5, TEXT_DIM, anchor_x="center")
         while keys.content_width > area - 16 * s and keys.font_size > 6:  # a large scale: shrink it to fit
             keys.font_size = keys.font_size * 0.93
         self.hand_xy = []

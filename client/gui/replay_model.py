@@ -15,7 +15,8 @@ import re
 from collections.abc import Sequence
 from typing import Generic, NamedTuple, Protocol, TypeVar
 
-from board99 import Discard, Draw, Play, SeatView, parse_action, seen_by, sides_for
+from board99 import Discard, Draw, Play, SeatView, parse_action, sides_for
+from board99.events import Event, Penalty, Won
 from board99.match import GameResult, MatchRecord, is_match_record, score
 from board99.peg_kind import PEG_BOARD
 from board99.record import Record
@@ -82,11 +83,11 @@ def action_words(seat: int, line_action: str, table: TableInfo | None) -> str:
     return f"{name} draws a card"
 
 
-def _words(events: list[dict], table: TableInfo, colours: list[str]) -> tuple[tuple[str, ...], bool, str | None]:
+def _words(events: Sequence[Event], table: TableInfo, colours: list[str]) -> tuple[tuple[str, ...], bool, str | None]:
     words = tuple(wording.event_line(e, table, None, colours) for e in events)
-    won = next((e for e in events if e.get("kind") == "won"), None)
+    won = next((e for e in events if isinstance(e, Won)), None)
     result = None if won is None else wording.event_line(won, table, None, colours)
-    return words, any(e.get("kind") == "penalty" for e in events), result
+    return words, any(isinstance(e, Penalty) for e in events), result
 
 
 def load(text: str, names: tuple[str, ...] | None = None) -> Replay:
@@ -117,8 +118,7 @@ def load(text: str, names: tuple[str, ...] | None = None) -> Replay:
                 if opened:
                     continue  # an action's events: its frame was made from the game's own log
                 opened = True
-                events = [seen_by(e, getattr(e, "seat", None)) for e in game.opening]
-                words, _, _ = _words(events, table, colours)
+                words, _, _ = _words(game.opening, table, colours)
                 frames.append(Frame(number, len(records), done, total, None, line.strip(),
                                     f"Game {number}: the cards are dealt", words, False, game.view(None),
                                     tuple(game.hand(s) for s in range(game.players)), None))
@@ -127,9 +127,8 @@ def load(text: str, names: tuple[str, ...] | None = None) -> Replay:
             seat, _, action_text = line.partition(" ")
             actor = int(seat[1:])
             # The game's log holds exactly what the record's following lines say (steps() checks them):
-            # a drawn card is shown to its drawer, and a replay shows every card.
-            events = [seen_by(e, getattr(e, "seat", None)) for e in game.log[-1][2]]
-            words, penalty, result = _words(events, table, colours)
+            # a replay shows every card, so its events are the game's own, nothing hidden.
+            words, penalty, result = _words(game.log[-1][2], table, colours)
             frames.append(Frame(number, len(records), done, total, actor, line,
                                 action_words(actor, action_text, table), words, penalty, game.view(None),
                                 tuple(game.hand(s) for s in range(game.players)), result))
@@ -168,7 +167,8 @@ _ACTION = re.compile(r"S\d+ \S.*")
 
 
 def event_data(text: str) -> dict | None:
-    """An event line of a record (``board99.events`` ``text()``) read back as the event's data; None if unknown."""
+    """An event line of a record (``board99.events`` ``text()``) read back as the event's plain data (as the wire
+    carries it, for the kind to read: ``history_event``); None if unknown."""
     for pattern, kind in _EVENT_FORMS:
         m = pattern.fullmatch(text.strip())
         if m is None:
@@ -189,6 +189,16 @@ def event_data(text: str) -> dict | None:
     return None
 
 
+def history_event(text: str) -> Event | None:
+    """An event line of a live game's public record as the event, read by the kind like any event; None if unknown
+    (a line this client cannot read is left out of the words, as it always was)."""
+    data = event_data(text)
+    try:
+        return None if data is None else PEG_BOARD.event_from_data(data)
+    except ValueError:
+        return None
+
+
 def frames_from_history(lines: list[str], views: list[SeatView], table: TableInfo | None) -> tuple[Frame, ...]:
     """Frames from a live game's public record lines and the public view after each action (the first: the deal)."""
     groups: list[tuple[str | None, list[str]]] = [(None, [])]
@@ -202,7 +212,7 @@ def frames_from_history(lines: list[str], views: list[SeatView], table: TableInf
     total = len(groups) - 1
     frames: list[Frame] = []
     for done, ((action_line, event_lines), view) in enumerate(zip(groups, views)):
-        events = [e for e in (event_data(x) for x in event_lines) if e is not None]
+        events = [e for e in (history_event(x) for x in event_lines) if e is not None]
         words, penalty, result = _words(events, table or names_table(players, view.mode), colours)
         if action_line is None:
             actor, shown = None, event_lines[0].strip() if event_lines else ""

@@ -21,11 +21,12 @@ import threading
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from board99 import Action, SeatView
-from board99.client.core import Pending
+from board99 import Action, SeatView, kinds
+from board99.client.core import Pending, read_events
 from board99.client.net import GameClient
 from board99.client.pushes import Completed, Snapshot, TableChange, Update
 from board99.client.pushes import Message as CoreMessage
+from board99.kinds import GameKind
 from board99.match import MatchFormat
 from board99.wire.table_info import TableInfo
 
@@ -42,13 +43,16 @@ Run = Callable[[GameClient], object]
 Then = Callable[[Any], Any]
 
 
-def events_of(push: Any) -> tuple[dict, ...]:
-    """The table events a pushed message carries (an ``update``'s list, a new game's deal); none for every other."""
+def events_of(push: Any, kind: GameKind | None = None) -> tuple[Any, ...]:
+    """The table events a pushed message carries (an ``update``'s list, a new game's deal); none for every other.
+
+    The core's records carry them read already; a plain map (``GameClient.poll()``'s) has them read here by
+    ``kind`` (default: the default kind), ValueError naming the event that is not one of its.
+    """
     if isinstance(push, Update | TableChange):
         return push.events
     events = push.get("events") if isinstance(push, dict) else None
-    # Plain maps (``GameClient.poll()``'s): keep what the log can read.
-    return tuple(e for e in events if isinstance(e, dict)) if isinstance(events, list) else ()
+    return read_events(kind or kinds.get(kinds.DEFAULT), events) if isinstance(events, list) else ()
 
 
 class KeptSeat(NamedTuple):

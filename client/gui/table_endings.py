@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from board99 import SeatView
+from board99.events import Won
 from board99.wire.table_info import TableInfo
 
 from . import wording
@@ -43,9 +44,9 @@ class Endings:
         """A box is on screen (a click anywhere or Esc closes it)."""
         return self.result_open or self.match_open
 
-    def won(self, view: SeatView | None, table: TableInfo | None, colours: list[str], event: dict) -> None:
+    def won(self, view: SeatView | None, table: TableInfo | None, colours: list[str], event: Won) -> None:
         """A side won (``event``): the result, and its box opens."""
-        title = wording.result_title(view, event["side"])
+        title = wording.result_title(view, event.side)
         tone: Tone = "bad" if title == "You lost" else "good"
         self.result = Result(title, wording.result_line(view, table, colours, event), tone)
         self.result_open = True

@@ -11,12 +11,14 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from board99 import SeatView
+from board99.events import Discarded, Drew, Event, Penalty, Played, Skipped
 from board99.wire.table_info import TableInfo
 
 from . import wording
 
 SINCE_SHOWN = 8  # the "since your turn" list keeps this many moves
-ACTION_KINDS = ("played", "drew", "discarded", "penalty")  # events that are a seat's move
+#: Events that are a seat's move.
+MOVES = (Played, Drew, Discarded, Penalty)
 
 
 class Since(NamedTuple):
@@ -33,7 +35,7 @@ class Recent:
     def __init__(self) -> None:
         #: The latest Events message's events, and how many events came in all: a part that marks or
         #: animates what just happened compares the count with the one it last saw.
-        self.recent_events: tuple[dict, ...] = ()
+        self.recent_events: tuple[Event, ...] = ()
         self.events_seen = 0
         #: Moves by others since the player's own last move (the panel lists them; hovering lights squares).
         self.since: deque[Since] = deque(maxlen=SINCE_SHOWN)
@@ -41,27 +43,26 @@ class Recent:
         #: Seat -> (square, side, move number) of its most recent peg.
         self.last_peg: dict[int, tuple[int, int, int]] = {}
 
-    def came(self, events: tuple[dict, ...]) -> None:
+    def came(self, events: tuple[Event, ...]) -> None:
         """A batch of events came."""
         self.recent_events = events
         self.events_seen += len(events)
 
-    def note_move(self, event: dict, me: int | None, table: TableInfo | None, side_of: Callable[[int], int]) -> None:
-        """Count a seat's move, keep its peg, and list it since the player's own (``event`` carries its side)."""
-        kind, seat = event.get("kind"), event.get("seat")
-        if seat is None or kind not in ACTION_KINDS + ("skipped",):
+    def note_move(self, event: Event, me: int | None, table: TableInfo | None, side_of: Callable[[int], int]) -> None:
+        """Count a seat's move, keep its peg (for the side ``side_of`` its seat), list it since the player's own."""
+        if not isinstance(event, (*MOVES, Skipped)):
             return
-        if kind in ACTION_KINDS:
+        seat = event.seat
+        if isinstance(event, MOVES):
             self.moves += 1
-        if kind == "played":
-            self.last_peg[seat] = (event["square"], event["side"], self.moves)
-        if seat == me and kind in ACTION_KINDS:
+        if isinstance(event, Played):
+            self.last_peg[seat] = (event.square, side_of(seat), self.moves)
+        if seat == me and isinstance(event, MOVES):
             self.since.clear()  # the player's own move: the list starts again
         elif seat != me:
             text = wording.since_line(event, table)
             if text is not None:
-                square = event.get("square")
-                shown = square if kind == "played" else None
+                shown = event.square if isinstance(event, Played) else None
                 self.since.append(Since(text, shown, side_of(seat)))
 
     def pegs(self, view: SeatView | None, players: int) -> list[tuple[int, int, float]]:

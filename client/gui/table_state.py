@@ -18,6 +18,7 @@ from typing import NamedTuple
 from board99 import PLAYER_COUNTS, Action, Discard, Draw, Play, SeatView, sides_for
 from board99.client.pushes import Notice, Push, Restarted, SeatLost, TableChange
 from board99.coach import Advice
+from board99.events import Dealt, Discarded, Drew, Event, Penalty, Played, Tied, Won
 from board99.wire.table_info import TableInfo
 
 from . import wording
@@ -500,22 +501,17 @@ class TableState:
         self.log.append(line)
         self.announce(line, "good")
 
-    def take_events(self, events: tuple[dict, ...] | list[dict], clock: bool = False) -> tuple[str, ...]:
+    def take_events(self, events: tuple[Event, ...] | list[Event], clock: bool = False) -> tuple[str, ...]:
         """Log what happened (every move, every penalty with its rule), announce it, set its motions; the sounds."""
         sounds = []
         self.recent.came(tuple(events))
         me = self.view.seat if self.view is not None else None
         colours = self.colours()
         clock_told = False
-        sided = []
         for event in events:
-            kind, seat = event.get("kind"), event.get("seat")
-            if seat is not None and kind in ("played", "penalty"):
-                event = {**event, "side": self.side_of(seat)}
-            sided.append(event)
-            if kind == "dealt" and event.get("deal") == 1:
+            if isinstance(event, Dealt) and event.deal == 1:
                 continue  # a game's first deal: the game's start line says it (_note_start)
-            if clock and not clock_told and kind in ("drew", "discarded"):
+            if clock and not clock_told and isinstance(event, Drew | Discarded):
                 # The turn clock made this move: say so, not as an ordinary draw or discard.
                 clock_told = True
                 line = wording.clock_line(event, self.table, me)
@@ -524,22 +520,24 @@ class TableState:
                 line = wording.event_line(event, self.table, me, colours)
             self.log.append(line)
             self.recent.note_move(event, me, self.table, self.side_of)
-            if kind == "played":
-                sounds.append("peg")
-            elif kind == "drew":
-                sounds.append("draw")
-            elif kind == "penalty":
-                sounds.append("penalty")
-                self.announce(line, "bad")
-            elif kind == "won":
-                sounds.append("win")
-                self.endings.won(self.view, self.table, colours, event)
-            elif kind == "tied":
-                self.announce(line, "warn")
-            elif kind == "dealt" and event.get("deal", 1) > 1:
-                self.announce(line, "warn")
+            match event:
+                case Played():
+                    sounds.append("peg")
+                case Drew():
+                    sounds.append("draw")
+                case Penalty():
+                    sounds.append("penalty")
+                    self.announce(line, "bad")
+                case Won():
+                    sounds.append("win")
+                    self.endings.won(self.view, self.table, colours, event)
+                case Tied():
+                    self.announce(line, "warn")
+                case Dealt(deal) if deal > 1:
+                    self.announce(line, "warn")
         # A long batch is a catch-up (joining a game under way), not a move to watch: no motion.
-        self.motions.start(plan(sided, me) if len(sided) <= MOTION_BATCH else (), self.animation_factor)
+        batch = plan(events, me, self.side_of) if len(events) <= MOTION_BATCH else ()
+        self.motions.start(batch, self.animation_factor)
         return tuple(sounds)
 
     def _pushed(self, push: Push) -> None:

@@ -16,7 +16,6 @@ import re
 from board99 import (
     HAND_LIMIT,
     MODES,
-    PENALTY_RULES,
     PLAYER_COUNTS,
     Action,
     Discard,
@@ -27,6 +26,7 @@ from board99 import (
     label,
 )
 from board99.coach import Advice
+from board99.events import Dealt, Discarded, Drew, Event, Passed, Penalty, Played, Skipped, Tied, Won
 from board99.match import from_result
 from board99.wire.table_info import TableInfo
 
@@ -112,44 +112,48 @@ OFFENCES = {
 }
 
 
-def event_line(event: dict, table: TableInfo | None = None, me: int | None = None,
+def event_line(event: Event, table: TableInfo | None = None, me: int | None = None,
                colours: list[str] | None = None) -> str:
-    """One log line for a server event (a board99.seen_by dict), in people's words."""
-    kind = event.get("kind")
-    name = who(event["seat"], table, me) if "seat" in event else ""
-    if kind == "dealt":
-        return deal_line(event["deal"], event.get("cut"), event["first"], table, me)
-    if kind == "drew":
-        card = event.get("card")
-        return f"{name} drew {'a card' if card is None else f'card {card}'}"
-    if kind == "played":
-        return f"{name} pegged square {event['square']} with card {event['card']}"
-    if kind == "discarded":
-        return f"{name} discarded card {event['card']}"
-    if kind == "penalty":
-        rule = event.get("rule") or PENALTY_RULES.get(event.get("offence", ""), "")
-        what = OFFENCES.get(event.get("offence", ""), "broke a rule")
-        where = f" on square {event['square']}" if event.get("square", -1) >= 0 else ""
-        return f"Penalty: {name} {what} (card {event['card']}{where}). Rule: {rule}"
-    if kind == "skipped":
-        return f"{name} {'lose' if name == 'You' else 'loses'} this turn (penalty)"
-    if kind == "passed":
-        return f"{name} {'pass' if name == 'You' else 'passes'}: no cards left and the deck is empty"
-    if kind == "won":
-        side = event["side"]
-        team = colour_word(colours[side]) if colours and side < len(colours) else "A side"
-        return f"{team} wins! {seat_name(event['seat'], table)} completed {line_words(event.get('line', ()))}"
-    if kind == "tied":
-        return f"Tie in deal {event['deal']}: deck and hands are empty. The deal is replayed."
-    return str(event.get("text") or "")
+    """One log line for a server event (``board99.events``, as the player's seat sees it), in people's words."""
+    seat = getattr(event, "seat", None)
+    name = who(seat, table, me) if isinstance(seat, int) else ""
+    match event:
+        case Dealt(deal, cut, first):
+            return deal_line(deal, cut, first, table, me)
+        case Drew(_, card):
+            return f"{name} drew {'a card' if card is None else f'card {card}'}"
+        case Played(_, card, square):
+            return f"{name} pegged square {square} with card {card}"
+        case Discarded(_, card):
+            return f"{name} discarded card {card}"
+        case Penalty(_, offence, card, square):
+            what = OFFENCES.get(offence, "broke a rule")
+            where = f" on square {square}" if square >= 0 else ""
+            return f"Penalty: {name} {what} (card {card}{where}). Rule: {event.rule}"
+        case Skipped():
+            return f"{name} {'lose' if name == 'You' else 'loses'} this turn (penalty)"
+        case Passed():
+            return f"{name} {'pass' if name == 'You' else 'passes'}: no cards left and the deck is empty"
+        case Won(side, won_by, line):
+            team = colour_word(colours[side]) if colours and side < len(colours) else "A side"
+            return f"{team} wins! {seat_name(won_by, table)} completed {line_words(line)}"
+        case Tied(deal):
+            return f"Tie in deal {deal}: deck and hands are empty. The deal is replayed."
+    # Another game's event (a table screen shows its own kind's): its record line, as the reader sees it.
+    text = getattr(event, "text", None)
+    return str(text()) if callable(text) else ""
 
 
-def clock_line(event: dict, table: TableInfo | None, me: int | None) -> str:
+def clock_line(event: Event, table: TableInfo | None, me: int | None) -> str:
     """The log line for a move the turn clock made: said as such, not as an ordinary move."""
-    seat = event.get("seat", 0)
-    kind = event.get("kind")
-    moves = {"drew": "a card was drawn", "discarded": f"card {event.get('card')} was discarded"}
-    move = moves.get(str(kind), "a move was made")
+    seat = getattr(event, "seat", 0)
+    match event:
+        case Drew():
+            move = "a card was drawn"
+        case Discarded(_, card):
+            move = f"card {card} was discarded"
+        case _:
+            move = "a move was made"
     if me is not None and seat == me:
         return f"Time ran out: your turn was played for you ({move})"
     return f"Time ran out: {seat_name(seat, table)}'s turn was played for them ({move})"
@@ -180,19 +184,20 @@ def welcome_back_line(view: SeatView, table: TableInfo) -> str:
     return f"Welcome back: your unfinished game goes on (game {table.game}, deal {view.deal})"
 
 
-def since_line(event: dict, table: TableInfo | None) -> str | None:
+def since_line(event: Event, table: TableInfo | None) -> str | None:
     """The short line the "since your turn" list shows for another seat's event (None: not listed)."""
-    kind, name = event.get("kind"), seat_name(event.get("seat", 0), table)
-    if kind == "played":
-        return f"{name}: square {event['square']}"
-    if kind == "drew":
-        return f"{name}: drew"
-    if kind == "discarded":
-        return f"{name}: discarded {event['card']}"
-    if kind == "penalty":
-        return f"{name}: penalty ({OFFENCES.get(event.get('offence', ''), 'offence')})"
-    if kind == "skipped":
-        return f"{name}: lost the turn"
+    name = seat_name(getattr(event, "seat", 0), table)
+    match event:
+        case Played(_, _, square):
+            return f"{name}: square {square}"
+        case Drew():
+            return f"{name}: drew"
+        case Discarded(_, card):
+            return f"{name}: discarded {card}"
+        case Penalty(_, offence):
+            return f"{name}: penalty ({OFFENCES.get(offence, 'offence')})"
+        case Skipped():
+            return f"{name}: lost the turn"
     return None
 
 
@@ -209,11 +214,10 @@ def result_title(view: SeatView | None, winner: int) -> str:
     return "Your side won" if partners else "You won"
 
 
-def result_line(view: SeatView | None, table: TableInfo | None, colours: list[str], event: dict) -> str:
+def result_line(view: SeatView | None, table: TableInfo | None, colours: list[str], event: Won) -> str:
     """The result's second line: who completed which line, and for which side."""
-    side, seat = event["side"], event["seat"]
-    maker = who(seat, table, view.seat if view is not None else None)
-    return f"{maker} completed {line_words(event.get('line', ()))} ({side_name(side, colours, view, table)})"
+    maker = who(event.seat, table, view.seat if view is not None else None)
+    return f"{maker} completed {line_words(event.line)} ({side_name(event.side, colours, view, table)})"
 
 
 # -- warnings and reasons ----------------------------------------------------------------------------
