@@ -269,3 +269,18 @@ def test_a_table_with_house_rules_made_on_a_real_server_shows_them_on_its_card(t
         app.shutdown()
         step(win, 1)
         server.stop()
+
+
+def test_a_penalty_tables_bots_move_at_a_persons_pace_unless_the_host_picks_a_pace() -> None:
+    """Penalty practice needs time: to act out of turn, or to draw before the next player (a bot) plays."""
+    form = NewTableForm()
+    assert form.bot_pace == "quick"
+    form.choose(mode="penalty")
+    assert form.bot_pace == "person" and form.request("t").bot_pace == "person"
+    form.choose(mode="guarded")
+    assert form.bot_pace == "quick"
+    form.choose(mode="penalty")
+    form.choose(bot_pace="quick")  # the host's own choice stands whatever the mode
+    form.choose(mode="guarded")
+    form.choose(mode="penalty")
+    assert form.bot_pace == "quick"

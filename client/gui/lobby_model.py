@@ -186,8 +186,11 @@ class NewTableForm:
         self.clock: float | None = None
         self.match: MatchFormat | None = None  # single games unless a match is chosen
         self.rated = False
-        #: How fast the new table's server bots move: quick, as tables always were, unless chosen.
+        #: How fast the new table's server bots move: quick, as tables always were, unless chosen; a
+        #: penalty table's bots move at a person's pace until the host picks a pace (``pace_chosen``):
+        #: penalty practice needs time to act out of turn, or to make a draw before the next player plays.
         self.bot_pace = BOT_PACES[0]
+        self.pace_chosen = False
         self.games = 3  # the fixed-length match the "N games" button offers (board99.match: 1-9)
         #: The "House rules…" panel is open (in the table cards' place), and the option whose menu is open there.
         self.house_open = False
@@ -259,6 +262,8 @@ class NewTableForm:
         self.game = name
         self.players = self.players if self.players in kind.player_counts else kind.player_counts[0]
         self.mode = self.mode if self.mode in kind.modes else kind.modes[0]
+        if not self.pace_chosen:
+            self.bot_pace = "person" if self.mode == "penalty" else BOT_PACES[0]
         self.options = {o.name: o.default for o in kind.options}
         self.open_house(self.house_open)
 
@@ -278,6 +283,10 @@ class NewTableForm:
             if key not in ("players", "mode", "clock", "match", "rated", "bot_pace", "games"):
                 raise AttributeError(f"the new-table form has no field {key!r}")
             setattr(self, key, value)
+            if key == "bot_pace":
+                self.pace_chosen = True
+            elif key == "mode" and not self.pace_chosen:
+                self.bot_pace = "person" if value == "penalty" else BOT_PACES[0]
 
     def more_games(self, step: int) -> None:
         """Fewer or more games, and that fixed-length match chosen."""

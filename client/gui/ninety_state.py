@@ -206,7 +206,8 @@ class NinetyState:
             case Skipped():
                 return f"{who} {'are' if who == 'You' else 'is'} skipped"
             case Owes(_, n):
-                return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {n} card(s), no draws"
+                cards = "1 card" if n == 1 else f"{n} cards"
+                return f"{who} must answer {'a queen' if n == 1 else f'{n} queens'}: a queen, or {cards}, no draws"
             case Drew(drawer, card):
                 if card is None and drawer == (self.view.seat if self.view else None):
                     return ""

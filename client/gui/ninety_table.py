@@ -19,6 +19,7 @@ from board99.ninety_nine.actions import Draw
 from board99.ninety_nine.cards import JOKER, RANKS
 from board99.ninety_nine.kind import NINETY_NINE
 
+from .drawing import MIN_POINTS
 from .help_view import HelpTopic, keys_of
 from .messages import Message
 from .ninety_cards import CARD_H, CARD_W, card_texture
@@ -217,7 +218,11 @@ class NinetyTable(arcade.View):
               anchor_x: str = "left", anchor_y: str = "baseline", width: float | None = None,
               align: str = "left", top: bool = False) -> arcade.Text:
         kw: dict[str, Any] = {"multiline": True, "width": int(width), "align": align} if width else {}
-        text = arcade.Text(value, x, y, color, size * self.scale, font_name=FONT, bold=bold, anchor_x=anchor_x,
+        # Never below the table's smallest size: at 960 x 640 a 10.5-point line scaled to 8 points
+        # was drawn with letters missing ("acds").
+        text = arcade.Text(value, x, y, color, round(max(MIN_POINTS, size * self.scale)), font_name=FONT,
+                           bold=bold,
+                           anchor_x=anchor_x,
                            anchor_y=anchor_y, **kw)
         (self.top_texts if top else self.texts).append(text)
         return text
@@ -250,12 +255,11 @@ class NinetyTable(arcade.View):
         total_colour = BAD if v.total >= 90 else WARN if v.total >= 75 else TEXT
         self._text(str(v.total), cx, cy - 10 * s, 64, total_colour, bold=True, anchor_x="center", anchor_y="center")
         arrow = "↻ clockwise" if v.direction == 1 else "↺ counter-clockwise"
-        # 12 points: "counter-clockwise" at 13 touched the stock and the pile on either side.
-        self._text(f"Play goes {arrow}", cx, cy - 62 * s, 12, TEXT, anchor_x="center")
-        self.pile_xy = (cx + 175 * s, cy)
+        self._text(f"Play goes {arrow}", cx, cy - 62 * s, 13, TEXT, anchor_x="center")
+        self.pile_xy = (cx + 190 * s, cy)  # clear of "Play goes ↺ counter-clockwise" under the total
         self.cards.append((v.top, *self.pile_xy, card_w, card_h, 255) if v.top else (None, 0, 0, 0, 0, 0))
         self._text(f"pile {v.pile_size}", self.pile_xy[0], cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
-        sx = cx - 175 * s
+        sx = cx - 190 * s
         if v.stock_size:
             self.cards.append((None, sx, cy, card_w, card_h, 255))
         self._text(f"stock {v.stock_size}", sx, cy - card_h / 2 - 18 * s, 11, TEXT_DIM, anchor_x="center")
@@ -263,7 +267,9 @@ class NinetyTable(arcade.View):
             self._text(st.last, cx, cy - 84 * s, 14, TEXT, anchor_x="center", anchor_y="top", width=area - 40 * s,
                        align="center")
         if v.chain and v.owed:
-            self._text(f"Queens in a row: {v.chain} · {st.name(v.turn or 0)} owes {v.owed} card(s)", cx,
+            who = st.name(v.turn or 0)
+            owed = f"{who} {'owe' if who == 'You' else 'owes'} {v.owed} card{'' if v.owed == 1 else 's'}"
+            self._text(f"Queens in a row: {v.chain} · {owed}", cx,
                        cy + 90 * s, 13, WARN, anchor_x="center", bold=True)
         self._seats(v, area, h, s)
         self._hand(v, area, s, card_w, card_h)
@@ -339,8 +345,8 @@ class NinetyTable(arcade.View):
             out = v.out[seat]
             self.shapes.append((x, y, bw, bh, (0, 0, 0, 110), TURN if turn else (90, 120, 100)))
             name = self.state.name(seat)
-            self._text(name, x + 10 * s, y + bh - 22 * s, 14, TEXT_DIM if out else TEXT, bold=True,
-                       width=bw - 20 * s)
+            self._text(name, x + 10 * s, y + bh - 6 * s, 14, TEXT_DIM if out else TEXT, bold=True,
+                       anchor_y="top", width=bw - 20 * s)
             below = self._seat_cards(v, seat, x, y, bw) if seat != v.seat else 0.0
             if turn:  # beside the box (under a seat at the top, over the player's own), clear of the name
                 mine = seat == v.seat

@@ -450,7 +450,7 @@ def picked(card: int) -> str:
 
 def no_such_card(held: int, index: int) -> str:
     """The notice for a pick past the end of the hand (``index`` counts from 0)."""
-    return f"You hold {held} card(s); there is no card {index + 1}"
+    return f"You hold {held} card{'' if held == 1 else 's'}; there is no card {index + 1}"
 
 
 def pick_for_square(square: int) -> str:
