@@ -61,6 +61,18 @@ class MatchFormat(NamedTuple):
             return max(score, default=0) >= self.target
         return sum(score) >= self.target
 
+    def most_games(self, sides: int) -> int:
+        """The most games a match among ``sides`` sides can last (every game has one winner).
+
+        First to N: each side may win N - 1 before one wins its N-th.
+
+        >>> MatchFormat("first-to", 3).most_games(2), MatchFormat("first-to", 3).most_games(4)
+        (5, 9)
+        """
+        if self.kind == "first-to":
+            return max(sides, 1) * (self.target - 1) + 1
+        return self.target
+
     def winner(self, score: Sequence[int]) -> int | None:
         """The side that won the match, or None (not decided yet, or level after a fixed number of games)."""
         if not self.over(score):

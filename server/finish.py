@@ -66,6 +66,20 @@ def finish_game(state: State, t: Table) -> bool:
     return True
 
 
+def finish_if_decided(state: State, t: Table) -> bool:
+    """End a game its deal alone decided (a Ninety-Nine player with no card to play at the first turn, and
+    nobody else left): True if it did. No action will come to end it, so it ends here, as an action would.
+
+    The table was journaled as playing: if the end cannot be journaled, a restart finds the game over and
+    finishes it (``Table.unfinished``).
+    """
+    if t.state != "playing" or not t.game.over:
+        return False
+    t.end_game()
+    finish_game(state, t)
+    return True
+
+
 def next_game_by_itself(state: State, t: Table) -> None:
     """A match table with only bots at it plays its next game at once (people ask with ``rematch``)."""
     staged = t.staged()

@@ -117,12 +117,16 @@ class InPlay:
         if self.game.deal != deal:
             self.deal_offences.clear()
         if self.game.over:
-            t = self._t
-            self.state = "over"
-            t.votes.clear()
-            t.played_by = [(s.name, s.player) for s in t.seats]
-            t.free_vacated()
+            self.end_game()
         return events
+
+    def end_game(self) -> None:
+        """The game is over (by an action, or by its deal alone): the table's state, who played it, seats freed."""
+        t = self._t
+        self.state = "over"
+        t.votes.clear()
+        t.played_by = [(s.name, s.player) for s in t.seats]
+        t.free_vacated()
 
     def result(self) -> Result:
         """The finished game's result: the kind's ranking of the sides, its summary and its own detail."""

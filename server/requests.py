@@ -23,6 +23,7 @@ from board99.wire.protocol import (
     ProtocolError,
 )
 
+from .finish import finish_if_decided, next_game_by_itself
 from .play import act
 from .players import Player, key_digest, name_key
 from .presence import Bucket, Conn
@@ -426,6 +427,9 @@ def next_round(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     state.journaled("round", state.journal.save_tournament, updated.id, updated.to_data(), tournament=updated.id,
                     refusal="the round could not be saved; try again")
     tournaments.by_id[updated.id] = updated
+    for table_id, _, _ in matches:  # a game its deal decided ends now (the round counts it), and the match goes on
+        if table_id is not None and finish_if_decided(state, state.lobby.tables[table_id]):
+            next_game_by_itself(state, state.lobby.tables[table_id])
     log.info("event=tournament-round tournament=%s round=%d tables=%d", updated.id, number,
              sum(1 for m in matches if m[0] is not None))
     return {"tournament": updated.info(state.lobby.tables).to_data()}

@@ -137,7 +137,13 @@ class State:
         self.journaled(change, self.journal.save_table, staged, table=t,
                        refusal="the change could not be saved, so it did not happen")
         t.adopt(staged)
+        from .finish import finish_if_decided, next_game_by_itself  # (finish.py builds on this module)
+
+        # A game its deal alone decided ends with the change that began it: the one push tells both.
+        decided = dealt and finish_if_decided(self, t)
         self.announce(t, change, exclude=exclude, dealt=dealt)
+        if decided:
+            next_game_by_itself(self, t)  # a match table of bots plays on
 
     def journaled(self, what: str, write: Callable[..., object], *args: Any, table: Table | None = None,
                   tournament: str | None = None, refusal: str | None = None, quiet: bool = False) -> bool:

@@ -183,3 +183,36 @@ def test_the_windows_session_keeps_its_loop_going_while_a_reply_is_on_its_way(ct
         done.set()
         server.join(5)
         fake.sock.close(0)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(90)
+def test_everything_a_real_server_sends_in_a_ninety_nine_game_fits_the_schemas(tmp_path, caplog) -> None:
+    """A whole Ninety-Nine penalty game (forgotten draws, wrong totals, a spectator, a rematch): not one misfit."""
+    from board99.server.loop import run_in_thread
+    from board99.wire.replies import check_error, check_push
+    from tests.ninety_server_kit import over, play_until
+    from tests.server_kit import seat_table
+    from tests.test_server_hidden import offending
+
+    caplog.set_level(logging.WARNING, "board99.client")
+    handle = run_in_thread(port=0, data_dir=tmp_path, bot_delay=0.0)
+    seated = seat_table(handle.endpoint, 4, "penalty", game="ninety-nine", options={"rules": "glengariff"})
+    try:
+        clients = [c for _, c in seated.everyone()]
+        play_until(clients, over(seated.clients[0]), seconds=60, choose=offending)
+        seated.clients[0].rematch()
+        seated.spectator.history()
+        kinds = set()
+        for messages in seated.received.values():
+            for msg in messages:
+                kinds.add(msg["type"])
+                if msg["type"] == "error":
+                    check_error(msg)
+                elif msg["type"] != "reply":
+                    check_push(msg)  # raises BadReply naming the field
+        assert {"reply", "update", "table"} <= kinds
+        assert "bad-server" not in caplog.text, caplog.text  # no reply failed its schema, no push was dropped
+    finally:
+        seated.close()
+        handle.stop()

@@ -20,12 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import board99
+from board99 import kinds
 from board99.bots import make_bot
 from board99.client.net import GameClient, play_bot
 from board99.server.loop import run_in_thread
 from board99.wire.protocol import ERRORS, MAX_MESSAGE_SIZE, PROTOCOL_VERSION, REQUESTS
 
-KNOWN_CODES = set(ERRORS) | set(board99.CODES)
+KNOWN_CODES = set(ERRORS) | set(board99.CODES) | set(kinds.refusal_codes())  # every installed game's refusals
 FUZZ = settings(max_examples=600, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 
@@ -448,6 +449,126 @@ def test_actions_for_tables_and_seats_that_do_not_exist_are_refused(server, conn
     bystander.step()
 
 
+#: Malformed Ninety-Nine actions: (action, the field its refusal names). ``HAND`` stands for a card the seat holds.
+HAND = "<a card in hand>"
+NINETY_BAD_FIELDS = [
+    ({"type": "play", "card": "1Z"}, "action.card"), ({"type": "play", "card": 5}, "action.card"),
+    ({"type": "play", "card": None}, "action.card"), ({"type": "play"}, "action.card"),
+    ({"type": "play", "card": "A" * 4001}, "action.card"), ({"type": "play", "card": ["AS"]}, "action.card"),
+    ({"type": "play", "card": "as"}, "action.card"),
+    *(({"type": "play", "card": HAND, "value": v}, "action.value")
+      for v in ("eleven", "11", True, 1.5, math.nan, 2 ** 64 - 1, -(2 ** 63), 1000, -1000, [1], {"a": 1})),
+    *(({"type": "play", "card": HAND, "say": v}, "action.say")
+      for v in ("ninety-nine", "99", 99.0, False, 2 ** 63, 10 ** 6, [], {})),
+    *(({"type": "play", "card": HAND, "draw": v}, "action.draw") for v in ("yes", 1, 0, None, [])),
+    # The other game's actions at this table.
+    ({"type": "discard", "card": 5}, "action.type"), ({"type": "play", "card": 5, "square": 10}, "action.card"),
+    ({"type": "shout"}, "action.type"), ({"type": None}, "action.type"), ({}, "action.type"),
+    ({"type": "PLAY", "card": HAND}, "action.type"),
+]
+
+
+#: Ninety-Nine tables a host may not open: (players, options, the field the refusal names).
+NINETY_BAD_TABLES = [
+    (2, {"rules": "poker"}, "options.rules"), (2, {"rules": "three-card"}, "players"),
+    (3, {"hand_size": 99}, "options.hand_size"), (3, {"tokens": "3"}, "options.tokens"),
+    (3, {"tokens": True}, "options.tokens"), (3, {"decks": 1.0}, "options.decks"),
+    (3, {"rank_A": "explode"}, "options.rank_A"), (3, {"rank_joker": ["99"]}, "options.rank_joker"),
+    (3, {"wrong_total": "death"}, "options.wrong_total"), (3, {"rules": None}, "options.rules"),
+    (3, {"rules": "x" * 4000}, "options.rules"), (3, {"rules": [["long" * 25]] * 40}, "options.rules"),
+    (3, {"unknown": 1}, "options.unknown"), (3, {"x" * 4000: 1}, "options"), (7, {}, "players"),
+    (2, {"x" * 4000: 1}, "options"),  # a peg-board table (below) names an option it lacks as shortly
+]
+
+
+def test_ninety_nine_tables_a_host_may_not_open_are_refused_naming_the_option_in_few_words(conns,
+                                                                                           bystander) -> None:
+    raw = conns("ninety-tables")
+    for players, options, field in NINETY_BAD_TABLES:
+        game = "peg-board" if (players, field) == (2, "options") else "ninety-nine"
+        reply = raw.ask(pack({"type": "create_table", "id": 1, "name": "bad", "players": players, "mode": "guarded",
+                              "game": game, "options": options}))
+        assert_clear_error(reply, "bad-field")
+        assert reply["message"].startswith(f"{field}:") and len(reply["message"]) < 300, (options, reply)
+    assert raw.ask(pack({"type": "list_tables", "id": 2}))["total"] >= 0
+    bystander.step()
+
+
+def wait_for_turn(raw: Raw, token: str, seat: int = 0) -> dict:
+    """The seat's view once it is its turn (the server's bot at the table answers at once)."""
+    deadline = time.monotonic() + 5
+    while True:
+        view = raw.ask(pack({"type": "snapshot", "id": 1, "token": token}))["view"]
+        if view["turn"] == seat or time.monotonic() > deadline:
+            return view
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("mode", ["guarded", "penalty"])
+def test_malformed_ninety_nine_actions_are_refused_naming_the_field_and_nothing_changes(server, conns, bystander,
+                                                                                        mode) -> None:
+    from board99.ninety_nine.cards import words
+    from board99.ninety_nine.kind import NINETY_NINE
+
+    raw = conns(f"ninety-{mode}")
+
+    def ask(kind: str, **fields) -> dict:
+        return raw.ask(pack({"type": kind, "id": 1, **fields}))
+
+    table = ask("create_table", name="hostile", players=2, mode=mode, game="ninety-nine",
+                options={"rules": "convention"})["table"]["id"]
+    token = ask("take_seat", table=table, seat=0)["token"]
+    ask("add_bot", table=table, seat=1, bot="sound", token=token)
+    view = wait_for_turn(raw, token)
+    assert view["turn"] == 0 and view["hand"]
+    card = view["hand"][0]
+    other = next(c for c in ("AS", "AH", "AD", "AC", "2S", "2H") if c not in view["hand"] and c != view["top"])
+
+    def act(action: dict) -> dict:
+        return ask("act", table=table, seat=0, token=token, action=action, ply=view["ply"])
+
+    for action, field in NINETY_BAD_FIELDS:
+        if action.get("card") == HAND:
+            action = {**action, "card": card}
+        reply = act(action)
+        assert_clear_error(reply, "bad-field")
+        assert reply["message"].startswith(f"{field}:") and len(reply["message"]) < 300, (action, reply)
+    # Well-formed, but not what the rules allow: the kind's own refusal, the rule in words.
+    said = {"say": view["total"]} if mode == "penalty" else {}
+    rules = [
+        ({"type": "play", "card": other, **said}, "not-in-hand", "does not hold the"),
+        ({"type": "play", "card": card, "value": 42, **said}, "bad-value", f"the {words(card)} "),
+        ({"type": "draw"}, "draw-automatic" if mode == "guarded" else "no-draw-owed", "draw"),
+    ]
+    proper = NINETY_NINE.action_to_data(NINETY_NINE.view_from_data(view).legal_actions()[0])
+    if mode == "guarded":
+        rules.append(({**proper, "say": 500}, "wrong-total", "not 500"))
+    else:
+        rules.append(({**proper, "say": None}, "say-total", "say the new total"))
+    for action, code, said_so in rules:
+        reply = act(action)
+        assert_clear_error(reply, code)
+        assert said_so in reply["message"], (action, reply)
+    # Nothing changed: the same position, the same hand, the same seq.
+    after = ask("snapshot", token=token)
+    assert after["view"] == view
+    # A Ninety-Nine action at a peg-board table is refused as the peg-board game's, naming the field.
+    pegger = conns(f"ninety-{mode}-at-peg")
+
+    def peg_ask(kind: str, **fields) -> dict:
+        return pegger.ask(pack({"type": kind, "id": 1, **fields}))
+
+    peg = peg_ask("create_table", name="peg", players=2)["table"]["id"]
+    peg_token = peg_ask("take_seat", table=peg, seat=0)["token"]
+    peg_ask("add_bot", table=peg, seat=1, bot="random", token=peg_token)
+    peg_view = peg_ask("snapshot", token=peg_token)["view"]
+    reply = peg_ask("act", table=peg, seat=0, token=peg_token, action={"type": "play", "card": "AS", "say": 1},
+                    ply=peg_view["ply"])
+    assert_clear_error(reply, "bad-field")
+    assert reply["message"].startswith("action.")
+    bystander.step()
+
+
 @pytest.mark.slow
 def test_a_flood_from_one_connection_is_rate_limited_and_nobody_else_notices(
     server, conns, bystander, server_log
@@ -530,6 +651,99 @@ def test_random_lobby_and_play_requests_on_real_tables_never_fail_the_server(ser
             mine.pop(who, None)
     # The walk reached the interesting places, not only the front door.
     assert tokens and accepted and {"seat-taken", "already-seated", "bad-token"} <= set(codes)
+    bystander.step()
+
+
+def random_ninety_action(rng, hand: list[str]) -> dict:
+    """A well-formed Ninety-Nine action, proper or not: a card held or any card, any value, any total said."""
+    from board99.ninety_nine.cards import CARDS
+
+    if rng.random() < 0.2:
+        return {"type": "draw"}
+    card = rng.choice(hand) if hand and rng.random() < 0.8 else rng.choice(sorted(CARDS))
+    action: dict = {"type": "play", "card": card}
+    if rng.random() < 0.5:
+        action["value"] = rng.choice((1, 11, 14, 10, -10, 0, 5, 999, -999))
+    if rng.random() < 0.8:
+        action["say"] = rng.randrange(-20, 120)
+    if rng.random() < 0.3:
+        action["draw"] = rng.random() < 0.5
+    return action
+
+
+@pytest.mark.slow
+def test_random_play_at_ninety_nine_tables_never_fails_the_server(server, conns, bystander) -> None:
+    """Three connections, each at a Ninety-Nine table of its own against a server bot, make 1,500 random
+    well-formed requests with their real tokens: proper and improper actions, rematches, leaving, history."""
+    import random
+
+    from board99.ninety_nine.kind import NINETY_NINE
+
+    rng = random.Random(21)
+    players = [conns(f"ninety-walker{i}") for i in range(3)]
+    tables: list[str] = []
+    seats: dict[int, tuple[str, int, str]] = {}  # connection -> the seat it holds
+    hands: dict[int, list[str]] = {}
+    codes: dict[str, int] = {}
+    accepted = 0
+
+    def ask(raw: Raw, kind: str, n: int, **fields) -> dict:
+        reply = raw.ask(pack({"type": kind, "id": n, **fields}))
+        assert reply["id"] == n
+        view = reply.get("view")
+        if isinstance(view, dict) and view.get("hand") is not None:
+            NINETY_NINE.view_from_data(view)  # every view the server sends is one the client accepts
+        if reply["type"] == "error":
+            assert_clear_error(reply)
+            codes[reply["code"]] = codes.get(reply["code"], 0) + 1
+        return reply
+
+    for who, raw in enumerate(players):
+        rules = ("glengariff", "convention", "tokens")[who]
+        table = ask(raw, "create_table", 0, name=f"walk{who}", players=2, mode=("penalty", "guarded")[who % 2],
+                    game="ninety-nine", options={"rules": rules})["table"]["id"]
+        tables.append(table)
+        seats[who] = (table, 0, ask(raw, "take_seat", 0, table=table, seat=0)["token"])
+        ask(raw, "add_bot", 0, table=table, seat=1, bot="sound", token=seats[who][2])
+    for n in range(1, 1500):
+        who = rng.randrange(len(players))
+        raw = players[who]
+        held = seats.get(who)
+        if held is None:
+            table = tables[who]
+            reply = ask(raw, "take_seat", n, table=table, seat=rng.randrange(2))
+            if reply["type"] == "reply":
+                seats[who] = (table, reply["seat"], reply["token"])
+            continue
+        snap = ask(raw, "snapshot", n, token=held[2])
+        view = snap.get("view") or {}
+        hands[who] = view.get("hand") or []
+        if view.get("winner") is not None:
+            ask(raw, "rematch", n, token=held[2])  # the next game (too-often once the quota is spent)
+            continue
+        proper = NINETY_NINE.view_from_data(view).legal_actions() if view.get("hand") is not None else []
+        if proper and rng.random() < 0.6:  # half the time a proper action, so that games go deep
+            action = NINETY_NINE.action_to_data(rng.choice(proper))
+            if ask(raw, "act", n, table=held[0], seat=held[1], token=held[2], action=action,
+                   ply=view["ply"])["type"] == "reply":
+                accepted += 1
+            continue
+        kind, fields = rng.choices([
+            ("act", {"table": held[0], "seat": held[1], "token": held[2],
+                     "action": random_ninety_action(rng, hands[who]), "ply": view.get("ply", 0)}),
+            ("history", {}), ("leave", {"token": held[2]}),
+            ("take_seat", {"table": rng.choice(tables), "seat": rng.randrange(2)}),
+            ("add_bot", {"table": rng.choice(tables), "seat": rng.randrange(2), "bot": "random", "token": held[2]}),
+        ], weights=[40, 1, 1, 1, 1])[0]
+        reply = ask(raw, kind, n, **fields)
+        if kind == "act" and reply["type"] == "reply":
+            accepted += 1
+        if kind == "leave" and reply["type"] == "reply":
+            seats.pop(who, None)
+    # The walk reached the engine's refusals and carried actions out, not only the front door; and no game
+    # was left with nobody to act (a game its deal decided was once never finished: 'not-over' to a rematch).
+    assert accepted > 100 and {"not-in-hand", "bad-value", "wrong-total", "no-draw-owed"} <= set(codes), codes
+    assert "not-over" not in codes, codes
     bystander.step()
 
 

@@ -137,3 +137,32 @@ def test_a_seated_act_with_a_deep_type_card_or_square_is_a_bad_field(server, act
         assert len(reply["message"]) < 120
     finally:
         raw.close()
+
+
+@pytest.mark.parametrize("inner", ["type", "card", "value", "say", "draw"])
+def test_a_seated_ninety_nine_act_with_a_deep_field_is_a_bad_field(server, inner) -> None:
+    raw = Raw(server.endpoint)
+    try:
+        table = raw.ask("create_table", {"name": "t", "players": 2, "game": "ninety-nine",
+                                         "options": {"rules": "convention"}})["table"]["id"]
+        token = raw.ask("take_seat", {"table": table, "seat": 0})["token"]
+        assert raw.ask("add_bot", {"table": table, "seat": 1, "bot": "sound", "token": token})["type"] == "reply"
+        data = {"type": "play", "card": "AS", "value": 1, "say": 1, "draw": True}
+        reply = raw.ask("act", {"table": table, "seat": 0, "token": token, "ply": 0}, {"action": nest(data, inner)})
+        assert (reply["type"], reply["code"]) == ("error", "bad-field"), reply
+        assert reply["message"].startswith(f"action.{inner}: expected") and "[[[" in reply["message"]
+        assert len(reply["message"]) < 120
+    finally:
+        raw.close()
+
+
+@pytest.mark.parametrize("inner", ["rules", "hand_size", "rank_A"])
+def test_a_deep_ninety_nine_option_is_a_bad_field(server, inner) -> None:
+    raw = Raw(server.endpoint)
+    try:
+        reply = raw.ask("create_table", {"name": "t", "players": 2, "game": "ninety-nine"},
+                        {"options": nest({"rules": "convention", inner: 0}, inner)})
+        assert (reply["type"], reply["code"]) == ("error", "bad-field"), reply
+        assert reply["message"].startswith(f"options.{inner}: ") and len(reply["message"]) < 300, reply
+    finally:
+        raw.close()

@@ -240,3 +240,110 @@ def test_a_full_disk_refuses_the_action_and_nobody_is_told_of_it(tmp_path) -> No
     finally:
         seated.close()
         handle.stop()
+
+
+# -- Ninety-Nine -----------------------------------------------------------------------------------------
+
+
+def snapshot_after_restart(clients: list[GameClient], seconds: float = 15.0) -> None:
+    """Poll each client until it has resumed its seat on the restarted server and taken a snapshot."""
+    deadline = time.monotonic() + seconds
+    for c in clients:
+        while not any(m["type"] == "snapshot" for m in c.poll(0.1)):
+            assert time.monotonic() < deadline, "a client did not come back after the restart"
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(240)
+def test_sigkill_in_a_ninety_nine_match_game_loses_nothing(tmp_path) -> None:
+    from board99.match import MatchFormat
+    from board99.ninety_nine.actions import Draw as NinetyDraw
+    from board99.ninety_nine.kind import NINETY_NINE
+    from tests.ninety_server_kit import play_until as play_ninety
+    from tests.server_kit import key
+
+    port, data = free_port(), tmp_path / "data"
+    proc = start_server(port, data)
+    endpoint = f"tcp://127.0.0.1:{port}"
+    people = [GameClient(endpoint, name=n, key=key(i + 1), timeout=2.0) for i, n in enumerate(("Ann", "Bo", "Cy"))]
+    ann = people[0]
+    watcher = GameClient(endpoint, name="Watcher", timeout=2.0)
+    try:
+        # Tokens (003) at a penalty table, a wrong total costing a token (the house rule), in a match to 3.
+        info = ann.create_table("pub", 3, "penalty", match=MatchFormat("first-to", 3), game="ninety-nine",
+                                options={"rules": "tokens", "wrong_total": "token"})
+        for seat, c in enumerate(people):
+            c.take_seat(info.id, seat)
+        watcher.spectate(info.id)
+        play_ninety(people, lambda: ann.table.state == "over", seconds=90, idle=[watcher])  # game 1: 1-0-0
+        for c in people:
+            c.rematch()
+        sound = NINETY_NINE.bots["sound"]()
+        bo_cy = people[1:]
+
+        def ann_to_play() -> bool:
+            return ann.view.my_turn and len({c.view.ply for c in people}) == 1
+
+        play_ninety(bo_cy, ann_to_play, idle=[ann])
+        play = sound.choose(ann.view)
+        ann.act(play._replace(say=play.say + 7, draw=False))  # a wrong total: corrected, a token lost (house rule)
+        ann.act(NinetyDraw())  # ... and her draw made late, a step of its own
+        lines: list[str] = []
+        for _ in range(6):  # Ann plays without drawing and the next player plays: her draw is lost (003)
+            play_ninety(bo_cy, ann_to_play, idle=[ann])
+            lines = ann.history()[0]
+            if any("forgot to draw" in line for line in lines):
+                break
+            ann.act(sound.choose(ann.view)._replace(draw=False))
+        assert ann.table.game == 2 and ann.table.state == "playing"
+        # Ann plays her card and has not drawn yet when the server dies: her draw is still owed.
+        ann.act(sound.choose(ann.view)._replace(draw=False))
+        deadline = time.monotonic() + 5
+        while len({c.view.ply for c in people}) > 1:
+            assert time.monotonic() < deadline
+            for c in people:
+                c.poll(0.01)
+        assert ann.view.pending == (0,)
+        lines = ann.history()[0]
+        assert "S0 draw" in lines and any("forgot to draw" in line for line in lines) and any(
+            "corrected" in line for line in lines), "\n".join(lines)
+        watcher.poll(0.2)
+        seen = watcher.view
+        assert seen.hand is None and seen.ply == ann.view.ply
+        before = [(c.view, c.table.match, c.token, c.table.seats) for c in people]
+        record_1 = ann.fetch_record(info.id, game=1)
+
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+        proc = start_server(port, data)
+
+        snapshot_after_restart([*people, watcher])
+        assert watcher.view == seen  # the spectator follows the table again, at the same public position
+        deadline = time.monotonic() + 10
+        while not all(s.connected for c in people for s in c.table.seats):  # each has resumed its seat
+            assert time.monotonic() < deadline, "a seat was not taken back"
+            for c in people:
+                c.poll(0.02)
+        for c, (view, match, token, seats) in zip(people, before):
+            # The same position for each seat: the total, its own hand, the tokens, the draw owed ...
+            assert c.view == view, f"S{c.seat} came back at another position"
+            assert c.view.hand == view.hand and c.view.tokens == view.tokens and c.view.total == view.total
+            # ... the same match score, the same seat token, the same seats.
+            assert c.table.match == match and c.token == token and c.table.seats == seats
+        assert ann.history()[0] == lines
+        assert ann.fetch_record(info.id, game=1) == record_1
+        hand = len(ann.view.hand)
+        ann.act(NinetyDraw())  # the draw she owed before the kill is hers to make still
+        assert ann.view.pending == () and len(ann.view.hand) == hand + 1
+        play_ninety(people, lambda: ann.table.state == "over", seconds=90)
+        record_2 = ann.fetch_record(info.id, game=2)
+        *_, (_, _, game) = NINETY_NINE.replay_record(record_2)
+        public = NINETY_NINE.record_text(game, reveal=False).partition("\n\n")[2].splitlines()
+        assert public[:len(lines)] == lines  # the game went on from exactly where it stood
+        assert ann.view == NINETY_NINE.view(game, None, 0)._replace(seat=0, hand=game.hand(0))
+        assert len(ann.table.match.results) == 2
+    finally:
+        for c in (*people, watcher):
+            c.close()
+        proc.kill()
+        proc.wait(5)

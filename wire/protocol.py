@@ -398,6 +398,10 @@ def check_request(msg: Any) -> tuple[str, dict]:
     return kind, fields
 
 
+#: The longest option name and reason a settings refusal repeats (a kind's own are far shorter).
+FIELD_NAME_MOST, REASON_MOST = 40, 240
+
+
 def table_settings(fields: dict[str, Any]) -> None:
     """``create_table``'s game settings as its kind checks them: ``fields`` gains ``kind`` and ``settings``.
 
@@ -408,8 +412,11 @@ def table_settings(fields: dict[str, Any]) -> None:
     try:
         settings = kind.check_settings(fields["players"], fields.get("mode", kind.modes[0]), fields.get("options"))
     except kinds.SettingsError as exc:
-        field = exc.field if exc.field in ("players", "mode") else f"options.{exc.field}"
-        raise ProtocolError("bad-field", f"{field}: {exc.why}") from None
+        # The kind's words, kept short whatever the client sent: an option's name or value may be its own.
+        name = exc.field if len(exc.field) <= FIELD_NAME_MOST else "options"
+        field = name if name in ("players", "mode", "options") else f"options.{name}"
+        why = exc.why if len(exc.why) <= REASON_MOST else exc.why[:REASON_MOST - 3] + "..."
+        raise ProtocolError("bad-field", f"{field}: {why}") from None
     fields["kind"], fields["settings"] = kind, settings
 
 

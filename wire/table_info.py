@@ -102,8 +102,10 @@ class MatchInfo(NamedTuple):
         except ValueError as exc:
             raise ValueError(f"table.{exc}") from None
         results_data = get.value("results")
-        if not isinstance(results_data, list | tuple) or len(results_data) > 2 * target:
-            raise ValueError(f"table.match.results: expected at most {2 * target} results")
+        # A first-to match among more than two sides lasts longer than among two (4 sides, first to 3: 9 games).
+        most = MatchFormat(kind, target).most_games(sides)
+        if not isinstance(results_data, list | tuple) or len(results_data) > most:
+            raise ValueError(f"table.match.results: expected at most {most} results")
         results = []
         for i, entry in enumerate(results_data):
             if not isinstance(entry, dict):

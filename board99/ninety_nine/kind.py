@@ -179,10 +179,12 @@ class NinetyNine:
         """Its bots need nothing loaded."""
 
     def clock_action(self, game: kinds.GameState) -> Action:
-        """The card that keeps the total lowest (its value chosen so, the total said, the draw taken)."""
+        """What the stand-in bot would do for the seat out of time, from its own view: a proper action (the
+        total said, the draw taken). Not the card that keeps the total lowest: a table of players who all let
+        their clocks run (5 at Convention) then never ends, the total held down by minus tens for ever."""
         assert isinstance(game, Game) and game.turn is not None
-        plays = [a for a in game.legal_actions(game.turn) if isinstance(a, Play)]
-        return min(plays, key=lambda a: (a.say or 0, a.text()))
+        action: Action = self.bots[self.standin_bot](seed=game.ply).choose(view_of(game, game.turn))
+        return action
 
     # -- codecs --------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from ..kinds import OptionSpec, SettingsError
+from ..quote import quote
 from .cards import ALL_RANKS, JOKER, RANKS, Card, rank_of
 
 
@@ -238,16 +239,16 @@ class Table(NamedTuple):
         given = dict(options or {})
         for name in given:
             if type(name) is not str:
-                raise SettingsError("options", f"an option's name is a word, not {name!r}")
-            if name not in _OPTION:
-                raise SettingsError(name, f"Ninety-Nine has no option {name!r}")
+                raise SettingsError("options", f"an option's name is a word, not {quote(name)}")
+            if name not in _OPTION:  # the name is the client's: quoted short
+                raise SettingsError(name, f"Ninety-Nine has no option {quote(name)}")
         chosen: list[tuple[str, Any]] = []
         for option in HOUSE_OPTIONS:
             value = given.get(option.name, option.default)
             # type() too: True == 1, and must not pass for 1 token
             if not any(value == c and type(value) is type(c) for c in option.choices):
                 shown = ", ".join(map(str, option.choices))
-                raise SettingsError(option.name, f"{value!r} is not one of {shown}")
+                raise SettingsError(option.name, f"{quote(value)} is not one of {shown}")
             chosen.append((option.name, value))
         values = dict(chosen)
         rs = RULE_SETS[values["rules"]]
