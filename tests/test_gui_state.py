@@ -101,7 +101,7 @@ def test_picking_the_same_card_again_puts_it_back_and_a_pick_past_the_hand_says_
     state.perform(Pick(1))
     assert state.picked_card is None and state.lit_squares() == ()
     state.perform(Pick(4))
-    assert state.notice == "You hold 2 card(s); there is no card 5" and state.notice_tone == "warn"
+    assert state.notice == "You hold 2 cards; there is no card 5" and state.notice_tone == "warn"
 
 
 # -- penalty mode: warned first, then sent --------------------------------------------------------------

@@ -37,6 +37,8 @@ def play_until(clients: list[GameClient], done, seconds: float = 20.0) -> None:
         assert time.monotonic() < deadline, "the game did not get there in time"
         for c in clients:
             c.poll(0.01)
+            if done():
+                return  # what it waited for came with that message: act no further
             if c.my_turn():
                 try:
                     c.act(Draw())
