@@ -293,32 +293,19 @@ class Journal:
     def save_action(self, t: Table, seat: int, action: Any) -> None:
         """Journal an action about to be carried out at ``t``: it becomes the game's ply ``ply + 1``.
 
-        Outside a group, one statement is its own transaction: the cheapest durable write (the
-        table's seq is not saved per action; a restore moves it past every replayed action). Inside
-        one (``open_group``), the row waits for ``commit_group``.
+        One statement is its own transaction: the cheapest durable write (the table's seq is not
+        saved per action; a restore moves it past every replayed action).
         """
         self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
                         (t.id, t.game_no, t.game.ply + 1, seat, t.kind.action_text(action), time.time()))
 
-    # -- a group of actions: one transaction for many tables' actions (group commit) -------------
-
-    def open_group(self) -> None:
-        """Begin one transaction for the actions ``save_action`` writes until ``commit_group``."""
-        self.db.execute("BEGIN")
-
-    def commit_group(self) -> None:
-        """Commit the group's actions, all together; on failure none is kept (rolled back) and it raises."""
-        try:
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.drop_group()
-            raise
-
-    def drop_group(self) -> None:
-        """Roll the open group back: none of its actions is kept."""
-        if self.db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute("ROLLBACK")
+    def save_actions(self, actions: Sequence[tuple[Table, int, Any]]) -> None:
+        """Journal several actions, each ``(table, seat, action)`` at a different table, in one transaction."""
+        now = time.time()
+        with self._transaction() as db:
+            db.executemany("INSERT INTO actions VALUES (?,?,?,?,?,?)",
+                           [(t.id, t.game_no, t.game.ply + 1, seat, t.kind.action_text(action), now)
+                            for t, seat, action in actions])
 
     def save_hint(self, t: Table, seat: int, seq: int) -> None:
         """``seat`` asked the coach for a hint at the game's current ply; the table's next seq, ``seq``, with it."""

@@ -47,8 +47,8 @@ def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None
     now. ``actor``, a person's connection, gets its reply before anyone's push, so its round trip
     does not wait for the table's pushes; it gets no push of its own action.
 
-    While the state is grouping (``Core.receive_many``, ``Core.tick``), the action is written into
-    the group's open transaction and held: ``settle`` commits the group once and carries out each.
+    While the state is grouping (``Core.receive_many``, ``Core.tick``), the checked action is held:
+    ``settle`` journals the group in one transaction, then carries out each.
     """
     if t.id in state.held_tables:
         settle(state)  # one action a table at a time: the next is checked on the position after it
@@ -62,52 +62,33 @@ def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None
 
 
 def _hold(state: State, held: Held) -> None:
-    """Write ``held`` into the group's transaction (opened by the first); JournalFailed if it cannot be."""
-    t = held.table
-    try:
-        if not state.held:
-            state.journaled("group", state.journal.open_group, table=t, refusal=NOT_SAVED)
-        state.journaled("action", state.journal.save_action, t, held.seat, held.action, table=t,
-                        refusal=NOT_SAVED)
-    except JournalFailed:
-        # Whatever SQLite kept of the transaction is rolled back; the actions held before this one
-        # are journaled one by one, as without a group, so each meets only its own failure.
-        state.journal.drop_group()
-        _one_by_one(state)
-        raise
+    # Checked, not yet journaled: the group's settle writes it with the others.
     state.held.append(held)
-    state.held_tables.add(t.id)
+    state.held_tables.add(held.table.id)
 
 
 def settle(state: State) -> None:
-    """Commit the group's held actions in one transaction, then carry out and tell each, in order.
+    """Journal the group's held actions in one transaction, then carry out and tell each, in order.
 
-    If the commit fails, nothing of the group is kept: a lone action is refused (or its server
-    move retried later) as without a group; of several, each is journaled on its own instead, so
-    the ones the journal takes are carried out and each failure meets its own table only.
+    A lone action is journaled as without a group (one statement). If a group's transaction
+    fails, none of it is kept, and each action is then journaled on its own: the ones the journal
+    takes are carried out, and each failure meets its own table only (refused, or its server move
+    tried again later), as without a group.
     """
     held = state.held
     if not held:
         return
     state.held, state.held_tables = [], set()
-    lone = len(held) == 1
-    try:
-        state.journaled("action" if lone else "group", state.journal.commit_group,
-                        table=held[0].table if lone else None, refusal=NOT_SAVED, quiet=not lone)
-    except JournalFailed as exc:
-        if lone:
-            _refused(state, held[0], exc)
+    if len(held) > 1:
+        try:
+            state.journaled("group", state.journal.save_actions, [(h.table, h.seat, h.action) for h in held],
+                            refusal=NOT_SAVED, quiet=True)
+        except JournalFailed:
+            pass
         else:
-            state.held = held
-            _one_by_one(state)
-        return
-    for h in held:
-        _finish(state, h)
-
-
-def _one_by_one(state: State) -> None:
-    # The held actions, none of them in the journal now, each in a transaction of its own.
-    held, state.held, state.held_tables = state.held, [], set()
+            for h in held:
+                _finish(state, h)
+            return
     for h in held:
         try:
             state.journaled("action", state.journal.save_action, h.table, h.seat, h.action, table=h.table,

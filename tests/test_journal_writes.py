@@ -19,7 +19,7 @@ from tests.test_server_defences import SmallDisk, full_desk
 SERVER = Path(__file__).resolve().parent.parent / "server"
 
 #: The journal's methods that write (each one SQLite transaction).
-WRITES = {"save_table", "save_seq", "save_action", "save_hint", "save_finished", "save_player", "save_tournament",
+WRITES = {"save_table", "save_seq", "save_action", "save_actions", "save_hint", "save_finished", "save_player", "save_tournament",
           "delete_table", "archive_table"}
 
 
