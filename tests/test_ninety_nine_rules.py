@@ -605,6 +605,9 @@ def test_house_options_change_a_rule_for_one_table() -> None:
     ({"colour": "red"}, "colour", "no option 'colour'"),
     ({"rules": "poker"}, "rules", "not one of"),
     ({"wrong_total": "token"}, "wrong_total", "only cost a token at a table with tokens"),
+    # Every rank adding nothing (or making 99): nobody could ever pass 99, and the game would never end.
+    ({f"rank_{r}": ("99" if r == "9" else "+0") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J",
+                                                          "Q", "K")}, "options", "would never end"),
 ])
 def test_house_options_validated_with_clear_refusals(options: dict[str, object], field: str, words: str) -> None:
     with pytest.raises(SettingsError, match=words) as err:

@@ -272,6 +272,11 @@ class Table(NamedTuple):
             raise SettingsError("wrong_total", "a wrong total can only cost a token at a table with tokens")
         own = dict(rs.effects)
         effects = tuple((rank, effect_named(pick(f"rank_{rank}", own[rank]), rank)) for rank in ALL_RANKS)
+        # A game ends when someone cannot keep the total at 99: with no card that adds, nobody ever fails.
+        dealt = [e for rank, e in effects if rank != JOKER or jokers]
+        if not any(not e.to99 and e.values and max(e.values) > 0 for e in dealt):
+            raise SettingsError("options", "no card would add to the total, so nobody could ever pass 99 and the "
+                                           "game would never end; let at least one rank add")
         return cls(rs, tuple(chosen), hand, tokens, decks, jokers, pick("below_zero", rs.below_zero),
                    pick("forgot_draw", rs.forgot), values["wrong_total"], pick("round_end", rs.round_end), effects)
 
