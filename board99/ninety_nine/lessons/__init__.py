@@ -14,8 +14,7 @@ plays a lesson on the engine; ``check`` proves each lesson right on it.
 
 from __future__ import annotations
 
-from importlib import resources
-
+from ... import lesson_files
 from .model import (
     DOCUMENTS,
     GAME,
@@ -35,31 +34,20 @@ from .model import (
 )
 from .run import LessonRun, Move, Outcome, matches, solve
 
-#: The package folder the lesson files are in.
-DATA = "data"
-
 
 def names() -> list[str]:
     """The lesson files' names, in the order the list shows them (their number prefix)."""
-    folder = resources.files(__name__).joinpath(DATA)
-    return sorted(item.name for item in folder.iterdir() if item.name.endswith(".toml"))
+    return lesson_files.names(__name__)
 
 
 def load(name: str) -> Lesson:
     """The lesson in the package's file ``name`` (e.g. "01-glengariff.toml")."""
-    text = resources.files(__name__).joinpath(DATA, name).read_text(encoding="utf-8")
-    return parse(text, name)
+    return parse(lesson_files.read(__name__, name), name)
 
 
 def catalogue() -> tuple[Lesson, ...]:
     """Every lesson, in order; LessonError if one cannot be read or two share an id."""
-    lessons = tuple(load(name) for name in names())
-    seen: dict[str, str] = {}
-    for lesson in lessons:
-        if lesson.id in seen:
-            raise LessonError(lesson.name, "id", f"{lesson.id!r} is also the id of {seen[lesson.id]}")
-        seen[lesson.id] = lesson.name
-    return lessons
+    return lesson_files.unique((load(name) for name in names()), LessonError)
 
 
 __all__ = ["DOCUMENTS", "GAME", "GROUPS", "TOPICS", "Goal", "Lesson", "LessonError", "LessonRun", "LessonTable",
