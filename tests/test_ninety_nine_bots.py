@@ -155,17 +155,14 @@ def test_arena_command_refuses_rules_the_table_does_not_allow(capsys) -> None:
     assert "--rules" in capsys.readouterr().err
 
 
-@pytest.mark.slow
-def test_the_search_bot_wins_more_than_the_sound_bots_it_sits_with_at_three_players() -> None:
-    """A modest fixed-seed match (Tokens rules; the first 100 games of docs/benchmarks.md's 200, where search won
-    50.5% against a fair share of 33%): search against two sound bots, the seats rotating, each bot seeing its own
-    view only. Over 100 games it wins more than its fair share and more than the sound seats on average (the
-    first 30 alone were an even 10-10-10)."""
-    result = run_arena(["search", "sound", "sound"], players=3, games=100, seed=1, options={"rules": "tokens"},
+def test_the_search_bot_beats_the_sound_bot_head_to_head_at_tokens() -> None:
+    """A fixed-seed match (Tokens rules, 2 players, the seats alternating, each bot seeing its own view only; the
+    first 40 games of docs/benchmarks.md's 200, where search won 72.5%): its whole 95% interval is above half.
+    (The grid at 2-6 players and every rule set is bench/ninety_arena.py's, in docs/benchmarks.md.)"""
+    result = run_arena(["search", "sound"], players=2, games=40, seed=1, options={"rules": "tokens"},
                        bot_options={"budget": None})
-    assert result.games == 100
-    assert result.wins[0] > 100 / 3, result.wins
-    assert result.wins[0] > (result.wins[1] + result.wins[2]) / 2, result.wins
+    assert result.games == 40
+    assert result.interval(0)[0] > 0.5, result.wins
 
 
 # -- every bot, every rule set and count; the fast playout; the seam's bot parts --------------------------------
