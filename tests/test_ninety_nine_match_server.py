@@ -85,6 +85,10 @@ def test_a_match_first_to_three_at_a_ninety_nine_table_is_scored_and_ends(tmp_pa
         score = match.score(players)
         assert match.over(players) and max(score) == 3 and sum(score) == len(match.results)
         assert match.winner(players) == score.index(3)
+        for _ in range(100):  # Bo's client may still be reading the last game's push (at most 5 s)
+            if bo.table is not None and bo.table.match == match:
+                break
+            bo.poll(0.05)
         assert bo.table.match == match  # everyone at the table sees the same score
         # The match is over: its record holds every game, and its results are the games' own.
         text = ann.fetch_record(info.id, match=True)
