@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import arcade
+from pyglet.window.key import symbol_string
 
 from board99.record_lines import RecordError
 
@@ -210,22 +211,8 @@ class NinetyReplayView(NinetyTable):
             self.perform("mute")
         elif not c.frames:
             return None
-        elif symbol == k.RIGHT:
-            self.go(c.step(1), forward=True)
-        elif symbol == k.LEFT:
-            self.go(c.step(-1))
-        elif symbol == k.DOWN:
-            self.go(c.jump(1))
-        elif symbol == k.UP:
-            self.go(c.jump(-1))
-        elif symbol == k.PAGEDOWN:
-            self.go(c.jump(1, game=True))
-        elif symbol == k.PAGEUP:
-            self.go(c.jump(-1, game=True))
-        elif symbol == k.HOME:
-            self.go(c.go(0))
-        elif symbol == k.END:
-            self.go(c.go(len(c.frames) - 1))
+        elif (moved := c.by_key(symbol_string(symbol))) is not None:
+            self.go(moved, forward=symbol == k.RIGHT)
         else:
             return None  # F1, F11, Ctrl+Q … are the window's
         return True

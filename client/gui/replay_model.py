@@ -285,6 +285,21 @@ class Cursor(Generic[F]):
             return self.go(next((i for i in starts if i > self.index), len(self.frames) - 1))
         return self.go(next((i for i in reversed(starts) if i < self.index), 0))
 
+    def by_key(self, key: str) -> bool | None:
+        """The replay keys both games' screens share, by name (pyglet's ``symbol_string``): RIGHT and LEFT one
+        action, DOWN and UP one deal, PAGEDOWN and PAGEUP one game, HOME and END the ends; whether that moved
+        the cursor, or None for another key."""
+        match key:
+            case "RIGHT" | "LEFT":
+                return self.step(1 if key == "RIGHT" else -1)
+            case "DOWN" | "UP":
+                return self.jump(1 if key == "DOWN" else -1)
+            case "PAGEDOWN" | "PAGEUP":
+                return self.jump(1 if key == "PAGEDOWN" else -1, game=True)
+            case "HOME" | "END":
+                return self.go(0 if key == "HOME" else len(self.frames) - 1)
+        return None
+
     def seek(self, share: float) -> bool:
         """To the frame at ``share`` (0..1) of the way along the slider."""
         return self.go(round(max(0.0, min(1.0, share)) * (len(self.frames) - 1)))

@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 import arcade
 from pyglet.graphics import Batch
+from pyglet.window.key import symbol_string
 
 from board99 import Play, parse_action
 from board99.record import RecordError
@@ -514,22 +515,8 @@ class ReplayView(arcade.View):
             self.on_live()
         elif not c.frames:
             return None
-        elif symbol == k.RIGHT:
-            self.go(c.step(1))
-        elif symbol == k.LEFT:
-            self.go(c.step(-1))
-        elif symbol == k.DOWN:
-            self.go(c.jump(1))
-        elif symbol == k.UP:
-            self.go(c.jump(-1))
-        elif symbol == k.PAGEDOWN:
-            self.go(c.jump(1, game=True))
-        elif symbol == k.PAGEUP:
-            self.go(c.jump(-1, game=True))
-        elif symbol == k.HOME:
-            self.go(c.go(0))
-        elif symbol == k.END:
-            self.go(c.go(len(c.frames) - 1))
+        elif (moved := c.by_key(symbol_string(symbol))) is not None:
+            self.go(moved)
         elif symbol == k.R and self.reviewable:
             self.start_review()
         elif symbol == k.TAB and self.reviewable:
