@@ -39,7 +39,7 @@ assets: $(STAMP)
 
 # ruff, then mypy over the installed name (tools/typecheck.py maps the folders as the wheel does).
 lint: $(STAMP)
-	$(BIN)/ruff check board99 wire server client commands tests bench tools
+	$(BIN)/ruff check board99 wire server client commands tests bench tools web
 	$(BIN)/python tools/typecheck.py
 
 test: $(STAMP) lint gui-deps

@@ -55,6 +55,20 @@ def server_named(ident: bytes) -> bool:
     return len(ident) == 5 and ident[0] == 0
 
 
+#: The first byte of a web connection's id (web/gateway.py makes it: this byte and 8 random ones).
+WEB_PREFIX = b"w"
+WEB_IDENT_SIZE = 9
+
+
+def web_named(ident: bytes) -> bool:
+    """True for a web connection's id as the gateway makes it (``b"w"`` and 8 random bytes).
+
+    The core takes such ids only from the loop's web pair (``receive_many(..., web=True)``), and
+    from the ROUTER only ``server_named`` ones: a ZeroMQ client can never pose as a web connection.
+    """
+    return len(ident) == WEB_IDENT_SIZE and ident[:1] == WEB_PREFIX
+
+
 class Core:
     """One server's tables and connections, driven by ``receive``, ``tick`` and ``thought``."""
 
@@ -125,35 +139,38 @@ class Core:
     # -- inputs ------------------------------------------------------------------------------
 
     def receive(self, ident: bytes, frames: list[bytes], now: float, host: str = "",
-                link: int | None = None) -> Outbox:
+                link: int | None = None, *, web: bool = False) -> Outbox:
         """One message from connection ``ident`` (its frames after the routing id), received at ``now``.
 
         ``host``: the peer's address, for the limits per machine. ``link``: the TCP link it came
-        over (its socket descriptor), when the loop can tell.
+        over (its socket descriptor), when the loop can tell. ``web``: it came from the web gateway
+        (its ids are ``web_named``), not the ROUTER.
         """
         state = self._begin(now)
-        self._handle(state, ident, frames, now, host, link)
+        self._handle(state, ident, frames, now, host, link, web)
         return state.out
 
-    def receive_many(self, messages: Sequence[tuple[bytes, list[bytes], str, int | None]], now: float) -> Outbox:
+    def receive_many(self, messages: Sequence[tuple[bytes, list[bytes], str, int | None]], now: float, *,
+                     web: bool = False) -> Outbox:
         """Several messages received together, each ``(connection, frames, host, link)`` as ``receive`` takes them.
 
         The same as ``receive`` for each in turn, but the actions among them (``act`` at different
         tables) are journaled as one group, in one transaction (``play.settle``): any other request
         first settles the group, so it sees every earlier action carried out. One outbox for all.
+        ``web``: every message came from the web gateway (``receive``).
         """
         state = self._begin(now)
         state.grouping = True
         try:
             for ident, frames, host, link in messages:
-                self._handle(state, ident, frames, now, host, link)
+                self._handle(state, ident, frames, now, host, link, web)
         finally:
             state.grouping = False
             settle(state)
         return state.out
 
     def _handle(self, state: State, ident: bytes, frames: list[bytes], now: float, host: str,
-                link: int | None) -> None:
+                link: int | None, web: bool = False) -> None:
         known = state.presence.conns.get(ident)
         if known is not None and link is not None and known.link is not None and known.link != link:
             settle(state)  # the lost connection's tables are read with their held actions carried out
@@ -162,7 +179,11 @@ class Core:
             # this one is new: it inherits no seat, table or name.
             state.presence.forget(known)
             lost(state, known, "id-reused")
-        if not server_named(ident):
+        if web:
+            if not web_named(ident):  # the gateway makes every web id; anything else is a bug there
+                log.warning("event=bad-identity ident=%s web=true", ident[:16].hex())
+                return
+        elif not server_named(ident):
             # Identity comes from what a connection proves (its seat token), never from a name it
             # chose: such a connection could claim a departed player's name. It is not served.
             log.warning("event=bad-identity ident=%s", ident[:16].hex())
@@ -221,6 +242,18 @@ class Core:
         """
         state = self._begin(now)
         for conn in state.presence.over_link(link):
+            lost(state, conn, "link-closed")
+        return state.out
+
+    def web_closed(self, ident: bytes, now: float) -> Outbox:
+        """The web page of connection ``ident`` went away (web/gateway.py): it is lost now, as a closed link's.
+
+        Its seat is kept (the seat token binds it again, from the same page after a reconnect).
+        """
+        state = self._begin(now)
+        conn = state.presence.conns.get(ident) if web_named(ident) else None
+        if conn is not None:
+            state.presence.forget(conn)
             lost(state, conn, "link-closed")
         return state.out
 

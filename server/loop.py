@@ -6,7 +6,9 @@ each message that arrives, each due tick, each slow bot's move from the
 worker (``thinker.py``). One socket per purpose, one thread owns each
 (ZeroMQ Guide): the ROUTER and the wake-up pair belong to this loop.
 There is no PUB socket: every push is addressed to one connection, with
-that connection's view only.
+that connection's view only. With the web table on, one more socket: an
+inproc PAIR to the web gateway's thread (web/gateway.py), whose messages join
+the core like the ROUTER's, for connections whose ids the gateway made.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from zmq.utils.monitor import parse_monitor_message
 from board99.wire.curve import KeyPair, serve_curve
 from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION
 
-from .core import Core
+from .core import Core, web_named
 from .journal import Journal
 from .outbox import Outbox
 from .state import Settings
@@ -45,6 +47,10 @@ GROUP_MAX = 16
 SEND_HWM = 500  # messages queued for one connection before libzmq drops the rest (it resyncs)
 HANDSHAKE = 5.0  # seconds a new link has to complete its ZMTP handshake before libzmq closes it
 LINK_LOG_MAX = 10  # link-dropped lines logged per second
+#: The web PAIR's messages from the gateway: ``[WEB_MESSAGE, ident, host, frame]`` for the core, and
+#: ``[WEB_CLOSED, ident]`` when that page went away; to the gateway: ``[ident, frame]``.
+WEB_MESSAGE, WEB_CLOSED = b"m", b"x"
+WEB_HWM = 10_000  # messages the web PAIR queues each way before a send is dropped (the seat resyncs)
 # pyzmq's constants are enums, and an enum's `|` runs in Python (about a microsecond): the hot path
 # uses their plain values, or-ed once here.
 _NOBLOCK = int(zmq.NOBLOCK)
@@ -77,10 +83,25 @@ class Server:
         context: zmq.Context | None = None,
         clock: Callable[[], float] = time.monotonic,
         handshake: float = HANDSHAKE,
+        web_port: int | None = None,
+        web_seat: Callable[[bytes, str, float], Any] | None = None,
+        web_static: Any = None,
         **limits: Any,
     ) -> None:
-        """``limits``: further ``state.Settings`` fields (max_conns, tables_per_conn, empty_after, archive_after)."""
+        """``limits``: further ``state.Settings`` fields (max_conns, tables_per_conn, empty_after, archive_after).
+
+        ``web_port``: serve the web table there too (0: a free port; None: no web table), with
+        ``web_seat`` as the seat class (web/seat.py's WebSeat unless given) and the page's files from
+        ``web_static`` (the installed package's unless given).
+        """
         self.bind_addr, self.port = bind, port
+        self.web_port = web_port
+        self._web_seat, self._web_static = web_seat, web_static
+        self.gateway: Any = None
+        self._web: zmq.Socket | None = None
+        #: The web connections the gateway has sent messages for and not yet closed: sends to these go
+        #: over the web PAIR. Bounded by the gateway's connection limit.
+        self._webs: set[bytes] = set()
         self.curve = curve
         self.beacon_opts = beacon
         self.clock = clock
@@ -148,10 +169,30 @@ class Server:
         self.thinker = Thinker(self.ctx, f"{id(self)}-{self.settings.epoch}")
         if self.beacon_opts:
             self._start_beacon()
+        if self.web_port is not None:
+            try:
+                self._start_web()
+            except BaseException:
+                self._close_sockets()
+                raise
         log.info("event=server-start endpoint=%s bind=%s protocol=%d curve=%s data=%s tables=%d",
                  self.endpoint, where, PROTOCOL_VERSION, self.curve is not None,
                  self.journal.path, len(self.lobby.tables))
         return self.endpoint
+
+    def _start_web(self) -> None:
+        from board99.web.gateway import Gateway, Limits
+
+        web = self._web = self.ctx.socket(zmq.PAIR)
+        web.linger = 0
+        web.sndhwm = web.rcvhwm = WEB_HWM
+        address = f"inproc://board99-web-{id(self)}-{self.settings.epoch}"
+        web.bind(address)
+        limits = Limits(per_host=self.settings.conns_per_host, total=self.settings.max_conns)
+        bind = self.bind_addr
+        self.gateway = Gateway(self.ctx, address, bind, self.web_port or 0, limits=limits, seat=self._web_seat,
+                               static=self._web_static).start()
+        self.web_port = self.gateway.port
 
     def _start_beacon(self) -> None:
         from .beacon import Beacon
@@ -175,8 +216,20 @@ class Server:
 
     def close(self) -> None:
         """Release sockets, the beacon and the journal (the loop has ended)."""
+        self._close_sockets()
+        self.journal.close()
+        log.info("event=server-stop endpoint=%s", self.endpoint)
+
+    def _close_sockets(self) -> None:
+        if self.gateway is not None:
+            self.gateway.stop()
+            self.gateway = None
+        if self._web is not None:
+            self._web.close(linger=0)
+            self._web = None
         if self._beacon is not None:
             self._beacon.stop()
+            self._beacon = None
         if self.router is not None:
             try:
                 self.router.disable_monitor()
@@ -186,8 +239,7 @@ class Server:
             self.router.close(linger=0)
             self._wake.close(linger=0)
             self.thinker.close()
-        self.journal.close()
-        log.info("event=server-stop endpoint=%s", self.endpoint)
+            self.router = None
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -202,6 +254,9 @@ class Server:
         poller.register(self._wake, zmq.POLLIN)
         poller.register(self.thinker.wake, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
+        web = self._web
+        if web is not None:
+            poller.register(web, zmq.POLLIN)  # the one more poll item of the web table
         try:
             while not self._stop:
                 wait = min(core.deadline() - clock(), 1.0)
@@ -235,6 +290,8 @@ class Server:
                             self._deliver_step(core.tick)
                         if got < DRAIN_BATCH:
                             break
+                if web is not None and web in ready:
+                    self._from_web(web)
                 if self.thinker.wake in ready or self.thinker.pending():
                     for key, move in self.thinker.answers():
                         self._deliver_step(core.thought, key, move)
@@ -265,6 +322,29 @@ class Server:
             frames.append(frame.bytes)
         return ident, frames, host, link
 
+    def _from_web(self, web: zmq.Socket) -> None:
+        """Up to DRAIN_BATCH messages from the web gateway, in groups to the core as the ROUTER's are."""
+        group: list[tuple[bytes, list[bytes], str, int | None]] = []
+        for _ in range(DRAIN_BATCH):
+            try:
+                parts = web.recv_multipart(_NOBLOCK)
+            except zmq.Again:
+                break
+            if len(parts) == 4 and parts[0] == WEB_MESSAGE and web_named(parts[1]):
+                self._webs.add(parts[1])
+                group.append((parts[1], [parts[3]], parts[2].decode(errors="replace"), None))
+                if len(group) >= GROUP_MAX:
+                    self._deliver_step(self.core.receive_many, group, web=True)
+                    group = []
+            elif len(parts) == 2 and parts[0] == WEB_CLOSED:
+                if group:  # what the page sent before it went comes first
+                    self._deliver_step(self.core.receive_many, group, web=True)
+                    group = []
+                self._webs.discard(parts[1])
+                self._deliver_step(self.core.web_closed, parts[1])
+        if group:
+            self._deliver_step(self.core.receive_many, group, web=True)
+
     def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""
         # A bug in one step must not end the loop (every table would stop): log it and go on.
@@ -278,7 +358,11 @@ class Server:
     def _deliver(self, out: Outbox) -> None:
         router = self.router
         assert router is not None
+        webs = self._webs
         for ident, frame in out.sends:
+            if webs and ident in webs:  # a web connection's: to the gateway (an empty set costs one test)
+                self._send_web(ident, frame)
+                continue
             try:
                 # Two sends, not send_multipart: it type-checks each part and or-s enum flags in Python.
                 # The ROUTER drops (or refuses) a message at its first part, so no part is sent alone.
@@ -288,6 +372,14 @@ class Server:
                 log.debug("event=send-dropped conn=%s error=%s", ident.hex(), exc)
         for think in out.thinks:
             self.thinker.submit(think.key, think.bot, think.view)
+
+    def _send_web(self, ident: bytes, frame: bytes) -> None:
+        web = self._web
+        assert web is not None
+        try:
+            web.send_multipart([ident, frame], _NOBLOCK)
+        except zmq.ZMQError as exc:  # the gateway is WEB_HWM messages behind: the seat resyncs
+            log.debug("event=send-dropped conn=%s error=%s web=true", ident.hex(), exc)
 
     def _log_links(self) -> None:
         # At most LINK_LOG_MAX lines a second: a storm of dropped links must not become a storm of log.

@@ -1,0 +1,385 @@
+"""The web transport (web/gateway.py, the loop's web PAIR): files, Origin, limits, and the bridge into the core.
+
+Real sockets on 127.0.0.1: a server with its web table on a free port, the `websockets` sync client
+as the browser, `http.client` and a raw socket for the page's files. ``RawSeat`` is a seat for these
+tests only: it passes the wire protocol through as JSON, so they check the transport and not the
+screens (tests/test_web_seat.py checks the real WebSeat). Every wait is bounded in count and time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import socket
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pytest
+import zmq
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import ClientConnection, connect
+
+from board99.client.net import GameClient
+from board99.server.core import Core, web_named
+from board99.server.loop import ServerThread, run_in_thread
+from board99.web.files import BadPath, load, name_of
+from board99.web.gateway import host_allowed, new_ident
+from board99.wire.protocol import PROTOCOL_VERSION
+from tests.core_kit import Desk
+
+INDEX = b"<!doctype html><title>board99</title><script src=app.js></script>"
+SECRET = b"a file next to the page's folder, never served"
+
+
+class RawSeat:
+    """A test seat: ``{"raw": {...}}`` from the page goes to the core as one request; every frame back
+    goes to the page as ``{"raw": {...}}``; bad JSON is answered with a notice naming it."""
+
+    made: list[RawSeat] = []
+
+    def __init__(self, ident: bytes, host: str, now: float) -> None:
+        self.ident, self.host = ident, host
+        self.core: list[bytes] = []
+        self.page: list[str] = []
+        self.closed_at: float | None = None
+        RawSeat.made.append(self)
+
+    def from_page(self, text: str, now: float) -> None:
+        try:
+            msg = json.loads(text)
+            raw = msg["raw"]
+            if not isinstance(raw, dict):
+                raise TypeError("raw is not an object")
+        except (ValueError, KeyError, TypeError) as exc:
+            self.page.append(json.dumps({"notice": {"text": f"not understood: {exc}", "tone": "bad"}}))
+            return
+        if raw.get("explode"):
+            raise RuntimeError("a seat's bug")
+        self.core.append(msgpack.packb(raw))
+
+    def from_core(self, frame: bytes, now: float) -> None:
+        self.page.append(json.dumps({"raw": msgpack.unpackb(frame, raw=False)}, default=repr))
+
+    def tick(self, now: float) -> None:
+        pass
+
+    def next_tick(self) -> float:
+        return float("inf")
+
+    def to_core(self) -> list[bytes]:
+        out, self.core = self.core, []
+        return out
+
+    def to_page(self) -> list[str]:
+        out, self.page = self.page, []
+        return out
+
+    def closed(self, now: float) -> None:
+        self.closed_at = now
+
+
+@pytest.fixture
+def static(tmp_path: Path) -> Path:
+    folder = tmp_path / "static"
+    folder.mkdir()
+    (folder / "index.html").write_bytes(INDEX)
+    (folder / "app.js").write_text("document.title = 'board99';\n")
+    (folder / "app.css").write_text("body { margin: 0 }\n")
+    (tmp_path / "secret.txt").write_bytes(SECRET)
+    (folder / "escape.txt").symlink_to(tmp_path / "secret.txt")  # a link out of the folder
+    return folder
+
+
+def start(tmp_path: Path, static: Path, **options: Any) -> ServerThread:
+    RawSeat.made.clear()
+    return run_in_thread(data_dir=tmp_path / "data", web_port=0, web_seat=RawSeat, web_static=static,
+                         lost_after=30.0, **options)
+
+
+@pytest.fixture
+def server(tmp_path: Path, static: Path) -> Iterator[ServerThread]:
+    handle = start(tmp_path, static)
+    yield handle
+    handle.stop()
+
+
+def web_url(handle: ServerThread, path: str = "/ws") -> str:
+    return f"ws://127.0.0.1:{handle.server.web_port}{path}"
+
+
+def page(handle: ServerThread, origin: str | None = "same", **options: Any) -> ClientConnection:
+    """A browser page's WebSocket (its Origin the page's own unless given)."""
+    if origin == "same":
+        origin = f"http://127.0.0.1:{handle.server.web_port}"
+    return connect(web_url(handle), origin=origin, open_timeout=5, close_timeout=2, **options)  # type: ignore[arg-type]
+
+
+def get(handle: ServerThread, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
+    conn = http.client.HTTPConnection("127.0.0.1", handle.server.web_port, timeout=5)
+    conn.request("GET", path, headers=headers or {})
+    return conn.getresponse()
+
+
+def raw_http(handle: ServerThread, request: bytes) -> bytes:
+    """What the server answers to ``request`` sent as it is (no client library to tidy the path)."""
+    with socket.create_connection(("127.0.0.1", handle.server.web_port), timeout=5) as sock:
+        sock.sendall(request)
+        chunks = []
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def ask(ws: ClientConnection, request: dict, timeout: float = 5.0) -> dict:
+    """Send one request through the page and return the core's answer to it (pushes on the way skipped)."""
+    ws.send(json.dumps({"raw": request}))
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        msg = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        raw = msg.get("raw", {})
+        if raw.get("id") == request.get("id") and raw.get("type") in ("reply", "error"):
+            return raw
+    raise AssertionError(f"no answer to {request}")
+
+
+def until(check: Callable[[], bool], seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+def hello(ws: ClientConnection, name: str = "guest") -> dict:
+    return ask(ws, {"type": "hello", "id": 1, "version": PROTOCOL_VERSION, "name": name})
+
+
+# -- the page's files ----------------------------------------------------------------------------------
+
+
+def test_the_page_is_served_with_its_type_cache_rule_and_a_policy_of_its_own_host_only(server) -> None:
+    answer = get(server, "/")
+    assert answer.status == 200 and answer.read() == INDEX
+    assert answer.getheader("Content-Type") == "text/html; charset=utf-8"
+    assert answer.getheader("Cache-Control") == "no-cache"
+    assert answer.getheader("X-Content-Type-Options") == "nosniff"
+    policy = answer.getheader("Content-Security-Policy")
+    host = f"127.0.0.1:{server.server.web_port}"
+    assert "default-src 'self'" in policy and f"connect-src 'self' ws://{host};" in policy
+    assert "frame-ancestors 'none'" in policy and "http:" not in policy and "*" not in policy
+    script = get(server, "/app.js?v=1")
+    assert script.status == 200 and script.getheader("Content-Type") == "text/javascript; charset=utf-8"
+    assert get(server, "/app.css").getheader("Content-Type") == "text/css; charset=utf-8"
+    etag = script.getheader("ETag")
+    assert get(server, "/app.js", {"If-None-Match": etag}).status == 304  # unchanged: not sent again
+
+
+@pytest.mark.parametrize("path", [
+    "/../secret.txt", "/static/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/..%2fsecret.txt",
+    "/%252e%252e/secret.txt", "/..\\secret.txt", "/%5c..%5csecret.txt", "/index.html%00.js", "//etc/passwd",
+    "/escape.txt", "/nothing-here.js", "/.hidden", "/%ff",
+])
+def test_a_path_out_of_the_pages_folder_or_not_in_it_is_refused(server, path: str) -> None:
+    answer = raw_http(server, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    status = int(answer.split(b" ", 2)[1]) if answer.startswith(b"HTTP/1.1 ") else None
+    assert status in (400, 404, None), answer[:200]  # None: the request line was not even HTTP
+    assert SECRET not in answer and b"root:" not in answer
+
+
+def test_request_paths_are_read_as_names_only() -> None:
+    assert name_of("/") == "index.html" and name_of("/app.js?x=/../y") == "app.js"
+    for bad in ("/..", "/a/../b", "/%2e%2e/", "/%252e%252E/x", "/a\\b", "/a%5cb", "/a%00", "relative", "/%c3%28"):
+        with pytest.raises(BadPath):
+            name_of(bad)
+
+
+def test_only_regular_files_inside_the_folder_are_loaded(static: Path) -> None:
+    (static / "sub").mkdir()
+    (static / "sub" / "inner.js").write_text("x")
+    assert set(load(static)) == {"index.html", "app.js", "app.css"}  # no link out, no folder, no subfolder
+
+
+# -- Origin, Host and the handshake ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("origin", ["http://evil.example", "http://127.0.0.1:1", "null", "https://127.0.0.1", None])
+def test_a_websocket_from_another_origin_or_none_is_refused_before_any_seat(server, origin) -> None:
+    with pytest.raises(InvalidStatus) as refused:
+        page(server, origin=origin if origin is None else (origin if origin != "https://127.0.0.1" else
+                                                           f"https://127.0.0.1:{server.server.web_port}"))
+    assert refused.value.response.status_code == 403
+    assert RawSeat.made == []
+
+
+def test_a_page_whose_name_was_pointed_here_is_refused(server) -> None:
+    # DNS rebinding: evil.example resolves to this machine, so its page's Origin equals its Host.
+    port = server.server.web_port
+    answer = raw_http(server, (f"GET /ws HTTP/1.1\r\nHost: evil.example:{port}\r\nOrigin: http://evil.example:{port}\r\n"
+                               "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    assert answer.startswith(b"HTTP/1.1 403"), answer[:100]
+    assert RawSeat.made == []
+    assert host_allowed(f"127.0.0.1:{port}", set()) and host_allowed(f"[::1]:{port}", set())
+    assert host_allowed("localhost:9100", {"localhost"}) and not host_allowed("evil.example:9100", {"localhost"})
+    assert not host_allowed("127.0.0.1:80\r\nX: y", set())
+
+
+def test_the_own_page_connects_and_speaks_to_the_core(server) -> None:
+    with page(server) as ws:
+        reply = hello(ws)
+        assert reply["type"] == "reply" and reply["server"] == "board99", reply
+    (seat,) = RawSeat.made
+    assert web_named(seat.ident) and seat.host == "127.0.0.1"
+    assert until(lambda: seat.closed_at is not None)
+
+
+# -- limits ------------------------------------------------------------------------------------------------
+
+
+def test_an_oversized_frame_closes_the_connection(server) -> None:
+    with page(server) as ws:
+        hello(ws)
+        ws.send(json.dumps({"raw": {"type": "ping", "id": 2, "pad": "x" * 17_000}}))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(10):
+                ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+    with page(server) as ws:  # the server serves on
+        assert hello(ws)["type"] == "reply"
+
+
+def test_a_binary_frame_closes_the_connection(server) -> None:
+    with page(server) as ws:
+        ws.send(b"\x00\x01")
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+
+
+def test_more_connections_from_one_machine_than_allowed_are_refused(tmp_path, static) -> None:
+    handle = start(tmp_path, static, conns_per_host=3)
+    try:
+        with contextlib.ExitStack() as stack:
+            pages = [stack.enter_context(page(handle)) for _ in range(3)]
+            with pytest.raises(InvalidStatus) as refused:
+                page(handle)
+            assert refused.value.response.status_code == 503
+            assert b"from this machine" in refused.value.response.body
+            pages[0].close()
+            assert until(lambda: RawSeat.made[0].closed_at is not None)
+            with page(handle) as another:  # one went: one may come
+                assert hello(another)["type"] == "reply"
+    finally:
+        handle.stop()
+
+
+def test_garbage_is_answered_and_a_failing_seat_drops_only_its_own_page(server) -> None:
+    with page(server) as calm, page(server) as ws:
+        for text in ("{", "[]", '{"raw": 3}', "\u0000" * 100, json.dumps({"x": [1] * 1000})):
+            ws.send(text)
+            notice = json.loads(ws.recv(timeout=5))
+            assert notice["notice"]["tone"] == "bad"
+        ws.send(json.dumps({"raw": {"explode": True}}))
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1011
+        assert hello(calm)["type"] == "reply"  # the other page and the server go on
+
+
+def test_frames_faster_than_the_rate_are_dropped_with_a_notice(server) -> None:
+    with page(server) as ws:
+        hello(ws)
+        for n in range(100):  # over the burst of 60 at once
+            ws.send(json.dumps({"raw": {"type": "ping", "id": 10 + n}}))
+        texts = []
+        while True:
+            try:
+                texts.append(json.loads(ws.recv(timeout=1)))
+            except TimeoutError:
+                break
+        assert any("messages a second" in t.get("notice", {}).get("text", "") for t in texts)
+        assert sum(1 for t in texts if "raw" in t) < 100
+
+
+# -- the bridge: the core, ZeroMQ beside it, and identities ------------------------------------------------
+
+
+def test_zeromq_clients_play_on_beside_web_pages(server) -> None:
+    endpoint = server.endpoint
+    with page(server) as ws:
+        hello(ws)
+        client = GameClient(endpoint, name="zmq", timeout=5)
+        try:
+            info = client.create_table("beside", 2, "guarded")
+            client.take_seat(info.id, 0)
+            client.add_bot(info.id, 1)
+            for n in range(5):  # the page talks while the ZeroMQ client plays
+                assert ask(ws, {"type": "list_tables", "id": 100 + n})["type"] == "reply"
+                assert client.list_tables()
+            assert client.view is not None and client.table is not None
+        finally:
+            client.close()
+
+
+def test_a_web_page_that_goes_away_mid_game_loses_its_connection_and_keeps_its_seat(server) -> None:
+    client = GameClient(server.endpoint, name="zmq", timeout=5)
+    try:
+        with page(server) as ws:
+            hello(ws, "webby")
+            made = ask(ws, {"type": "create_table", "id": 2, "name": "t", "players": 2, "mode": "guarded"})
+            table = made["table"]["id"]
+            sat = ask(ws, {"type": "take_seat", "id": 3, "table": table, "seat": 0})
+            assert sat["type"] == "reply" and sat["token"]
+            client.take_seat(table, 1)  # the game starts
+            (seat,) = RawSeat.made
+            presence = server.server.core.state.presence
+            assert seat.ident in presence.conns
+        # The page closed: the core hears it at once (not after lost_after, which is 30 s here).
+        assert until(lambda: seat.ident not in presence.conns, 5.0)
+        assert until(lambda: (table, 0) in presence.away, 5.0)
+        t = server.server.lobby.tables[table]
+        assert t.state == "playing" and t.seats[0].name == "webby" and t.seats[0].conn is None
+        with page(server) as again:  # the seat's token brings the page back to it
+            hello(again, "webby")
+            back = ask(again, {"type": "resume", "id": 4, "table": table, "seat": 0, "token": sat["token"]})
+            assert back["type"] == "reply", back
+    finally:
+        client.close()
+
+
+def test_a_zeromq_client_with_a_web_shaped_routing_id_is_refused(server) -> None:
+    dealer = zmq.Context.instance().socket(zmq.DEALER)
+    dealer.linger = 0
+    dealer.routing_id = new_ident()
+    try:
+        dealer.connect(server.endpoint)
+        dealer.send(msgpack.packb({"type": "hello", "id": 1, "version": PROTOCOL_VERSION, "name": "poser"}))
+        assert dealer.poll(5000)
+        answer = msgpack.unpackb(dealer.recv(), raw=False)
+        assert answer["type"] == "error" and answer["code"] == "bad-identity"
+    finally:
+        dealer.close()
+
+
+def test_the_core_takes_web_ids_only_from_the_web_pair(tmp_path) -> None:
+    desk = Desk(tmp_path)
+    core: Core = desk.core
+    frame = msgpack.packb({"type": "ping", "id": 1})
+    web = new_ident()
+    out = core.receive(web, [frame], 1000.0, "10.0.0.1")  # from the ROUTER
+    assert [msgpack.unpackb(f)["code"] for _, f in out.sends] == ["bad-identity"] and not core.knows(web)
+    out = core.receive(b"\x00abcd", [frame], 1000.0, "10.0.0.1", web=True)  # a ROUTER-shaped id from the PAIR
+    assert out.sends == [] and not core.knows(b"\x00abcd")
+    out = core.receive(web, [frame], 1000.0, "10.0.0.1", web=True)
+    assert core.knows(web) and msgpack.unpackb(out.sends[0][1])["type"] == "reply"
+    core.web_closed(web, 1000.1)
+    assert not core.knows(web)
