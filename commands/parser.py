@@ -179,6 +179,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--bot-delay", type=seconds, default=0.6,
                        help="seconds a server bot waits before moving (default 0.6)")
     serve.add_argument("--fsync", action="store_true", help="wait for the disk at every journal commit")
+    serve.add_argument("--web-port", type=port, default=None,
+                       help="TCP port of the web table guests open in a browser (default: --port + 1, so 9100; "
+                            "0 picks a free one); see docs/web.md")
+    serve.add_argument("--no-web", action="store_true", help="serve no web table (ZeroMQ clients only)")
+    serve.add_argument("--qr", action="store_true", help="also print the web table's address as a QR code")
     serve.set_defaults(run=_command("serve", "serve"))
 
     bot = sub.add_parser("bot", help="seat a bot from this machine at a table on a server")

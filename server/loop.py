@@ -86,17 +86,22 @@ class Server:
         web_port: int | None = None,
         web_seat: Callable[[bytes, str, float], Any] | None = None,
         web_static: Any = None,
+        web_port_exact: bool = True,
+        web_limits: Any = None,
         **limits: Any,
     ) -> None:
         """``limits``: further ``state.Settings`` fields (max_conns, tables_per_conn, empty_after, archive_after).
 
         ``web_port``: serve the web table there too (0: a free port; None: no web table), with
         ``web_seat`` as the seat class (web/seat.py's WebSeat unless given) and the page's files from
-        ``web_static`` (the installed package's unless given).
+        ``web_static`` (the installed package's unless given). ``web_port_exact`` False: a free port
+        when ``web_port`` is taken (the port chosen is ``web_port`` once bound). ``web_limits``: the
+        gateway's ``Limits`` (default: its own, with this server's connection limits per machine and in all).
         """
         self.bind_addr, self.port = bind, port
         self.web_port = web_port
-        self._web_seat, self._web_static = web_seat, web_static
+        self._web_seat, self._web_static, self._web_exact = web_seat, web_static, web_port_exact
+        self._web_limits = web_limits
         self.gateway: Any = None
         self._web: zmq.Socket | None = None
         #: The web connections the gateway has sent messages for and not yet closed: sends to these go
@@ -188,10 +193,17 @@ class Server:
         web.sndhwm = web.rcvhwm = WEB_HWM
         address = f"inproc://board99-web-{id(self)}-{self.settings.epoch}"
         web.bind(address)
-        limits = Limits(per_host=self.settings.conns_per_host, total=self.settings.max_conns)
-        bind = self.bind_addr
-        self.gateway = Gateway(self.ctx, address, bind, self.web_port or 0, limits=limits, seat=self._web_seat,
-                               static=self._web_static).start()
+        limits = self._web_limits or Limits(per_host=self.settings.conns_per_host, total=self.settings.max_conns)
+        ports = [self.web_port or 0] + ([0] if self.web_port and not self._web_exact else [])
+        for n, port in enumerate(ports):
+            try:
+                self.gateway = Gateway(self.ctx, address, self.bind_addr, port, limits=limits, seat=self._web_seat,
+                                       static=self._web_static).start()
+                break
+            except OSError as exc:
+                if n + 1 == len(ports):
+                    raise
+                log.warning("event=web-port-taken port=%d error=%s", port, exc)
         self.web_port = self.gateway.port
 
     def _start_beacon(self) -> None:

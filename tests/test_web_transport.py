@@ -11,7 +11,10 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import os
 import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -26,8 +29,10 @@ from websockets.sync.client import ClientConnection, connect
 from board99.client.net import GameClient
 from board99.server.core import Core, web_named
 from board99.server.loop import ServerThread, run_in_thread
+from board99.server.serve import default_web_port, lan_address
+from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
-from board99.web.gateway import host_allowed, new_ident
+from board99.web.gateway import Limits, host_allowed, new_ident
 from board99.wire.protocol import PROTOCOL_VERSION
 from tests.core_kit import Desk
 
@@ -59,6 +64,9 @@ class RawSeat:
             return
         if raw.get("explode"):
             raise RuntimeError("a seat's bug")
+        if "flood" in raw:  # more texts at once than a page's send queue holds
+            self.page.extend(json.dumps({"n": n}) for n in range(int(raw["flood"])))
+            return
         self.core.append(msgpack.packb(raw))
 
     def from_core(self, frame: bytes, now: float) -> None:
@@ -115,7 +123,7 @@ def page(handle: ServerThread, origin: str | None = "same", **options: Any) -> C
     """A browser page's WebSocket (its Origin the page's own unless given)."""
     if origin == "same":
         origin = f"http://127.0.0.1:{handle.server.web_port}"
-    return connect(web_url(handle), origin=origin, open_timeout=5, close_timeout=2, **options)  # type: ignore[arg-type]
+    return connect(web_url(handle), origin=origin, open_timeout=5, close_timeout=2, **options)
 
 
 def get(handle: ServerThread, path: str, headers: dict[str, str] | None = None) -> http.client.HTTPResponse:
@@ -265,6 +273,40 @@ def test_a_binary_frame_closes_the_connection(server) -> None:
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
 
 
+def test_a_page_owed_more_than_its_send_queue_holds_is_dropped(server) -> None:
+    with page(server) as ws:
+        ws.send(json.dumps({"raw": {"flood": Limits().send_queue + 10}}))
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(1000):
+                ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013  # try again later: it resyncs
+    with page(server) as ws:
+        ws.send(json.dumps({"raw": {"flood": Limits().send_queue}}))  # as many as it holds: all arrive
+        assert [json.loads(ws.recv(timeout=5))["n"] for _ in range(Limits().send_queue)] == list(range(64))
+
+
+@pytest.mark.slow
+def test_a_silent_socket_and_a_page_that_stops_answering_pings_are_closed(tmp_path, static) -> None:
+    limits = Limits(open_timeout=0.5, ping_interval=0.2, ping_timeout=0.3)
+    handle = start(tmp_path, static, web_limits=limits)
+    try:
+        port = handle.server.web_port
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:  # says nothing at all
+            started = time.monotonic()
+            assert sock.recv(100) == b""  # closed by the server after its handshake time
+            assert time.monotonic() - started < 4
+        with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+            sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                          "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                          "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+            assert sock.recv(12) == b"HTTP/1.1 101"
+            assert until(lambda: len(RawSeat.made) == 1)
+            # The page never answers a ping: the server closes its side and the seat hears it.
+            assert until(lambda: RawSeat.made[0].closed_at is not None, 4.0)
+    finally:
+        handle.stop()
+
+
 def test_more_connections_from_one_machine_than_allowed_are_refused(tmp_path, static) -> None:
     handle = start(tmp_path, static, conns_per_host=3)
     try:
@@ -383,3 +425,48 @@ def test_the_core_takes_web_ids_only_from_the_web_pair(tmp_path) -> None:
     assert core.knows(web) and msgpack.unpackb(out.sends[0][1])["type"] == "reply"
     core.web_closed(web, 1000.1)
     assert not core.knows(web)
+
+
+# -- board99 serve: where guests go --------------------------------------------------------------------------
+
+
+def test_the_web_address_is_the_lan_address_and_reads_as_a_qr_code() -> None:
+    lan = lan_address()
+    assert web_address(9100) == f"http://{lan or '127.0.0.1'}:9100/"
+    assert web_address(9100, "10.1.2.3") == "http://10.1.2.3:9100/" and web_address(80, "::1") == "http://[::1]:80/"
+    assert default_web_port(9099) == 9100 and default_web_port(0) == 0 and default_web_port(65535) == 0
+    rows = qr_rows("http://10.1.2.3:9100/", border=0)
+    assert len(rows) == len(rows[0]) == 25  # a version 2 code: 25 modules square
+    assert rows[0][:7] == [True] * 7  # a finder pattern's top edge in the corner
+    text = qr_text("http://10.1.2.3:9100/").splitlines()
+    assert len(text) == (25 + 2 * 4 + 1) // 2 and set("".join(text)) <= set("█▀▄ ")
+
+
+@pytest.mark.slow
+def test_board99_serve_prints_the_web_address_and_serves_it(tmp_path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.Popen([sys.executable, "-m", "board99.commands", "serve", "--bind", "127.0.0.1", "--port", "0",
+                             "--web-port", "0", "--qr", "--data", str(tmp_path), "--no-beacon"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=root,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline() for _ in range(3)]
+        assert "listening" in lines[0], lines
+        (guests,) = [line for line in lines if line.startswith("Guests open ")]
+        url = guests.split()[2]
+        assert url.startswith("http://127.0.0.1:") and url.endswith("/")  # the address it was bound to
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+        assert "█" in lines[2]  # the QR code follows
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/../x")
+        assert conn.getresponse().status == 400
+        with pytest.raises(InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example", open_timeout=5)
+        assert refused.value.response.status_code == 403
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -158,7 +158,7 @@ class Gateway:
         self.context, self.pair_addr = context, pair
         self.bind_addr, self.port = ("" if bind in ("*", "0.0.0.0") else bind), port
         self.limits, self.clock = limits, clock
-        self.seat_factory = seat if seat is not None else default_seat()
+        self.seat_factory = seat  # None: web/seat.py's WebSeat, imported at the first connection
         self.files: dict[str, File] = load(static if static is not None else package_static())
         self.names = own_names()
         self.links: dict[bytes, Link] = {}
@@ -317,6 +317,8 @@ class Gateway:
         now = self.clock()
         host, ident = peer_host(ws), new_ident()
         try:
+            if self.seat_factory is None:
+                self.seat_factory = default_seat()
             seat = self.seat_factory(ident, host, now)
         except Exception:
             log.exception("event=web-seat-failed conn=%s", ident.hex())
