@@ -17,7 +17,7 @@ from board99.client.gui.assets import FILES
 ROOT = Path(__file__).resolve().parents[1]
 #: The repository's code folders and the import names they install as (docs/architecture.md).
 FOLDERS = {"board99": "board99", "wire": "board99.wire", "server": "board99.server", "client": "board99.client",
-           "commands": "board99.commands"}
+           "commands": "board99.commands", "web": "board99.web"}
 
 
 @pytest.fixture(scope="module")
@@ -93,10 +93,10 @@ def test_no_code_imports_a_folder_by_its_checkout_name() -> None:
     # In a checkout server/, client/, wire/ and commands/ are also importable as top-level names; nothing may
     # use them that way, or it would break in the installed wheel.
     bad = []
-    for folder in ("board99", "wire", "server", "client", "commands", "tests", "bench", "tools"):
+    for folder in ("board99", "wire", "server", "client", "commands", "web", "tests", "bench", "tools"):
         for path in (ROOT / folder).rglob("*.py"):
             for name in _imports(path):
-                if name.split(".")[0] in ("server", "client", "wire", "commands"):
+                if name.split(".")[0] in ("server", "client", "wire", "commands", "web"):
                     bad.append(f"{path.relative_to(ROOT)}: import {name}")
     assert not bad, bad
 
@@ -172,8 +172,31 @@ def test_the_wheel_holds_the_lessons_and_reads_them_when_installed(wheel, tmp_pa
     assert int(out.stdout) == len(names())
 
 
+@pytest.mark.slow
+def test_the_wheel_holds_the_web_pages_files_and_serves_them_when_installed(wheel, tmp_path) -> None:
+    # The web table's page is package data (web/static/*, installed as board99/web/static/), every file of it.
+    shipped = {p.name for p in (ROOT / "web" / "static").glob("*") if p.is_file()}
+    with zipfile.ZipFile(wheel) as whl:
+        held = {n.rsplit("/", 1)[-1] for n in whl.namelist() if n.startswith("board99/web/static/")}
+        assert "board99/web/gateway.py" in whl.namelist()
+    assert held == shipped
+    site = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as whl:
+        whl.extractall(site)
+    code = ("from board99.web.files import load, package_static; import board99.web.gateway; "
+            "print(str(package_static())); print(' '.join(sorted(load(package_static()))))")
+    out = subprocess.run([sys.executable, "-S", "-c", code], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=60, env={"PYTHONPATH": os.pathsep.join([str(site), *dependency_paths()])})
+    assert out.returncode == 0, out.stderr
+    folder, names = (out.stdout.splitlines() + [""])[:2]
+    assert Path(folder) == site / "board99" / "web" / "static"
+    assert set(names.split()) == shipped  # the installed gateway serves exactly the shipped files
+
+
 #: board99 modules the house (server, wire, client library) may import: the seam and truly game-neutral ones.
 GAME_NEUTRAL = {"board99.kinds", "board99.quote", "board99.match_format"}
+#: The web table's transport (web/gateway.py, files.py, address.py): part of the house, game-neutral too.
+WEB_TRANSPORT = ("board99.web.gateway", "board99.web.files", "board99.web.address")
 
 
 def _board99_imports(path: Path) -> list[str]:
@@ -187,7 +210,7 @@ def _board99_imports(path: Path) -> list[str]:
                 node.module.split(".")[0] == "board99":
             for alias in node.names:
                 inside = node.module.split(".")[1:] + [alias.name]
-                folder = {"wire": "wire", "server": "server", "client": "client"}.get(inside[0], "board99")
+                folder = {"wire": "wire", "server": "server", "client": "client", "web": "web"}.get(inside[0], "board99")
                 rest = inside[1:] if folder != "board99" else inside
                 candidate = ROOT.joinpath(folder, *rest)
                 is_module = candidate.with_suffix(".py").exists() or (candidate / "__init__.py").exists()
@@ -198,8 +221,9 @@ def _board99_imports(path: Path) -> list[str]:
 def test_the_house_reaches_a_game_only_through_the_kinds_registry() -> None:
     # issue 20: server/, wire/ and the client library import nothing of a game's own (the peg-board game is
     # reached through board99.kinds); their own modules and the game-neutral ones are allowed.
-    house = [*(ROOT / "server").rglob("*.py"), *(ROOT / "wire").rglob("*.py"), *(ROOT / "client").glob("*.py")]
-    own = ("board99.server", "board99.wire", "board99.client")
+    house = [*(ROOT / "server").rglob("*.py"), *(ROOT / "wire").rglob("*.py"), *(ROOT / "client").glob("*.py"),
+             *(ROOT / "web" / f"{m.rsplit('.', 1)[1]}.py" for m in WEB_TRANSPORT)]
+    own = ("board99.server", "board99.wire", "board99.client", *WEB_TRANSPORT)
     bad = sorted(f"{path.relative_to(ROOT)}: {name}" for path in house for name in _board99_imports(path)
                  if name not in GAME_NEUTRAL and not name.startswith(own))
     assert not bad, bad
