@@ -33,6 +33,9 @@ loop, answering a request of the act request's size with a reply of the act
 reply's size (medians from a short 1-table probe), half of its round trips
 just before the first row and half just after, pooled. The GameClient's own
 ``act()`` round trip at 1 table is measured too.
+
+With ``BENCH_WEB=1`` the server runs its web table too (an idle gateway thread, one more poll
+item), as `board99 serve` does by default: the ZeroMQ rows must not move with it (docs/web.md).
 """
 
 from __future__ import annotations
@@ -94,7 +97,7 @@ def run_server(data_dir: str) -> None:
     # The limits a LAN server keeps for hostile clients are off: this measures capacity.
     server = Server("127.0.0.1", 0, data_dir, bot_delay=0.0, rate=None, max_tables=10_000, max_conns=100_000,
                     tables_per_conn=100_000, tables_per_host=100_000, conns_per_host=100_000, games_burst=1e9,
-                    context=zmq.Context())
+                    context=zmq.Context(), web_port=0 if os.environ.get("BENCH_WEB") else None)
     server.bind()
     print(server.port, flush=True)
     profile_to = os.environ.get("BENCH_PROFILE")  # a file for the server's cProfile stats (docs/benchmarks.md)

@@ -15,6 +15,7 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -34,7 +35,9 @@ from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
 from board99.web.gateway import Limits, host_allowed, new_ident
 from board99.wire.protocol import PROTOCOL_VERSION
+from board99.record import Record
 from tests.core_kit import Desk
+from tests.server_kit import Offender, card_locations, drive, leaks, seat_table, settle
 
 INDEX = b"<!doctype html><title>board99</title><script src=app.js></script>"
 SECRET = b"a file next to the page's folder, never served"
@@ -396,6 +399,44 @@ def test_a_web_page_that_goes_away_mid_game_loses_its_connection_and_keeps_its_s
             assert back["type"] == "reply", back
     finally:
         client.close()
+
+
+@pytest.mark.slow
+def test_a_web_spectator_receives_no_card_it_may_not_see(server) -> None:
+    # The hidden-information check of tests/test_server_hidden.py, on what reaches the pages.
+    seated = seat_table(server.endpoint, 3, "penalty", spectate=False)
+    received: list[dict] = []
+    stop = threading.Event()
+
+    def read(ws: ClientConnection, into: list[dict]) -> None:  # a page reads all the time, as a browser does
+        while not stop.is_set():
+            try:
+                into.append(json.loads(ws.recv(timeout=0.1))["raw"])
+            except TimeoutError:
+                continue
+            except ConnectionClosed:
+                return
+
+    try:
+        with page(server) as watcher:
+            hello(watcher, "watcher")
+            assert ask(watcher, {"type": "spectate", "id": 2, "table": seated.table})["type"] == "reply"
+            reader = threading.Thread(target=read, args=(watcher, received), daemon=True)
+            reader.start()
+            try:
+                drive(seated, offender=Offender(), seconds=40, bot="random")  # penalties show cards to some
+                settle(seated)
+                time.sleep(0.3)  # the last pushes reach the page
+            finally:
+                stop.set()
+                reader.join(5)
+        text = seated.clients[0].fetch_record(seated.table)
+        states, seed = card_locations(text), Record.loads(text).seed
+        assert len(received) > 20 and any(m.get("type") == "update" for m in received)
+        found = leaks(received, None, states, seed)
+        assert not found, "; ".join(found[:5])
+    finally:
+        seated.close()
 
 
 def test_a_zeromq_client_with_a_web_shaped_routing_id_is_refused(server) -> None:
