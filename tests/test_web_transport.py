@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from board99.client.net import GameClient
+from board99.record import Record
 from board99.server.core import Core, web_named
 from board99.server.loop import ServerThread, run_in_thread
 from board99.server.serve import default_web_port, lan_address
@@ -35,7 +36,6 @@ from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
 from board99.web.gateway import Limits, host_allowed, new_ident
 from board99.wire.protocol import PROTOCOL_VERSION
-from board99.record import Record
 from tests.core_kit import Desk
 from tests.server_kit import Offender, card_locations, drive, leaks, seat_table, settle
 
