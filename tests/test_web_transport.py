@@ -135,9 +135,10 @@ def get(handle: ServerThread, path: str, headers: dict[str, str] | None = None) 
     return conn.getresponse()
 
 
-def raw_http(handle: ServerThread, request: bytes) -> bytes:
-    """What the server answers to ``request`` sent as it is (no client library to tidy the path)."""
-    with socket.create_connection(("127.0.0.1", handle.server.web_port), timeout=5) as sock:
+def raw_http(handle: ServerThread, request: bytes, source: str = "127.0.0.1") -> bytes:
+    """What the server answers to ``request`` sent as it is (no client library to tidy the path), from ``source``."""
+    with socket.create_connection(("127.0.0.1", handle.server.web_port), timeout=5,
+                                  source_address=(source, 0)) as sock:
         sock.sendall(request)
         chunks = []
         deadline = time.monotonic() + 5
@@ -311,8 +312,13 @@ def test_a_silent_socket_and_a_page_that_stops_answering_pings_are_closed(tmp_pa
 
 
 def test_more_connections_from_one_machine_than_allowed_are_refused(tmp_path, static) -> None:
-    handle = start(tmp_path, static, conns_per_host=3)
+    handle = start(tmp_path, static, conns_per_host=3, max_conns=4)
     try:
+        port = handle.server.web_port
+        for n in range(5):  # past the Origin check, then no WebSocket: these hold no place afterwards
+            answer = raw_http(handle, f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                                      f"Origin: http://127.0.0.1:{port}\r\n\r\n".encode(), source=f"127.0.0.{2 + n}")
+            assert answer.startswith(b"HTTP/1.1 426"), answer[:60]  # Upgrade Required
         with contextlib.ExitStack() as stack:
             pages = [stack.enter_context(page(handle)) for _ in range(3)]
             with pytest.raises(InvalidStatus) as refused:

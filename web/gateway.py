@@ -261,9 +261,8 @@ class Gateway:
             # A page from anywhere else (or no page at all) cannot drive a seat here.
             log.warning("event=web-refused why=origin origin=%r host=%r peer=%s", origin[:1], host[:100], peer)
             return self._plain(403, "Forbidden: the table's own page connects here, no other.\n")
+        self._prune()
         here = self.opening.setdefault(peer, set())
-        for other in [c for c in here if c.state is WSState.CLOSED]:
-            here.discard(other)
         if len(here) >= self.limits.per_host:
             log.warning("event=web-refused why=per-host peer=%s open=%d", peer, len(here))
             return self._plain(503, f"Too many connections: {self.limits.per_host} are open from this "
@@ -274,6 +273,14 @@ class Gateway:
                                     "try again later.\n")
         here.add(connection)
         return None
+
+    def _prune(self) -> None:
+        """Forget connections that closed without a handler to do it (a handshake that failed after the checks)."""
+        for peer, conns in list(self.opening.items()):
+            for conn in [c for c in conns if c.state is WSState.CLOSED]:
+                conns.discard(conn)
+            if not conns:
+                del self.opening[peer]
 
     def _file(self, name: str, host: str, etag: str | None) -> Response:
         file = self.files.get(name)
