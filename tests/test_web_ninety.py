@@ -1,0 +1,423 @@
+"""The Ninety-Nine table's web scenes (web/screens/ninety.py): whole games played only by presses of the ids the
+scenes offer, fed the records a real game produces (the engine, as the client's messages carry it).
+
+The screen is the window's own view model (``NinetyState``) turned into scenes: these tests play a seat through
+it against the sound bot in every other seat, and check what a guest reads: the cards that fit, what each would
+make the total, a card's two values, the draw owed and the total said at a penalty table, refusals in words, the
+end of the game with its rematch; a spectator's scenes hold no card of any hand; every scene is JSON and small.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from board99.client.gui.messages import Events, Failed, StateChanged
+from board99.ninety_nine.actions import Draw, Play
+from board99.ninety_nine.bots import BOTS
+from board99.ninety_nine.cards import rank_of, words
+from board99.ninety_nine.errors import Refused
+from board99.ninety_nine.events import Corrected, shown_to
+from board99.ninety_nine.game import Game
+from board99.ninety_nine.kind import NINETY_NINE
+from board99.ninety_nine.rules import Table
+from board99.ninety_nine.view import view_of
+from board99.web.screens.ninety import NinetyScreen
+from tests.gui_harness import table_info
+from tests.ninety_kit import rigged
+
+NAMES = ("Ann", "Bo", "Cy", "Di", "Eve", "Fay")
+#: The most one scene may weigh (the gateway closes a frame over 16 KiB; a scene goes out in one).
+MOST_BYTES = 16 * 1024
+#: The most presses and moves a test game may take (a bound on every loop).
+MOST_STEPS = 5000
+
+
+def info_for(game: Game, me: int | None, **fields: Any):
+    """The table description a client holds for ``game`` (seat ``me`` a person, the rest bots)."""
+    seats = [{"name": "Guest" if s == me else NAMES[s], "occupant": "human" if s == me else "bot",
+              "connected": True} for s in range(game.players)]
+    state = "over" if game.winner is not None else "playing"
+    return table_info(seats, players=game.players, mode=game.mode, state=state, kind="ninety-nine",
+                      options=game.table.options, name="Friday cards", **fields)
+
+
+class Table99:
+    """A game of the engine, seat ``me`` seen through a web screen, the other seats played by sound bots."""
+
+    def __init__(self, players: int, rules: str, mode: str = "guarded", seed: int = 1, me: int | None = 0,
+                 clock: Any = None, **options: Any) -> None:
+        self.game = Game(players, mode, Table.build(players, {"rules": rules, **options}), seed=seed)
+        self.me = me
+        self.screen = NinetyScreen(NINETY_NINE, "Guest", clock)
+        self.bots = [BOTS["sound"](seed=s) for s in range(players)]
+        self.scenes = 0
+        self.refusals: list[str] = []
+        self.fields: dict[str, Any] = {}
+        self.show(())
+
+    def show(self, events: tuple) -> None:
+        """What the client posts after a change: the new state, then the events as the seat may see them."""
+        self.screen.take(StateChanged(view_of(self.game, self.me), info_for(self.game, self.me, **self.fields),
+                                      True))
+        if events:
+            self.screen.take(Events(tuple(shown_to(e, self.me) for e in events)))
+
+    def scene(self) -> dict:
+        """The scene now, checked: plain JSON, under the bound, no card of a hand it may not see."""
+        scene = self.screen.scene(0.0)
+        text = json.dumps(scene, ensure_ascii=False)
+        assert len(text.encode()) < MOST_BYTES, len(text.encode())
+        assert json.loads(text) == scene  # plain data: nothing JSON would change
+        self.scenes += 1
+        # Another hand's card may be named only where it was once played face up (a line of what happened: the
+        # cards are dealt again after a round, and a rebuilt stock brings them back), or drawn by the guest.
+        public = (" played the ", " turned up the ", "You drew the ")
+        rest = json.dumps({**scene, "parts": [{**p, "items": [i for i in p["items"] if not (
+            isinstance(i, str) and any(w in i for w in public))]} if p["type"] == "list" else
+            {k: v for k, v in p.items() if not (p["id"] == "last" and k == "text")} for p in scene["parts"]]})
+        hidden = {c for s in range(self.game.players) if s != self.me for c in self.game.hand(s)}
+        mine = set(self.game.hand(self.me)) if self.me is not None else set()
+        for card in hidden - mine - {self.game.pile[-1] if self.game.pile else None}:
+            assert f'"{card}"' not in rest and f"card-{card}" not in rest, card
+            assert words(card) not in rest, (card, words(card))
+        return scene
+
+    def act(self, seat: int, action: Any) -> tuple:
+        """``seat`` acts on the real engine; the screen takes what the client would (a refusal as Failed)."""
+        try:
+            events = self.game.apply(seat, action)
+        except Refused as refusal:
+            if seat == self.me:
+                self.screen.take(Failed("act", refusal.code, refusal.message))
+                self.refusals.append(refusal.code)
+            return ()
+        self.show(events)
+        return events
+
+    def bots_move(self) -> bool:
+        """One bot move where one is due (a draw owed first, as the arena plays it); False when the guest's."""
+        game = self.game
+        others = [s for s in game.pending if s != self.me]
+        if others:
+            seat = others[0]
+        elif game.turn is not None and game.turn != self.me:
+            seat = game.turn
+        else:
+            return False
+        self.act(seat, self.bots[seat].choose(view_of(game, seat)))
+        return True
+
+    def press(self, control: str, fields: dict | None = None) -> list:
+        """Press ``control`` as the page does; carry out the acts it gives."""
+        commands = self.screen.press(control, fields or {}, 0.0)
+        for what, action in commands:
+            if what == "act":
+                self.act(self.me, action)  # type: ignore[arg-type]
+        return commands
+
+
+def part(scene: dict, part_id: str) -> dict | None:
+    """The scene's part with this id, or None."""
+    return next((p for p in scene["parts"] if p.get("id") == part_id), None)
+
+
+def enabled(items: list[dict]) -> list[dict]:
+    """The items a guest may press."""
+    return [i for i in items if i["enabled"]]
+
+
+def guest_turn(t: Table99, rng: random.Random, choose_high: bool) -> None:
+    """The guest's move, by presses of what the scene offers: a value while one is asked, the draw owed, a card."""
+    scene = t.scene()
+    choice = part(scene, "choice")
+    if choice is not None:
+        items = enabled(choice["items"])
+        assert [i["id"] for i in items] == ["value-high", "value-low", "value-cancel"]
+        t.press(items[0 if choose_high else 1]["id"])
+        return
+    actions = part(scene, "actions")
+    draw = next((b for b in actions["items"] if b["id"] == "draw"), None) if actions else None
+    if draw is not None and draw["enabled"]:
+        t.press("draw")
+        return
+    hand = part(scene, "hand")
+    assert hand is not None
+    cards = enabled(hand["items"])
+    assert cards, f"the guest's turn with no card offered: {scene['headline']}"
+    assert scene["turn"] and scene["title"].startswith("Your turn")
+    t.press(rng.choice(cards)["id"])
+
+
+def play_out(t: Table99, seed: int = 0) -> set[str]:
+    """Play the game to its end, the guest by presses only; what kinds of press the guest made."""
+    rng = random.Random(seed)
+    pressed: set[str] = set()
+    for step in range(MOST_STEPS):
+        if t.game.winner is not None:
+            return pressed
+        if t.me not in t.game.pending and t.bots_move():  # a draw owed is drawn before the next card
+            t.scene()  # every scene checked, the others' moves' too
+            continue
+        before = t.game.ply
+        scene = t.scene()
+        pressed.add("choice" if part(scene, "choice") else "draw" if t.me in t.game.pending else "card")
+        guest_turn(t, rng, choose_high=step % 2 == 0)
+        if t.game.ply == before and part(t.scene(), "choice") is None:
+            raise AssertionError(f"a press did nothing: {t.scene()['headline']} {t.screen.state.notice}")
+    raise AssertionError("the game did not end")
+
+
+GAMES = [(2, "glengariff", "guarded", 3), (4, "convention", "guarded", 5), (2, "tokens", "guarded", 7),
+         (4, "three-card", "guarded", 11), (4, "glengariff", "penalty", 13), (2, "tokens", "penalty", 17)]
+
+
+@pytest.mark.parametrize(("players", "rules", "mode", "seed"), GAMES)
+def test_a_whole_game_is_played_by_the_scenes_presses(players: int, rules: str, mode: str, seed: int) -> None:
+    t = Table99(players, rules, mode, seed=seed)
+    pressed = play_out(t, seed)
+    assert "card" in pressed
+    assert t.refusals == []  # nothing a scene offered was refused by the engine
+    scene = t.scene()
+    result = part(scene, "result")
+    assert result is not None and result["type"] == "dialog"
+    winner = t.game.winner
+    assert result["title"] == ("You won!" if winner == 0 else f"{NAMES[winner]} won")
+    assert scene["headline"]["text"] in ("You win!", f"{NAMES[winner]} wins")
+    rematch = next(b for b in result["buttons"] if b["id"] == "rematch")
+    assert rematch["enabled"] and rematch["label"] == "Rematch"
+    assert t.press("rematch") == [("rematch", None)]
+    assert t.press("leave") == [("leave", None)]
+    if mode == "penalty":
+        assert "draw" in pressed
+
+
+def test_aces_and_tens_ask_which_value_with_the_totals_each_makes() -> None:
+    # Tokens rules: an ace is 1 or 11, a ten +10 or -10; the total 40, so both values of each fit.
+    t = Table99(2, "tokens")
+    t.game = rigged("tokens", 2, hands=[["AS", "10H", "7C", "2D"], ["5S", "6S", "8S", "9D"]],
+                    stock=["3C", "4C", "5C", "6C"], total=40, turn=0)
+    t.show(())
+    hand = part(t.scene(), "hand")
+    ace = next(i for i in hand["items"] if i["id"] == "card-AS")
+    assert ace["enabled"] and ace["label"] == "A♠" and ace["suit"] == "spades"
+    assert ace["detail"] == "+1 → 41 or +11 → 51"
+    assert ace["name"] == "ace of spades: +1 → 41 or +11 → 51, fits"
+    ten = next(i for i in hand["items"] if i["id"] == "card-10H")
+    assert ten["detail"] == "+10 → 50 or -10 → 30"
+    assert t.press("card-10H") == []
+    choice = part(t.scene(), "choice")
+    assert [b["label"] for b in choice["items"]] == ["+10 (total 50)", "-10 (total 30)", "Pick again"]
+    assert t.scene()["headline"]["text"] == "The 10 of hearts: choose its value"
+    t.press("value-low")
+    assert t.game.total == 30 and part(t.scene(), "choice") is None
+    assert part(t.scene(), "total")["value"] == 30
+
+
+def test_a_card_that_does_not_fit_is_disabled_and_refused_in_words() -> None:
+    t = Table99(2, "convention")
+    t.game = rigged("convention", 2, hands=[["8S", "3H", "9C"], ["5S", "6S", "8D"]], stock=["3C", "4C", "5C"],
+                    total=95, turn=0)
+    t.show(())
+    hand = part(t.scene(), "hand")
+    eight = next(i for i in hand["items"] if i["id"] == "card-8S")
+    assert not eight["enabled"]
+    assert eight["why"] == "The 8 of spades would make the total 103: it does not fit"
+    assert eight["name"] == "8 of spades: +8 → 103, does not fit"
+    three = next(i for i in hand["items"] if i["id"] == "card-3H")
+    assert three["enabled"] and three["why"] is None
+    nine = next(i for i in hand["items"] if i["id"] == "card-9C")
+    assert nine["enabled"] and nine["detail"] == "makes it 99"
+    # A page that presses it anyway (stale or hostile) gets the words, and nothing is sent.
+    why = "The 8 of spades would make the total 103: it does not fit"
+    assert t.press("card-8S") == [("notice", (why, "warn"))]
+    scene = t.scene()
+    assert part(scene, "notice")["text"] == why
+    # A card not held, a control that is not there, a key not offered: refused by name, never an exception.
+    assert t.press("card-KD") == [("notice", ("You no longer hold that card", "warn"))]
+    assert t.press("nonsense") == [("notice", ("Nothing called 'nonsense' is on this table", "warn"))]
+    assert t.screen.key("²", 0.0) == [("notice", ("The key '²' does nothing here", "warn"))]
+    assert t.screen.key("d", 0.0) == [("notice", ("The key 'd' does nothing here", "warn"))]
+    assert t.screen.notices() == []  # those went out with the press itself
+    # The engine's own refusal (here: a card the server judged on a newer position) reads in words too.
+    t.screen.take(Failed("act", "out-of-turn", "it is S1's turn to play, not S0's"))
+    assert t.screen.notices() == [("Refused: it is S1's turn to play, not S0's", "bad")]
+    assert part(t.scene(), "notice")["tone"] == "bad"
+
+
+def test_not_the_guests_turn_every_card_says_whose_it_is() -> None:
+    t = Table99(4, "convention", seed=2)
+    for _ in range(MOST_STEPS):
+        if t.game.turn != 0:
+            break
+        guest_turn(t, random.Random(1), True)
+    scene = t.scene()
+    who = NAMES[t.game.turn]
+    assert scene["turn"] is False and scene["headline"]["text"] == f"{who} to play"
+    for item in part(scene, "hand")["items"]:
+        assert not item["enabled"] and item["why"] == f"It is {who}'s turn, not yours"
+    assert t.press(part(scene, "hand")["items"][0]["id"]) == [("notice", (f"It is {who}'s turn, not yours", "warn"))]
+    seats = part(scene, "seats")["items"]
+    assert [s["name"] for s in seats] == ["You", "Bo", "Cy", "Di"]
+    assert [s["turn"] for s in seats] == [s == t.game.turn for s in range(4)]
+    assert seats[0]["you"] and "to play" in seats[t.game.turn]["detail"]
+
+
+def test_keys_play_as_the_window_s() -> None:
+    t = Table99(2, "tokens", seed=4)
+    t.game = rigged("tokens", 2, hands=[["AS", "7C"], ["5S", "6S"]], stock=["3C", "4C", "5C"], total=20, turn=0)
+    t.show(())
+    keys = [k["key"] for k in t.scene()["keys"]]
+    assert keys == ["1", "2", "h", "escape"]
+    assert t.screen.key("1", 0.0) == []  # the ace: its value is asked
+    assert [k["key"] for k in t.scene()["keys"]] == ["1", "2", "up", "down", "h", "escape"]
+    commands = t.screen.key("down", 0.0)
+    assert commands == [("act", Play("AS", 1, 21))]
+    leaving = "Esc again leaves the table; a bot plays your seat until you take it back"
+    assert t.screen.key("escape", 0.0) == [("notice", (leaving, "warn"))]
+    assert t.screen.key("escape", 0.0) == [("leave", None)]
+    assert t.screen.key("h", 0.0) == [("rules", None)]
+
+
+def test_the_say_total_penalty_at_a_penalty_table() -> None:
+    # Tokens rules at a penalty table where a wrong total costs a token: the guest says 50 for a 7 on 40.
+    t = Table99(2, "tokens", "penalty", wrong_total="token")
+    t.game = rigged("tokens", 2, "penalty", hands=[["7C", "2D", "3D"], ["5S", "6S", "8S"]],
+                    stock=["3C", "4C", "5C", "6C"], total=40, turn=0, wrong_total="token")
+    t.show(())
+    scene = t.scene()
+    form = part(scene, "say")
+    assert form is not None and form["type"] == "form" and form["submit"]["id"] == "say"
+    assert [f["id"] for f in form["fields"]] == ["say-total"]
+    assert [k["key"] for k in scene["keys"]] == ["1", "2", "3", "d", "t", "h", "escape"]
+    draw = next(b for b in part(scene, "actions")["items"] if b["id"] == "draw")
+    assert not draw["enabled"] and "once you have played" in draw["why"]
+    # A total that is no number is refused by the field's name; nothing changes.
+    bad = [("notice", ("say-total: type the new total as a whole number, such as 57", "warn"))]
+    assert t.press("say", {"say-total": "fifty"}) == bad
+    assert t.press("say", {"say-total": "1" * 50}) == bad
+    assert t.press("say", {"say-total": "٥٠"}) == bad  # digits, but not ASCII's
+    assert t.press("say", {}) == bad
+    assert t.press("say", {"say-total": "50"}) == []
+    assert part(t.scene(), "say")["label"] == "You will say 50 with your next card"
+    assert "saying 50" in t.scene()["headline"]["text"]
+    t.press("card-7C")
+    corrected = [e for _, _, done in t.game.log for e in done if isinstance(e, Corrected)]
+    assert corrected and corrected[0].said == 50 and t.game.total == 47
+    scene = t.scene()
+    notice = part(scene, "notice")
+    assert notice["text"] == "You said 50: corrected, the total is 47" and notice["tone"] == "bad"
+    assert any("You lost a token" in line for line in part(scene, "log")["items"])
+    assert "You lost a token" in part(scene, "last")["text"]
+    me = part(scene, "seats")["items"][0]
+    assert "tokens ●●○ 2" in me["detail"]
+    assert t.screen.notices() == [("You said 50: corrected, the total is 47", "bad"),
+                                  ("You lost a token: announced a wrong total (a house rule: the documents only have the "
+                                   "total said); 2 left", "bad")]
+    # The draw owed: the button is offered now, and it draws.
+    draw = next(b for b in part(scene, "actions")["items"] if b["id"] == "draw")
+    assert draw["enabled"] and scene["headline"]["text"].startswith("Your turn") is False
+    assert t.press("draw") == [("act", Draw())]
+    assert len(t.game.hand(0)) == 3
+
+
+def test_a_forgotten_draw_is_said_in_words() -> None:
+    t = Table99(2, "convention", "penalty")
+    t.game = rigged("convention", 2, "penalty", hands=[["7C", "2D", "3D"], ["5S", "6S", "8S"]],
+                    stock=["3C", "4C", "5C", "6C"], total=40, turn=0)
+    t.show(())
+    t.press("card-7C")
+    assert t.scene()["headline"]["text"] == "Draw for the card you played, before the next player plays"
+    t.bots_move()  # Bo plays; the guest's draw waits
+    t.bots_move()
+    log = part(t.scene(), "log")["items"]
+    assert any("forgot to draw" in line for line in log) or 0 in t.game.pending
+
+
+def test_a_spectator_sees_no_card_of_any_hand() -> None:
+    t = Table99(4, "convention", seed=9, me=None)
+    for _ in range(MOST_STEPS):
+        if t.game.winner is not None:
+            break
+        seat = t.game.pending[0] if t.game.pending else t.game.turn
+        t.act(seat, t.bots[seat].choose(view_of(t.game, seat)))
+        scene = t.scene()  # checks every hand's cards are absent
+        assert part(scene, "hand") is None and part(scene, "say") is None and part(scene, "since") is None
+        assert scene["turn"] is False
+        assert all(not s["you"] for s in part(scene, "seats")["items"])
+    scene = t.scene()
+    result = part(scene, "result")
+    assert result is not None and all(b["id"] != "rematch" for b in result["buttons"])
+    assert [k["key"] for k in scene["keys"]] == ["h", "r", "escape"]
+
+
+def test_since_your_turn_lists_the_others_plays_and_starts_again_at_the_guests() -> None:
+    t = Table99(4, "convention", seed=21)
+    rng = random.Random(2)
+    for _ in range(MOST_STEPS):
+        if t.game.turn == 0 and t.game.ply > 4:
+            break
+        if not t.bots_move():
+            guest_turn(t, rng, True)
+    since = part(t.scene(), "since")["items"]
+    assert since and all(not line.startswith("You ") for line in since)
+    assert any(line.startswith(("Bo played", "Cy played", "Di played")) for line in since)
+    guest_turn(t, rng, True)
+    assert all(not line.startswith(("You played",)) for line in part(t.scene(), "since")["items"])
+
+
+def test_the_turn_clock_counts_down_from_the_table_s() -> None:
+    now = [100.0]
+    t = Table99(2, "convention", seed=3, clock=lambda: now[0])
+    assert part(t.scene(), "clock") is None  # no clock at this table
+    t.fields = {"clock": 30.0, "turn_left": 25.0}
+    t.show(())
+    now[0] += 12
+    clock = part(t.scene(), "clock")
+    who = "Your" if t.game.turn == 0 else f"{NAMES[t.game.turn]}'s"
+    assert clock == {"type": "clock", "id": "clock", "seconds": 13.0, "label": f"{who} turn clock", "side": True}
+
+
+def test_the_rules_page_is_the_engine_s_own_words() -> None:
+    t = Table99(3, "three-card", "penalty", seed=2)
+    assert t.press("rules") == [("rules", None)]
+    title, page = t.screen.rules()
+    assert title == "Ninety-Nine — the rules"
+    lines = [line for p in page if p["type"] == "list" for line in p["items"]]
+    assert set(t.game.table.describe()[1:]) <= set(lines)
+    assert any(line.startswith("• at a penalty table the player says the new total") for line in lines)
+    assert json.loads(json.dumps(page)) == page
+
+
+def test_a_rematch_once_asked_for_is_not_offered_again() -> None:
+    t = Table99(2, "glengariff", seed=6)
+    play_out(t, 6)
+    t.fields = {"votes": (0,)}
+    t.show(())
+    rematch = next(b for b in part(t.scene(), "result")["buttons"] if b["id"] == "rematch")
+    assert not rematch["enabled"] and rematch["why"] == "Rematch asked for"
+    assert t.press("rematch") == [("notice", ("Rematch asked for", "warn"))]
+    t.press("result-close")
+    assert part(t.scene(), "result") is None
+
+
+def test_what_a_card_makes_comes_from_the_engine() -> None:
+    # Every card's detail names the total the engine's Table.after gives, for each value that fits.
+    t = Table99(4, "glengariff", seed=8)
+    rng = random.Random(8)
+    for _ in range(200):
+        if t.game.winner is not None:
+            break
+        if t.bots_move():
+            continue
+        v = view_of(t.game, 0)
+        for item, card in zip(part(t.scene(), "hand")["items"], v.hand):
+            effect = v.table.effect(rank_of(card))
+            if not effect.to99:
+                fits = [x for c, x in v.playable() if c == card] or list(effect.values)
+                totals = [v.table.after(v.total, effect, x) for x in fits]
+                assert [int(s.rsplit("→ ", 1)[1]) for s in item["detail"].split(" or ")] == totals
+        guest_turn(t, rng, rng.random() < 0.5)
