@@ -351,7 +351,7 @@ def test_a_spectator_sees_no_card_of_any_hand() -> None:
     scene = t.scene()
     result = part(scene, "result")
     assert result is not None and all(b["id"] != "rematch" for b in result["buttons"])
-    assert [k["key"] for k in scene["keys"]] == ["h", "r", "escape"]
+    assert [k["key"] for k in scene["keys"]] == ["h", "escape"]  # no rematch to ask for: no seat
 
 
 def test_since_your_turn_lists_the_others_plays_and_starts_again_at_the_guests() -> None:
@@ -421,3 +421,44 @@ def test_what_a_card_makes_comes_from_the_engine() -> None:
                 totals = [v.table.after(v.total, effect, x) for x in fits]
                 assert [int(s.rsplit("→ ", 1)[1]) for s in item["detail"].split(" or ")] == totals
         guest_turn(t, rng, rng.random() < 0.5)
+
+
+def test_the_total_said_with_keys_as_in_the_window() -> None:
+    t = Table99(2, "tokens", "penalty")
+    t.game = rigged("tokens", 2, "penalty", hands=[["7C", "2D"], ["5S", "6S"]], stock=["3C", "4C", "5C"],
+                    total=40, turn=0)
+    t.show(())
+    assert t.screen.key("t", 0.0) == []
+    assert [k["key"] for k in t.scene()["keys"]][:12] == [*"0123456789", "minus", "enter"]
+    t.screen.key("4", 0.0)
+    t.screen.key("7", 0.0)
+    assert t.scene()["headline"]["text"].startswith("Say the total: 47 · Enter")
+    t.screen.key("enter", 0.0)
+    assert part(t.scene(), "say")["fields"][0]["value"] == "47"
+    commands = t.screen.key("1", 0.0)
+    assert commands == [("act", Play("7C", None, 47, draw=False))]
+
+
+def test_a_card_the_clock_played_for_the_guest_is_said() -> None:
+    t = Table99(2, "convention", seed=5)
+    while t.game.turn != 0:
+        t.bots_move()
+    events = t.game.apply(0, t.bots[0].choose(view_of(t.game, 0)))
+    t.screen.take(StateChanged(view_of(t.game, 0), info_for(t.game, 0), True))
+    t.screen.take(Events(events, clock=True))
+    assert ("Your time ran out: the table played a card for you", "bad") in t.screen.notices()
+
+
+def test_a_guest_out_of_the_game_watches_with_no_card_to_press() -> None:
+    t = Table99(3, "convention", seed=3)
+    t.game = rigged("convention", 3, hands=[["8S"], ["5S", "2S"], ["6D", "3D"]], stock=["3C", "4C", "5C", "6C"],
+                    total=90, turn=2)
+    t.show(())
+    t.act(2, Play("3D"))  # 93: the guest's 8 cannot be played, and no tokens: out
+    assert t.game.out[0]
+    scene = t.scene()
+    assert scene["headline"] == {"text": "You are out of the game: watch to the end, or leave for the lobby",
+                                 "tone": "bad"}
+    assert [k["key"] for k in scene["keys"]] == ["h", "escape"]
+    assert part(scene, "seats")["items"][0]["detail"].startswith("out")
+    assert any("You are out of the game" in text for text, _ in t.screen.notices())

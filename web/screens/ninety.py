@@ -113,6 +113,8 @@ class NinetyScreen:
         elif isinstance(msg, Events):
             self._since(msg.events)
             me = self.view.seat if self.view is not None else None
+            if msg.clock and any(isinstance(e, (Played, Busted)) and e.seat == me for e in msg.events):
+                self._notices.append(("Your time ran out: the table played a card for you", "bad"))
             for event in msg.events:
                 if isinstance(event, _PENALTIES):
                     line = self.state.event_words(event)
@@ -143,6 +145,8 @@ class NinetyScreen:
     def press(self, control: str, fields: dict, now: float) -> list[Command]:
         """A control the page pressed (an id a scene gave): the seat's commands; a refusal goes out as a notice."""
         v = self.view
+        if not isinstance(control, str):
+            return self._refuse("A press names a control of the table")
         if control.startswith("card-") and v is not None and v.hand:
             index = next((i for i in range(len(v.hand)) if _card_id(v.hand, i) == control), None)
             if index is None:
@@ -185,8 +189,8 @@ class NinetyScreen:
 
     def key(self, name: str, now: float) -> list[Command]:
         """A key the page passed on: only the keys the scene lists mean anything (``NinetyState.key``)."""
-        if name not in {k["key"] for k in self._keys()}:
-            return self._refuse(f"The key {name[:20]!r} does nothing here")
+        if not isinstance(name, str) or name not in {k["key"] for k in self._keys()}:
+            return self._refuse(f"The key {str(name)[:20]!r} does nothing here")
         if name == "h":
             return [("rules", None)]
         before = self.state.notice
@@ -282,14 +286,14 @@ class NinetyScreen:
         names: list[str] = []
         if st.saying is not None:
             names += [str(n) for n in range(10)] + ["minus", "enter", "escape"]
-        elif v.seat is not None and not v.over:
+        elif v.seat is not None and not v.over and not v.out[v.seat]:
             names += [str(n) for n in range(1, min(9, len(v.hand or ())) + 1)]
             if st.choice is not None:
                 names += ["up", "down"]
             if self._says(v):
                 names += ["d", "t"]
         names += ["h"]
-        if v.over:
+        if v.over and v.seat is not None:
             names += ["r"]
         if "escape" not in names:
             names.append("escape")
@@ -354,6 +358,8 @@ class NinetyScreen:
                     "tone": "plain"}
         if v.out[v.seat]:
             return {"text": "You are out of the game: watch to the end, or leave for the lobby", "tone": "bad"}
+        if st.saying is not None:
+            return {"text": st.prompt(), "tone": "good"}  # T, digits, Enter: the window's own words
         if st.choice is not None:
             return {"text": f"The {words(st.choice.card)}: choose its value", "tone": "good"}
         if v.my_turn:
