@@ -24,7 +24,7 @@ from board99.ninety_nine.events import Corrected, shown_to
 from board99.ninety_nine.game import Game
 from board99.ninety_nine.kind import NINETY_NINE
 from board99.ninety_nine.rules import Table
-from board99.ninety_nine.view import view_of
+from board99.ninety_nine.view import NinetyView, view_of
 from board99.web.screens.ninety import NinetyScreen
 from tests.gui_harness import table_info
 from tests.ninety_kit import rigged
@@ -462,3 +462,147 @@ def test_a_guest_out_of_the_game_watches_with_no_card_to_press() -> None:
     assert [k["key"] for k in scene["keys"]] == ["h", "escape"]
     assert part(scene, "seats")["items"][0]["detail"].startswith("out")
     assert any("You are out of the game" in text for text, _ in t.screen.notices())
+
+
+def test_leaving_during_a_game_asks_first_and_before_it_bots_fill_the_seats() -> None:
+    t = Table99(3, "convention", seed=4)
+    assert t.press("leave") == []
+    question = part(t.scene(), "question")
+    assert question["title"] == "Leave this game?" and "take it back from the lobby" in question["text"]
+    assert t.press("stay") == [] and part(t.scene(), "question") is None
+    t.press("leave")
+    assert t.press("leave") == [("leave", None)]
+    # A table still waiting for players offers bots for its empty seats (not a rated one).
+    waiting = NinetyScreen(NINETY_NINE, "Guest")
+    game = t.game
+    before = NinetyView.before_deal(3, "guarded", game.table, 0)
+    seats = [{"name": "Guest", "occupant": "human", "connected": True}, {}, {}]
+    info = table_info(seats, players=3, kind="ninety-nine", options=game.table.options)
+    waiting.take(StateChanged(before, info, True))
+    scene = waiting.scene(0.0)
+    assert scene["headline"]["text"] == "Waiting for players"
+    assert [b["id"] for b in part(scene, "actions")["items"]] == ["bots", "rules", "leave"]
+    assert waiting.press("bots", {}, 0.0) == [("add_bot", 1), ("add_bot", 2)]
+    waiting.take(StateChanged(before, info._replace(rated=True), True))
+    assert [b["id"] for b in part(waiting.scene(0.0), "actions")["items"]] == ["rules", "leave"]
+
+
+# -- through the web seat, against a real server core (tests/web_seat_kit.py) ---------------------------------
+
+@pytest.fixture
+def room(tmp_path):
+    from tests.web_seat_kit import Room
+
+    r = Room(tmp_path)
+    yield r
+    r.close()
+
+
+def ninety_table(page: Any, players: int, mode: str, rules: str) -> str:
+    """The page creates a Ninety-Nine table from the lobby's form; its id."""
+    page.press("game-ninety-nine")
+    before = {c["id"] for c in page.part("tables")["items"]}
+    page.press("create", name="Cards", players=str(players), mode=mode, **{"option-rules": rules})
+    made = [c for c in page.part("tables")["items"] if c["id"] not in before]
+    assert len(made) == 1, page.heard()
+    return str(made[0]["id"]).removeprefix("t-")
+
+
+def page_move(page: Any, rng: random.Random) -> bool:
+    """One press from the page's scene alone (a value, the draw owed, a card that fits); False: nothing to do."""
+    choice = page.part("choice")
+    if choice is not None:
+        page.press(rng.choice(["value-high", "value-low"]))
+        return True
+    actions = page.part("actions")
+    draw = next((b for b in actions["items"] if b["id"] == "draw"), None) if actions else None
+    if draw is not None and draw["enabled"]:
+        page.press("draw")
+        return True
+    if not page.scene["turn"]:
+        return False
+    cards = enabled(page.part("hand")["items"])
+    assert cards, page.scene["headline"]
+    page.press(rng.choice(cards)["id"])
+    return True
+
+
+def test_a_web_guest_plays_a_whole_four_player_game_with_bots_on_a_real_core(room: Any) -> None:
+    ann = room.page("ann")
+    ann.hello("Ann")
+    table = ninety_table(ann, 4, "guarded", "glengariff")
+    ann.press(f"sit-{table}-0")
+    assert ann.scene["screen"] == "table" and ann.scene["headline"]["text"] == "Waiting for players"
+    ann.press("bots")
+    assert ann.part("total") is not None, ann.heard()
+    assert [s["name"] for s in ann.part("seats")["items"]][0] == "You"
+    rng = random.Random(4)
+    for _ in range(MOST_STEPS):
+        if ann.part("result") is not None:
+            break
+        if not page_move(ann, rng):
+            room.advance(0.5)  # the bots' turns
+    result = ann.part("result")
+    names = [s["name"] for s in ann.part("seats")["items"]]
+    assert result is not None and result["title"] in ("You won!", *(f"{n} won" for n in names[1:]))
+    assert sorted(line.split(". ", 1)[1] for line in result["text"].splitlines()) == sorted(names)
+    assert any(text.endswith("wins: the last player left") or text == "You win: the last player left"
+               for text in ann.heard())
+    assert not any(text.startswith("Refused") for text in ann.heard()), ann.heard()
+    ann.press("rematch")  # the bots agree at once: game 2 starts
+    assert ann.heard()[-1] == "Game 2 starts"
+    assert ann.part("result") is None and ann.part("total")["value"] >= 0
+
+
+def test_two_web_guests_at_a_penalty_table_the_wrong_total_said_costs_a_token_and_a_watcher_sees_no_hand(
+        room: Any) -> None:
+    ann, bo, cy = room.page("ann"), room.page("bo"), room.page("cy")
+    ann.hello("Ann")
+    bo.hello("Bo")
+    cy.hello("Cy")
+    table = ninety_table(ann, 2, "penalty", "tokens")
+    ann.press(f"sit-{table}-0")
+    bo.press("refresh")
+    bo.press(f"sit-{table}-1")
+    cy.press("refresh")
+    cy.press(f"watch-{table}")
+    assert ann.scene["screen"] == bo.scene["screen"] == cy.scene["screen"] == "table"
+    mover = ann if ann.scene["turn"] else bo
+    other = bo if mover is ann else ann
+    total = mover.part("total")["value"]
+    card = enabled(mover.part("hand")["items"])[0]
+    mover.press("say", **{"say-total": str(total + 50)})  # a total no card makes
+    assert mover.part("say")["label"] == f"You will say {total + 50} with your next card"
+    mover.press(card["id"])
+    if mover.part("choice") is not None:
+        mover.press("value-high")
+    corrected = [n for n in mover.notices if n["text"].startswith(f"You said {total + 50}: corrected")]
+    assert corrected and corrected[-1]["tone"] == "bad", mover.heard()
+    assert any(f"said {total + 50}: corrected" in line for line in other.part("log")["items"])
+    mover.press("draw")
+    # The watcher: no hand part, no card of either hand anywhere in what it was sent.
+    assert cy.part("hand") is None and not cy.scene["turn"]
+    held = {c["id"].removeprefix("card-").split("-")[0] for p in (ann, bo) for c in p.part("hand")["items"]}
+    for text in cy.texts:
+        if text.startswith('{"scene"') and '"screen": "table"' in text:
+            scene = json.loads(text)["scene"]
+            assert part(scene, "hand") is None
+            assert all(f"card-{c}" not in text for c in held)
+    # Both guests play the game out from their scenes.
+    rng = random.Random(9)
+    for _ in range(MOST_STEPS):
+        if ann.part("result") is not None and bo.part("result") is not None:
+            break
+        if not (page_move(ann, rng) or page_move(bo, rng)):
+            room.advance(0.5)
+    titles = {ann.part("result")["title"], bo.part("result")["title"]}
+    assert titles in ({"You won!", "Ann won"}, {"You won!", "Bo won"})
+    assert cy.part("result") is not None and all(b["id"] != "rematch" for b in cy.part("result")["buttons"])
+    # A rematch: the first to ask hears it asked for (and cannot ask twice); the second starts game 2 for both.
+    ann.press("rematch")
+    assert ann.heard()[-1] == "Rematch asked for"
+    rematch = next(b for b in ann.part("result")["buttons"] if b["id"] == "rematch")
+    assert not rematch["enabled"] and rematch["why"] == "Rematch asked for"
+    bo.press("rematch")
+    assert ann.heard()[-1] == bo.heard()[-1] == "Game 2 starts"
+    assert ann.part("result") is None and not any("win" in line for line in ann.part("log")["items"])

@@ -21,7 +21,7 @@ from typing import Any
 
 from board99 import kinds
 from board99.client.gui import wording
-from board99.client.gui.messages import Events, Failed, Message, StateChanged
+from board99.client.gui.messages import Events, Failed, Message, Replied, StateChanged
 from board99.client.gui.ninety_state import NinetyState, effect_words
 from board99.client.gui.table_clock import TurnClock
 from board99.kinds import GameKind
@@ -88,9 +88,15 @@ class NinetyScreen:
         self.turn_clock = TurnClock(self.clock)
         self.since: deque[str] = deque(maxlen=SINCE_SHOWN)
         self.result_open = True  # the end-of-game dialog shows until the guest closes it
+        self.leaving = False  # Lobby was pressed during the game: the question is open
         self._notices: list[tuple[str, str]] = []
 
     # -- what the session says -----------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once the game on screen has a winner."""
+        return self.state.over
 
     @property
     def view(self) -> NinetyView | None:
@@ -108,6 +114,8 @@ class NinetyScreen:
             view = self.state.view
             if view is not None and (before is None or view.deal < before.deal or view.ply < before.ply):
                 self.since.clear()  # a new game (a rematch): nothing happened since yet
+                if before is not None and before.over and msg.table is not None:
+                    self._notices.append((f"Game {wording.match_game(msg.table)} starts", "good"))
             if view is not None and not view.over:
                 self.result_open = True
         elif isinstance(msg, Events):
@@ -123,6 +131,8 @@ class NinetyScreen:
                     self._notices.append((line, tone))
         elif isinstance(msg, Failed) and self.state.notice:
             self._notices.append((self.state.notice, "bad"))
+        elif isinstance(msg, Replied) and msg.op == "rematch" and self.over:
+            self._notices.append((wording.rematch_asked(self.state.table), "good"))
 
     def _since(self, events: tuple[Event, ...]) -> None:
         me = self.view.seat if self.view is not None else None
@@ -147,6 +157,8 @@ class NinetyScreen:
         v = self.view
         if not isinstance(control, str):
             return self._refuse("A press names a control of the table")
+        if control != "leave":
+            self.leaving = False  # anything else answers the question "Leave this game?" with no
         if control.startswith("card-") and v is not None and v.hand:
             index = next((i for i in range(len(v.hand)) if _card_id(v.hand, i) == control), None)
             if index is None:
@@ -184,7 +196,19 @@ class NinetyScreen:
                 return self._refuse(wording.rematch_asked(self.state.table))
             return [("rematch", None)]
         if control == "leave":
+            if self._live(v) and not self.leaving:
+                self.leaving = True  # ask first: a bot takes the seat over
+                return []
             return [("leave", None)]
+        if control == "stay":
+            self.leaving = False
+            return []
+        if control == "bots":
+            table = self.state.table
+            if table is None or not table.free_seats() or table.rated or (v is not None and v.started):
+                return self._refuse("No empty seat for a bot here")
+            self.state.tell(wording.BOTS_ASKED)
+            return [("add_bot", seat) for seat in table.free_seats()]
         return self._refuse(f"Nothing called {control[:40]!r} is on this table")
 
     def key(self, name: str, now: float) -> list[Command]:
@@ -235,6 +259,11 @@ class NinetyScreen:
         return []
 
     # -- what the guest may do ------------------------------------------------------------------
+
+    @staticmethod
+    def _live(v: NinetyView | None) -> bool:
+        """True while the guest plays a seat in a game under way (leaving hands it to a bot)."""
+        return v is not None and v.seat is not None and v.started and not v.over and not v.out[v.seat]
 
     @staticmethod
     def _says(v: NinetyView) -> bool:
@@ -313,9 +342,14 @@ class NinetyScreen:
             out.append(parts.text("waiting", "Waiting for players", role="status"))
             if v is not None:
                 out.append(self._seats(v))
-            out.append(parts.buttons("actions", "Table", [
-                parts.button("rules", "Rules (H)", "The rules of this table"),
-                parts.button("leave", "Lobby", "Leave the table for the lobby")]))
+            if st.notice:
+                out.append(parts.text("notice", st.notice, "bad" if st.bad else "good", "status"))
+            items = []
+            if table is not None and table.free_seats() and not table.rated and v is not None and v.seat is not None:
+                items.append(parts.button("bots", "Fill empty seats with bots", primary=True))
+            items += [parts.button("rules", "Rules (H)", "The rules of this table"),
+                      parts.button("leave", "Lobby", "Leave the table for the lobby")]
+            out.append(parts.buttons("actions", "Table", items))
             return {"title": title, "turn": False, "headline": {"text": "Waiting for players", "tone": "plain"},
                     "keys": self._keys(), "parts": out}
         out.append(parts.total("total", v.total, self._direction(v)))
@@ -342,7 +376,12 @@ class NinetyScreen:
         match = self._match_line()
         if match is not None:
             out.append(parts.text("match", match, role="status", side=True))
-        if v.over and self.result_open:
+        if self.leaving and self._live(v):
+            title, _, rest = wording.LEAVE_QUESTION.partition("\n\n")
+            out.append(parts.dialog("question", title, rest, [
+                parts.button("leave", "Leave", "Leave the table: a bot plays your seat", primary=True),
+                parts.button("stay", "Stay", "Stay at the table")]))
+        elif v.over and self.result_open:
             out.append(self._result(v))
         return {"title": title, "turn": st.my_turn, "headline": self._headline(v), "keys": self._keys(),
                 "parts": out}
