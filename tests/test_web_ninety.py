@@ -263,7 +263,7 @@ def test_not_the_guests_turn_every_card_says_whose_it_is() -> None:
     seats = part(scene, "seats")["items"]
     assert [s["name"] for s in seats] == ["You", "Bo", "Cy", "Di"]
     assert [s["turn"] for s in seats] == [s == t.game.turn for s in range(4)]
-    assert seats[0]["you"] and "to play" in seats[t.game.turn]["detail"]
+    assert seats[0]["you"] and "to play" not in seats[t.game.turn]["detail"]  # the turn flag says it
 
 
 def test_keys_play_as_the_window_s() -> None:
@@ -554,7 +554,7 @@ def test_a_web_guest_plays_a_whole_four_player_game_with_bots_on_a_real_core(roo
     assert ann.part("result") is None and ann.part("total")["value"] >= 0
 
 
-def test_two_web_guests_at_a_penalty_table_the_wrong_total_said_costs_a_token_and_a_watcher_sees_no_hand(
+def test_two_web_guests_at_a_penalty_table_a_wrong_total_said_is_corrected_and_a_watcher_sees_no_hand(
         room: Any) -> None:
     ann, bo, cy = room.page("ann"), room.page("bo"), room.page("cy")
     ann.hello("Ann")
@@ -606,3 +606,12 @@ def test_two_web_guests_at_a_penalty_table_the_wrong_total_said_costs_a_token_an
     bo.press("rematch")
     assert ann.heard()[-1] == bo.heard()[-1] == "Game 2 starts"
     assert ann.part("result") is None and not any("win" in line for line in ann.part("log")["items"])
+
+
+def test_off_turn_a_card_says_what_it_does_not_a_total_that_will_move() -> None:
+    t = Table99(2, "tokens")
+    t.game = rigged("tokens", 2, hands=[["10H", "4C"], ["5S", "6S"]], stock=["3C", "4C", "5C"], total=40, turn=1)
+    t.show(())
+    items = {i["id"]: i for i in part(t.scene(), "hand")["items"]}
+    assert items["card-10H"]["detail"] == "+10 or -10" and items["card-10H"]["name"] == "10 of hearts: +10 or -10"
+    assert items["card-4C"]["detail"] == "+0, reverses"

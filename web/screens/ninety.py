@@ -73,7 +73,7 @@ def _face(card: Card) -> tuple[str, str | None, str]:
     """A card's rank, its suit's name and a short label ('Q♥'): what the page draws."""
     rank = rank_of(card)
     if rank == JOKER:
-        return "joker", None, "Joker"
+        return "Joker", None, "Joker"
     return rank, _SUIT_NAMES[card[-1]], rank + _SUIT_MARKS[card[-1]]
 
 
@@ -274,12 +274,16 @@ class NinetyScreen:
         table, v = self.state.table, self.view
         return table is not None and v is not None and v.seat is not None and v.seat in table.votes
 
-    def _makes(self, v: NinetyView, card: Card, values: tuple[int | None, ...]) -> str:
-        """What ``card`` would do and make the total, played as each of ``values``: '+7, reverses → 52'."""
+    @staticmethod
+    def _makes(v: NinetyView, card: Card, values: tuple[int | None, ...], totals: bool) -> str:
+        """What ``card`` does played as each of ``values`` ('+7, reverses'), and with ``totals`` what it would
+        make the total now ('+7, reverses → 52')."""
         table = v.table
         effect = table.effect(rank_of(card))
         if effect.to99:
             return effect_words(effect, None)
+        if not totals:
+            return " or ".join(effect_words(effect, x) for x in values)
         return " or ".join(f"{effect_words(effect, x)} → {table.after(v.total, effect, x)}" for x in values)
 
     def _card_why(self, v: NinetyView, index: int) -> str | None:
@@ -423,9 +427,9 @@ class NinetyScreen:
             items.append(parts.card("pile", label, f"Top of the played pile: {words(v.top)}", rank, suit,
                                     enabled=False, why="The played pile: the last card played",
                                     detail=f"pile {v.pile_size}"))
-        items.append(parts.card("stock", "Stock", f"The stock: {v.stock_size} cards face down", "back",
-                                enabled=False, why="The stock: cards are drawn from it",
-                                detail=f"stock {v.stock_size}"))
+        # The stock's face is its count: its cards are face down.
+        items.append(parts.card("stock", "Stock", f"The stock: {v.stock_size} cards face down", str(v.stock_size),
+                                enabled=False, why="The stock: cards are drawn from it", detail="stock"))
         label = "Played pile and stock"
         if v.chain and v.owed and v.turn is not None:
             who = self.state.name(v.turn)
@@ -441,7 +445,8 @@ class NinetyScreen:
         for i, card in enumerate(hand):
             rank, suit, label = _face(card)
             why = self._card_why(v, i)
-            makes = self._makes(v, card, fits.get(card) or v.table.effect(rank_of(card)).values)
+            # On the guest's turn: what it would make the total now; else what it does (the total will move).
+            makes = self._makes(v, card, fits.get(card) or v.table.effect(rank_of(card)).values, v.my_turn)
             fit = card in fits and v.my_turn
             name = f"{words(card)}: {makes}" + ("" if not v.my_turn else (", fits" if fit else ", does not fit"))
             items.append(parts.card(_card_id(hand, i), label, name, rank, suit,
@@ -510,9 +515,7 @@ class NinetyScreen:
                 bits.append("bot")
             elif info is not None and info.occupant and (info.standin or not info.connected):
                 bits.append("away: a bot plays for now")
-            turn = v.turn == seat and not v.over
-            if turn:
-                bits.append("to play")
+            turn = v.turn == seat and not v.over  # the page says "to play" for it
             items.append(parts.seat(st.name(seat), info.colour if info is not None else None, turn,
                                     seat == v.seat, " · ".join(bits)))
         return parts.seats("seats", items)
