@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from board99.client.gui.messages import Events, Failed, StateChanged
+from board99.kinds import Result
 from board99.ninety_nine.actions import Draw, Play
 from board99.ninety_nine.bots import BOTS
 from board99.ninety_nine.cards import rank_of, words
@@ -26,6 +27,7 @@ from board99.ninety_nine.kind import NINETY_NINE
 from board99.ninety_nine.rules import Table
 from board99.ninety_nine.view import NinetyView, view_of
 from board99.web.screens.ninety import NinetyScreen
+from board99.wire.table_info import MatchInfo
 from tests.gui_harness import table_info
 from tests.ninety_kit import rigged
 
@@ -36,10 +38,10 @@ MOST_BYTES = 16 * 1024
 MOST_STEPS = 5000
 
 
-def info_for(game: Game, me: int | None, **fields: Any):
+def info_for(game: Game, me: int | None, /, **fields: Any):
     """The table description a client holds for ``game`` (seat ``me`` a person, the rest bots)."""
     seats = [{"name": "Guest" if s == me else NAMES[s], "occupant": "human" if s == me else "bot",
-              "connected": True} for s in range(game.players)]
+              "connected": True, "side": s} for s in range(game.players)]  # everyone plays alone
     state = "over" if game.winner is not None else "playing"
     return table_info(seats, players=game.players, mode=game.mode, state=state, kind="ninety-nine",
                       options=game.table.options, name="Friday cards", **fields)
@@ -615,3 +617,49 @@ def test_off_turn_a_card_says_what_it_does_not_a_total_that_will_move() -> None:
     items = {i["id"]: i for i in part(t.scene(), "hand")["items"]}
     assert items["card-10H"]["detail"] == "+10 or -10" and items["card-10H"]["name"] == "10 of hearts: +10 or -10"
     assert items["card-4C"]["detail"] == "+0, reverses"
+
+
+def test_a_match_table_says_the_score_and_who_won_the_match() -> None:
+    t = Table99(2, "glengariff", seed=6)
+    play_out(t, 6)
+    winner = t.game.winner
+    ranking = (0, 1) if winner == 0 else (1, 0)
+    # Game 1 of a first-to-2 match went the same way: this game decides the match.
+    t.fields = {"match": MatchInfo("first-to", 2, 1, (Result(1, ranking, "won"), Result(2, ranking, "won"))),
+                "game": 2}
+    t.show(())
+    scene = t.scene()
+    score = "You 2 · Bo 0" if winner == 0 else "You 0 · Bo 2"
+    assert part(scene, "match")["text"] == f"First to 2 · game 2: {score}"
+    result = part(scene, "result")
+    assert result["title"] == ("You won the match" if winner == 0 else "Bo won the match")
+    assert result["text"].splitlines()[0] == f"First to 2 · game 2: {score}"
+    assert next(b for b in result["buttons"] if b["id"] == "rematch")["label"] == "New match"
+
+
+def test_a_web_guest_whose_page_went_away_comes_back_to_the_same_hand(room: Any) -> None:
+    ann = room.page("ann")
+    ann.hello("Ann")
+    table = ninety_table(ann, 3, "guarded", "convention")
+    ann.press(f"sit-{table}-0")
+    ann.press("bots")
+    kept = dict(ann.kept)
+    assert kept["seat"]["table"] == table and kept["seat"]["seat"] == 0
+    hand = [c["id"] for c in ann.part("hand")["items"]]
+    ann.seat.closed(room.now)
+    del room.pages[ann.ident]
+    room.advance(1.0)
+    back = room.page("ann again")
+    back.hello("Ann", key=kept["key"], seat=kept["seat"])
+    assert back.scene["screen"] == "table"
+    assert any(text.startswith("Welcome back: your unfinished game goes on") for text in back.heard())
+    assert back.part("seats")["items"][0]["you"]
+    now = [c["id"] for c in back.part("hand")["items"]]
+    assert now == hand or len(now) == len(hand)  # the same hand, or one card played for her and one drawn
+    rng = random.Random(3)
+    for _ in range(MOST_STEPS):
+        if back.part("result") is not None:
+            break
+        if not page_move(back, rng):
+            room.advance(0.5)
+    assert back.part("result") is not None

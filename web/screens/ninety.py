@@ -133,6 +133,9 @@ class NinetyScreen:
             self._notices.append((self.state.notice, "bad"))
         elif isinstance(msg, Replied) and msg.op == "rematch" and self.over:
             self._notices.append((wording.rematch_asked(self.state.table), "good"))
+        elif isinstance(msg, Replied) and msg.op == "resume" and self.view is not None and self.state.table:
+            # The guest's own seat taken back (a phone that slept, a page reloaded): the game goes on.
+            self._notices.append((wording.welcome_back_line(self.view, self.state.table), "good"))  # type: ignore[arg-type]
 
     def _since(self, events: tuple[Event, ...]) -> None:
         me = self.view.seat if self.view is not None else None
