@@ -174,7 +174,8 @@ def play_out(t: Table99, seed: int = 0) -> set[str]:
 
 
 GAMES = [(2, "glengariff", "guarded", 3), (4, "convention", "guarded", 5), (2, "tokens", "guarded", 7),
-         (4, "three-card", "guarded", 11), (4, "glengariff", "penalty", 13), (2, "tokens", "penalty", 17)]
+         (4, "three-card", "guarded", 11), (4, "glengariff", "penalty", 13), (2, "tokens", "penalty", 17),
+         (6, "convention", "guarded", 19)]  # six players: two decks, so a hand may hold a pair
 
 
 @pytest.mark.parametrize(("players", "rules", "mode", "seed"), GAMES)
@@ -600,6 +601,7 @@ def test_two_web_guests_at_a_penalty_table_a_wrong_total_said_is_corrected_and_a
     titles = {ann.part("result")["title"], bo.part("result")["title"]}
     assert titles in ({"You won!", "Ann won"}, {"You won!", "Bo won"})
     assert cy.part("result") is not None and all(b["id"] != "rematch" for b in cy.part("result")["buttons"])
+    assert all(len(text.encode()) < MOST_BYTES for p in (ann, bo, cy) for text in p.texts)
     # A rematch: the first to ask hears it asked for (and cannot ask twice); the second starts game 2 for both.
     ann.press("rematch")
     assert ann.heard()[-1] == "Rematch asked for"
@@ -663,3 +665,13 @@ def test_a_web_guest_whose_page_went_away_comes_back_to_the_same_hand(room: Any)
         if not page_move(back, rng):
             room.advance(0.5)
     assert back.part("result") is not None
+
+
+def test_a_pair_in_a_two_deck_hand_gets_two_ids() -> None:
+    t = Table99(6, "convention", seed=2)
+    t.game = rigged("convention", 6, hands=[["7S", "7S", "3H"], *[["2C"]] * 5], stock=["3C", "4C"], total=10,
+                    turn=0)
+    t.show(())
+    ids = [i["id"] for i in part(t.scene(), "hand")["items"]]
+    assert ids == ["card-7S", "card-7S-2", "card-3H"]
+    assert t.press("card-7S-2") == [("act", Play("7S", None, 17))]
