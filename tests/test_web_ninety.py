@@ -307,6 +307,10 @@ def test_the_say_total_penalty_at_a_penalty_table() -> None:
     assert t.press("say", {"say-total": "50"}) == []
     assert part(t.scene(), "say")["label"] == "You will say 50 with your next card"
     assert "saying 50" in t.scene()["headline"]["text"]
+    assert t.press("say-clear") == [] and part(t.scene(), "say")["fields"][0]["value"] == ""
+    assert "say-clear" not in [b["id"] for b in part(t.scene(), "actions")["items"]]
+    assert t.press("say", {"say-total": "50"}) == []
+    assert "say-clear" in [b["id"] for b in part(t.scene(), "actions")["items"]]
     t.press("card-7C")
     corrected = [e for _, _, done in t.game.log for e in done if isinstance(e, Corrected)]
     assert corrected and corrected[0].said == 50 and t.game.total == 47

@@ -477,6 +477,9 @@ class NinetyScreen:
             why = self._draw_why(v)
             items.append(parts.button("draw", "Draw (D)", "Draw a card for the card you played", why is None,
                                       why, primary=why is None))
+            if self.state.to_say is not None:
+                items.append(parts.button("say-clear", "Let the table count",
+                                          f"Take back the total {self.state.to_say}: the table says it for you"))
         items.append(parts.button("rules", "Rules (H)", "The rules of this table"))
         away = "; a bot plays your seat until you take it back" if v.seat is not None and not v.over else ""
         items.append(parts.button("leave", "Lobby", "Leave the table for the lobby" + away))
