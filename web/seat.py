@@ -90,6 +90,8 @@ class WebSeat:
         self._notices: deque[dict] = deque(maxlen=NOTICES_MAX)
         self._keep: dict | None = None  # what the page must store next
         self._welcome_why = ""
+        self._hello_ok = False  # the server took the guest's name (and key)
+        self._resume: tuple[str, int, str] | None = None  # the page's kept seat, taken back once hello is done
         self._listed_at = -math.inf
         self._sent: str | None = None  # the last scene sent, as compared (the clock's count left out)
         self._controls: dict[str, dict] = {}  # the last scene's controls by id: what a press may name
@@ -177,7 +179,7 @@ class WebSeat:
     def scene(self, now: float | None = None) -> dict:
         """The whole screen now: the welcome, the lobby, the table or its rules page."""
         now = self._now if now is None else now
-        if self.core is None or self.core.epoch is None and self.table is None and not self.name:
+        if not self._hello_ok and self.table is None:
             scene = welcome.scene(self.name, self._welcome_why)
         elif self.table is not None and self.rules_open:
             title, rules = self.table.rules()
@@ -197,7 +199,7 @@ class WebSeat:
         return scene
 
     def _lobby_shown(self) -> bool:
-        return self.core is not None and self.core.epoch is not None and self.table is None
+        return self._hello_ok and self.table is None
 
     # -- the page's frames -----------------------------------------------------------------------------
 
@@ -237,7 +239,6 @@ class WebSeat:
         if key is not None and (not isinstance(key, str) or not PLAYER_KEY.fullmatch(key)):
             raise BadFrame("hello.key: a player key is 64 hex digits (0-9, a-f), or null")
         seat = hello.get("seat")
-        asked: calls.Call | None = None
         self.key = key
         self.core = ClientCore(name=name or "player", key=key, now=now, endpoint="the server")
         if seat is not None:
@@ -247,14 +248,12 @@ class WebSeat:
             number = seat.get("seat")
             if type(number) is not int or not 0 <= number < kinds.most_players():
                 raise BadFrame(f"hello.seat.seat: a seat number from 0 to {kinds.most_players() - 1}")
-            asked = calls.resume(self.core, _text(seat.get("table"), "hello.seat.table", TABLE_MAX), number,
-                                 _text(seat.get("token"), "hello.seat.token", TOKEN_MAX))
+            self._resume = (_text(seat.get("table"), "hello.seat.table", TABLE_MAX), number,
+                            _text(seat.get("token"), "hello.seat.token", TOKEN_MAX))
         self.name = name
-        if not name:
-            return  # the welcome screen asks for a name; the hello goes with it
-        self._say_hello(now)
-        if asked is not None:
-            self._ask(asked, "resume", "hello")
+        if name:
+            self._say_hello(now)
+        # else the welcome screen asks for a name, and the hello goes with it
 
     def _say_hello(self, now: float) -> None:
         assert self.core is not None
@@ -273,7 +272,7 @@ class WebSeat:
         if not item.get("enabled", True):
             self._notice(item.get("why") or "Not now", "warn")
             return
-        if self.core is None or (self.core.epoch is None and control == welcome.SUBMIT):
+        if not self._hello_ok and control == welcome.SUBMIT:
             self._welcome(fields, now)
         elif self.table is not None and self.rules_open:
             self.rules_open = control != "back"
@@ -402,7 +401,7 @@ class WebSeat:
             if isinstance(msg, SeatLost):
                 self._keep_seat(None)
             if self.table is None:
-                if isinstance(msg, Notice):
+                if isinstance(msg, Notice) and self._hello_ok:
                     self._notice(f"The server says: {msg.message}", "bad")
                 continue
             # Each push's own view first, so the screen sees the table in the order it changed (Session's order).
@@ -425,11 +424,16 @@ class WebSeat:
         result = done.result
         if op == "hello":
             assert self.core is not None
+            self._hello_ok, self._welcome_why = True, ""
             self.name = self.core.name
+            if self._resume is not None:
+                table, seat, token = self._resume
+                self._resume = None
+                self._ask(calls.resume(self.core, table, seat, token), "resume", "hello")
+            elif self.table is None:
+                self._list()
             # The seat is not said here: a resume with the page's token may be on its way.
             self._keep = {"key": self.key, "name": self.name}
-            if self.table is None:
-                self._list()
         elif op == "list_tables":
             page: calls.LobbyPage = result
             self._forget_ended(page.tables)

@@ -22,9 +22,11 @@ from board99.client.gui.lobby_model import (
     CLOCK_CHOICES,
     PER_PAGE,
     LobbyModel,
+    changed_words,
     face_options,
     face_words,
     kind_of,
+    partners_at_some_count,
     several_kinds,
 )
 from board99.match_format import MatchFormat
@@ -92,8 +94,11 @@ class Lobby:
     def _card(self, table: TableInfo, me: str, kept: Collection[str]) -> dict:
         kind = kind_of(table)
         title = f"{table.name} · {kind.title}" if several_kinds() else table.name
-        lines = [lobby_cards.state_words(table), lobby_cards.setup_words(table),
-                 *face_words(kind, table.options)]
+        options = dict(table.options)
+        lines = [lobby_cards.state_words(table),
+                 lobby_cards.setup_words(table, alone=partners_at_some_count(kind)),
+                 " · ".join([*face_words(kind, options), *changed_words(kind, options)])]
+        lines = [line for line in lines if line]
         if table.rated:
             lines.append("Rated: people with a player key only")
         rows = lobby_cards.sides_of(table, self.model.colour, me)
