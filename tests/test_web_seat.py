@@ -83,6 +83,9 @@ def test_two_guests_play_a_whole_game_to_a_win_from_the_scenes_then_a_rematch(ro
         assert mover.scene["turn"], (ann.scene["headline"], bo.scene["headline"])
         play_turn(mover)
         moves += 1
+        other = bo if mover is ann else ann
+        if not over(other):  # what the mover did is listed for the other, and their last move is gone
+            assert other.part("since")["items"], other.part("log")["items"][-2:]
     titles = {ann.part("game-over")["title"], bo.part("game-over")["title"]}
     assert titles == {"You won", "You lost"}
     winner = ann if ann.part("game-over")["title"] == "You won" else bo
@@ -91,7 +94,7 @@ def test_two_guests_play_a_whole_game_to_a_win_from_the_scenes_then_a_rematch(ro
     assert len(line) == 5  # the winning line is marked on the board
     # Rematch: both ask (the box's button), and game 2 starts for both.
     ann.press("rematch")
-    assert "Rematch asked for" in ann.heard()
+    assert ann.part("notice")["text"] == "Rematch asked for"  # the status line, read out by a screen reader
     bo.press("rematch")
     assert any(text.startswith("Game 2 starts") for text in ann.heard())
     assert ann.part("game-over") is None and ann.scene["turn"] != bo.scene["turn"]
@@ -352,3 +355,36 @@ def test_a_ninety_nine_tables_card_names_its_game_and_rule_set(room: Room) -> No
     assert "Tokens" in card["lines"]
     assert f"bot-{table}-1" in [b["id"] for b in card["buttons"]]
     assert "+ sound bot" in [b["label"] for b in card["buttons"]]  # the game's own stand-in bot
+
+
+def test_the_turn_clock_counts_and_its_move_is_said(room: Room) -> None:
+    ann, bo = room.page("ann"), room.page("bo")
+    ann.hello("Ann")
+    bo.hello("Bo")
+    table = new_table(ann, name="Quick", players="2", clock="15")
+    ann.press(f"sit-{table}-0")
+    bo.press("refresh")
+    bo.press(f"sit-{table}-1")
+    mover, idle = (ann, bo) if ann.scene["turn"] else (bo, ann)
+    clock = mover.part("clock")
+    assert clock["label"] == "Turn clock" and 14 <= clock["seconds"] <= 15
+    room.advance(16.0)
+    assert not mover.scene["turn"] and idle.scene["turn"]  # the clock moved for the mover
+    said = [n for n in mover.notices if n["tone"] == "warn" and n["text"].startswith("Time ran out: your turn")]
+    assert said, mover.heard()[-3:]
+    assert idle.part("since")["items"], "the clock's move is listed since the other's turn"
+
+
+def test_a_rated_table_seats_guests_with_keys_and_refuses_one_without_in_the_windows_words(room: Room) -> None:
+    from board99.client.gui.lobby_model import REFUSAL_WORDS
+
+    ann, bo = room.page("ann"), room.page("bo")
+    ann.hello("Ann")
+    table = new_table(ann, name="Rated", players="2", rated="yes")
+    ann.press(f"sit-{table}-0")
+    assert ann.scene["screen"] == "table"
+    bo.send({"hello": {"name": "Bo", "key": None, "seat": None}})  # a guest without a player key
+    bo.press(f"sit-{table}-1")
+    assert bo.scene["screen"] == "lobby"
+    assert bo.notices[-1] == {"text": f"The server refused taking the seat: {REFUSAL_WORDS['rated-table']}",
+                              "tone": "bad"}

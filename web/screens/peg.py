@@ -82,7 +82,7 @@ class PegScreen:
         return out
 
     def notices(self) -> list[tuple[str, str]]:
-        """New announcements (penalties, deals, the start, the end) and a changed notice line, as notices."""
+        """New announcements (penalties, deals, the start, the end) and a new warning or refusal, as notices."""
         said: list[tuple[str, str]] = []
         for toast in self.state.talk.toasts:
             if toast not in self._toasts:
@@ -91,7 +91,8 @@ class PegScreen:
         notice = self.state.notice
         if notice != self._told:
             self._told = notice
-            if notice:
+            # A plain line ("Card 42 picked", "Drawing a card…") stays on the scene's status line only.
+            if notice and self.state.notice_tone != "plain":
                 said.append((notice, self.state.notice_tone))
         return said
 
