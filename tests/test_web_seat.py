@@ -91,7 +91,7 @@ def test_two_guests_play_a_whole_game_to_a_win_from_the_scenes_then_a_rematch(ro
     winner = ann if ann.part("game-over")["title"] == "You won" else bo
     assert winner.scene["headline"] == {"text": "You won", "tone": "good"}
     line = [c for c in winner.part("board")["cells"] if c["last"] and "the winning line" in c["name"]]
-    assert len(line) == 5  # the winning line is marked on the board
+    assert len(line) >= 5  # the winning line (five or more in a row) is marked on the board
     # Rematch: both ask (the box's button), and game 2 starts for both.
     ann.press("rematch")
     assert ann.part("notice")["text"] == "Rematch asked for"  # the status line, read out by a screen reader

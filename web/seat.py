@@ -120,7 +120,7 @@ class WebSeat:
             return
         self._now = now
         self.core.receive(frame, now)
-        self._drain()
+        self._guarded(self._drain)
 
     def tick(self, now: float) -> None:
         """Heartbeats and request deadlines (the core's own), and the lobby's refresh."""
@@ -131,8 +131,16 @@ class WebSeat:
             return
         self.core.tick(now)
         if self._lobby_shown() and now - self._listed_at >= LOBBY_EVERY:
-            self._list()
-        self._drain()
+            self._guarded(self._list)
+        self._guarded(self._drain)
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        # A fault in a screen must not take the gateway's thread down: it is logged and the guest told.
+        try:
+            step()
+        except Exception:
+            log.exception("event=web-seat-failed host=%s", self.host)
+            self._notice("The server could not handle that; it was logged", "bad")
 
     def next_tick(self) -> float:
         """When ``tick`` is next due."""
@@ -158,7 +166,11 @@ class WebSeat:
         if self._keep is not None:
             out.append(json.dumps({"keep": self._keep}))
             self._keep = None
-        scene = self.scene()
+        try:
+            scene = self.scene()
+        except Exception:  # a screen's fault: the page keeps its last scene, and the fault is logged
+            log.exception("event=web-scene-failed host=%s", self.host)
+            return out
         compared = json.dumps(_without_counts(scene), sort_keys=True)
         if compared != self._sent:
             self._sent = compared
