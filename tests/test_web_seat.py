@@ -71,6 +71,15 @@ def over(page: Page) -> bool:
     return page.part("game-over") is not None or "rematch" in page.buttons()
 
 
+def play_out(ann: Page, bo: Page) -> None:
+    """Both play from their scenes until the game is over for both."""
+    for _ in range(MOVES_MAX):
+        if over(ann) and over(bo):
+            return
+        play_turn(ann if ann.scene["turn"] else bo)
+    raise AssertionError("the game did not end")
+
+
 def test_two_guests_play_a_whole_game_to_a_win_from_the_scenes_then_a_rematch(room: Room) -> None:
     ann, bo, _ = seated_pair(room)
     first = ann if ann.scene["turn"] else bo
@@ -388,3 +397,26 @@ def test_a_rated_table_seats_guests_with_keys_and_refuses_one_without_in_the_win
     assert bo.scene["screen"] == "lobby"
     assert bo.notices[-1] == {"text": f"The server refused taking the seat: {REFUSAL_WORDS['rated-table']}",
                               "tone": "bad"}
+
+
+def test_a_match_ends_with_its_box_in_the_windows_words_and_offers_a_new_match(room: Room) -> None:
+    ann, bo = room.page("ann"), room.page("bo")
+    ann.hello("Ann")
+    bo.hello("Bo")
+    table = new_table(ann, name="Match", players="2", match="games-3")
+    ann.press(f"sit-{table}-0")
+    bo.press("refresh")
+    bo.press(f"sit-{table}-1")
+    assert ann.part("match")["text"].startswith("3 games · game 1: ")
+    for game in (1, 2, 3):
+        play_out(ann, bo)
+        if game < 3:
+            assert ann.buttons()["rematch"]["label"] == "Next game"
+            ann.press("rematch")
+            bo.press("rematch")
+    box = ann.part("match-over")
+    assert box is not None and box["title"] in ("You won the match", "You lost the match")
+    assert box["text"].startswith("3 games: ") and "\n" not in box["text"] and "Game 3: " in box["text"]
+    assert [b["label"] for b in box["buttons"]][0] == "New match"
+    other = bo.part("match-over")["title"]
+    assert {box["title"], other} == {"You won the match", "You lost the match"}

@@ -101,7 +101,7 @@ class Lobby:
         lines = [line for line in lines if line]
         if table.rated:
             lines.append("Rated: people with a player key only")
-        rows = lobby_cards.sides_of(table, self.model.colour, me)
+        rows = lobby_cards.sides_of(table, self.model.my_colour_for(table), me)
         lines.extend(row.title for row in rows)
         items = []
         if table.id in kept:

@@ -158,22 +158,20 @@ class PegScreen:
         headline, tone = state.headline(), "good" if state.my_turn else "plain"
         if state.result is not None and state.view is not None and state.view.over:
             headline, tone = state.result.title, state.result.tone
-        out = [
-            self._seats(),
-            parts.clock("clock", state.clock_left(), "Turn clock"),
-            parts.text("status", "\n".join(wording.status_lines(state.view, state.table, state.connected,
-                                                                 state.clock_left(), state.colours())),
-                       side=True),
-            parts.text("deck", "\n".join(wording.deck_lines(state.view, state.table, state.clock_left())),
-                       side=True),
-        ]
+        out = [self._seats()]
+        if state.table is not None and state.table.clock:
+            out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
+        # The panel's lines, each a sentence of its own on one line of the page.
+        out.append(parts.text("status", " · ".join(wording.status_lines(
+            state.view, state.table, state.connected, state.clock_left(), state.colours())), side=True))
+        out.append(parts.text("deck", " · ".join(line for line in wording.deck_lines(
+            state.view, state.table, state.clock_left()) if not line.startswith("Turn clock")), side=True))
         strip = wording.match_strip(state.table, state.colours())
         if strip is not None:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
         now_said = state.toasts_now()
-        if now_said:
-            last = now_said[-1]
-            out.append(parts.text("news", "\n".join(t.text for t in now_said), last.tone, "status"))
+        if now_said:  # the newest announcement (each was a notice as it came)
+            out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
         out.append(self._board())
         out.append(self._hand())
         out.append(self._buttons())
@@ -277,7 +275,8 @@ class PegScreen:
         table = state.table
         if state.match_open and table is not None and table.match is not None:
             title, lines = wording.match_result(table, state.view, state.colours())
-            return parts.dialog("match-over", title, "\n".join(lines), self._end_buttons())
+            # One line of sentences: a scene's text holds no line breaks (the page lays text out itself).
+            return parts.dialog("match-over", title, " · ".join(line for line in lines if line), self._end_buttons())
         if state.result_open and state.result is not None:
             return parts.dialog("game-over", state.result.title, state.result.line, self._end_buttons())
         return None
