@@ -308,6 +308,8 @@ def test_a_page_without_a_name_gets_the_welcome_form_then_the_lobby(room: Room) 
     other.hello("rulebook")  # a bot's name: no person may take it
     assert other.scene["screen"] == "welcome"
     assert other.notices[-1]["text"].startswith("The server refused the name: ")
+    other.press("enter", name="Eli")  # another name, with the same page's key
+    assert other.scene["screen"] == "lobby" and other.kept["name"] == "Eli"
 
 
 def test_presses_are_bounded_while_answers_are_on_their_way(room: Room) -> None:
