@@ -74,6 +74,7 @@ class Table99:
         text = json.dumps(scene, ensure_ascii=False)
         assert len(text.encode()) < MOST_BYTES, len(text.encode())
         assert json.loads(text) == scene  # plain data: nothing JSON would change
+        assert "\\n" not in text  # no line breaks: the page lays text out itself
         self.scenes += 1
         # Another hand's card may be named only where it was once played face up (a line of what happened: the
         # cards are dealt again after a round, and a rebuilt stock brings them back), or drawn by the guest.
@@ -552,7 +553,8 @@ def test_a_web_guest_plays_a_whole_four_player_game_with_bots_on_a_real_core(roo
     result = ann.part("result")
     names = [s["name"] for s in ann.part("seats")["items"]]
     assert result is not None and result["title"] in ("You won!", *(f"{n} won" for n in names[1:]))
-    assert sorted(line.split(". ", 1)[1] for line in result["text"].splitlines()) == sorted(names)
+    places = result["text"].removeprefix("Places: ").split(", ")
+    assert sorted(place.split(". ", 1)[1] for place in places) == sorted(names)
     assert any(text.endswith("wins: the last player left") or text == "You win: the last player left"
                for text in ann.heard())
     assert not any(text.startswith("Refused") for text in ann.heard()), ann.heard()
@@ -639,7 +641,7 @@ def test_a_match_table_says_the_score_and_who_won_the_match() -> None:
     assert part(scene, "match")["text"] == f"First to 2 · game 2: {score}"
     result = part(scene, "result")
     assert result["title"] == ("You won the match" if winner == 0 else "Bo won the match")
-    assert result["text"].splitlines()[0] == f"First to 2 · game 2: {score}"
+    assert result["text"].startswith(f"First to 2 · game 2: {score} · Places: 1. ")
     assert next(b for b in result["buttons"] if b["id"] == "rematch")["label"] == "New match"
 
 

@@ -548,8 +548,9 @@ class NinetyScreen:
         """The end of the game (and of the match, once decided): who won, the places, a rematch."""
         st, table = self.state, self.state.table
         title = "You won!" if v.winner == v.seat else f"{st.name(v.winner or 0)} won"
-        lines = [f"{place}. {st.name(seat)}" for place, seat in
-                 enumerate([v.winner or 0, *reversed(v.places)], start=1)]
+        places = ", ".join(f"{place}. {st.name(seat)}" for place, seat in
+                           enumerate([v.winner or 0, *reversed(v.places)], start=1))
+        lines = [f"Places: {places}"]
         if table is not None and table.match is not None:
             if table.match.over(table.sides):
                 winner = table.match.winner(table.sides)
@@ -568,7 +569,8 @@ class NinetyScreen:
                                       wording.rematch_asked(table), primary=True))
         items += [parts.button("leave", "Lobby", "Back to the lobby"),
                   parts.button("result-close", "See the table", "Close this and look at the table")]
-        return parts.dialog("result", title, "\n".join(lines), items)
+        # One line of sentences: a scene's text holds no line breaks (the page lays text out itself).
+        return parts.dialog("result", title, " · ".join(lines), items)
 
     # -- the rules page ---------------------------------------------------------------------------------
 
