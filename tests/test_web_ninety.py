@@ -21,7 +21,7 @@ from board99.ninety_nine.actions import Draw, Play
 from board99.ninety_nine.bots import BOTS
 from board99.ninety_nine.cards import rank_of, words
 from board99.ninety_nine.errors import Refused
-from board99.ninety_nine.events import Corrected, shown_to
+from board99.ninety_nine.events import Busted, Corrected, shown_to
 from board99.ninety_nine.game import Game
 from board99.ninety_nine.kind import NINETY_NINE
 from board99.ninety_nine.rules import Table
@@ -250,6 +250,20 @@ def test_a_card_that_does_not_fit_is_disabled_and_refused_in_words() -> None:
     t.screen.take(Failed("act", "out-of-turn", "it is S1's turn to play, not S0's"))
     assert t.screen.notices() == [("Refused: it is S1's turn to play, not S0's", "bad")]
     assert part(t.scene(), "notice")["tone"] == "bad"
+
+
+def test_at_a_penalty_table_a_card_that_does_not_fit_may_be_played_and_busts_as_in_the_window() -> None:
+    # A penalty table is where the over-99 offence is practised: the engine takes the card and the player busts.
+    t = Table99(2, "convention", "penalty")
+    t.game = rigged("convention", 2, "penalty", hands=[["8S", "3H", "9C"], ["5S", "6S", "8D"]],
+                    stock=["3C", "4C", "5C"], total=95, turn=0)
+    t.show(())
+    eight = next(i for i in part(t.scene(), "hand")["items"] if i["id"] == "card-8S")
+    assert eight["enabled"] and eight["why"] is None
+    assert eight["name"] == "8 of spades: +8 → 103, does not fit"
+    assert [what for what, _ in t.press("card-8S")] == ["act"]
+    busted = [e for _, _, done in t.game.log for e in done if isinstance(e, Busted)]
+    assert busted and busted[0].seat == 0 and busted[0].card == "8S"
 
 
 def test_not_the_guests_turn_every_card_says_whose_it_is() -> None:

@@ -301,7 +301,9 @@ class NinetyScreen:
         if st.sent_at_ply == v.ply:
             return "Your card is on its way"
         card = v.hand[index] if v.hand else ""
-        if card not in st.fitting():
+        # A penalty table takes a card that does not fit (the engine's over-99 offence: the player busts),
+        # as the window does: practising that penalty is what such a table is for.
+        if card not in st.fitting() and v.mode != "penalty":
             effect = v.table.effect(rank_of(card))
             totals = " or ".join(str(v.table.after(v.total, effect, x)) for x in effect.values)
             return f"The {words(card)} would make the total {totals}: it does not fit"
