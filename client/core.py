@@ -502,9 +502,12 @@ class ClientCore:
             fields["key"] = self.key
         return fields
 
-    def hello(self, now: float) -> Pending:
-        """Say hello (the protocol version, the name, the player key); done with the reply's map."""
-        self._hello = self.request("hello", self._hello_fields, now, self._took_hello)
+    def hello(self, now: float, op: str | None = None) -> Pending:
+        """Say hello (the protocol version, the name, the player key); done with the reply's map.
+
+        ``op``: also report it as a ``Completed`` record (a driver that does not wait, the web seat).
+        """
+        self._hello = self.request("hello", self._hello_fields, now, self._took_hello, op=op)
         return self._hello
 
     def say_hello(self, now: float) -> None:

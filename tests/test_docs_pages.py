@@ -31,7 +31,7 @@ def test_the_code_cites_the_rules_page_of_the_repository_and_only_its_sections()
 #: Each code folder and the heading of its section in docs/architecture.md (the section's table names its modules).
 SECTIONS = {"board99": "The engine (`board99/`)", "wire": "The wire (`wire/`)", "server": "The server (`server/`)",
             "client": "The client (`client/`)", "commands": "The command line (`commands/`)",
-            "web": "The web table (`web/`)"}
+            "web": "The web table (`web/`, installed as `board99.web`)"}
 
 
 def architecture_sections() -> dict[str, str]:
