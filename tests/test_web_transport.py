@@ -1,9 +1,10 @@
 """The web transport (web/gateway.py, the loop's web PAIR): files, Origin, limits, and the bridge into the core.
 
 Real sockets on 127.0.0.1: a server with its web table on a free port, the `websockets` sync client
-as the browser, `http.client` and a raw socket for the page's files. ``RawSeat`` is a seat for these
-tests only: it passes the wire protocol through as JSON, so they check the transport and not the
-screens (tests/test_web_seat.py checks the real WebSeat). Every wait is bounded in count and time.
+as the browser, `http.client` and a raw socket for the page's files. ``RawSeat`` is a seat for the
+transport's own tests: it passes the wire protocol through as JSON, so a test can speak to the core
+directly. The last tests use the real WebSeat (web/seat.py) end to end, as a browser page does
+(tests/test_web_seat.py checks the seat itself). Every wait is bounded in count and time.
 """
 
 from __future__ import annotations
@@ -511,9 +512,87 @@ def test_board99_serve_prints_the_web_address_and_serves_it(tmp_path) -> None:
         with pytest.raises(InvalidStatus) as refused:
             connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example", open_timeout=5)
         assert refused.value.response.status_code == 403
+        with connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=5) as ws:
+            texts_until(ws, screen("welcome"))  # the real seat greets the page
     finally:
         proc.terminate()
         try:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+# -- with the real seat (web/seat.py's WebSeat): what a browser page meets ------------------------------------
+
+
+@pytest.fixture
+def real(tmp_path: Path) -> Iterator[ServerThread]:
+    handle = run_in_thread(data_dir=tmp_path / "data", web_port=0, lost_after=30.0)  # WebSeat, the package's page
+    yield handle
+    handle.stop()
+
+
+def texts_until(ws: ClientConnection, check: Callable[[dict], bool], seconds: float = 5.0) -> list[dict]:
+    """The page's messages up to and including the first that ``check`` accepts (AssertionError if none comes)."""
+    got: list[dict] = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            got.append(json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic()))))
+        except TimeoutError:
+            break
+        if check(got[-1]):
+            return got
+    raise AssertionError(f"not among the page's messages: {[json.dumps(m)[:300] for m in got]}")
+
+
+def screen(name: str) -> Callable[[dict], bool]:
+    return lambda msg: msg.get("scene", {}).get("screen") == name
+
+
+@contextlib.contextmanager
+def guest(handle: ServerThread, name: str, seat: dict | None = None) -> Iterator[ClientConnection]:
+    """A page that has said hello as the page does (its name, no key, the seat token it kept if any)."""
+    with page(handle) as ws:
+        texts_until(ws, screen("welcome"))
+        ws.send(json.dumps({"hello": {"name": name, "key": None, "seat": seat}}))
+        yield ws
+
+
+def test_garbage_from_a_page_is_answered_in_words_by_the_real_seat(real) -> None:
+    with guest(real, "Guest") as ws:
+        texts_until(ws, screen("lobby"))
+        for text in ("{", "[]", '{"press": 3}', '{"nonsense": {}}', json.dumps({"press": "x" * 2000})):
+            ws.send(text)
+            (notice,) = [m for m in texts_until(ws, lambda m: "notice" in m) if "notice" in m]
+            assert notice["notice"]["tone"] == "bad" and notice["notice"]["text"]
+        ws.send(json.dumps({"press": "game-ninety-nine", "fields": {}}))  # and it goes on
+        texts_until(ws, lambda m: "Ninety-Nine" in json.dumps(m.get("scene", {}).get("parts", [])))
+
+
+def test_a_guest_whose_page_goes_mid_game_keeps_the_seat_and_comes_back_to_it(real) -> None:
+    client = GameClient(real.endpoint, name="zmq", timeout=5)
+    presence = real.server.core.state.presence
+    try:
+        with guest(real, "Guest") as ws:
+            texts_until(ws, screen("lobby"))
+            form = {"name": "web", "players": "2", "mode": "guarded", "clock": "none", "match": "single",
+                    "pace": "quick", "rated": "no"}
+            ws.send(json.dumps({"press": "create", "fields": form}))
+            texts_until(ws, lambda m: '"sit-' in json.dumps(m.get("scene", {})))  # its card in the lobby
+            (table,) = real.server.lobby.tables
+            ws.send(json.dumps({"press": f"sit-{table}-0", "fields": {}}))
+            kept = [m["keep"] for m in texts_until(ws, lambda m: bool(m.get("keep", {}).get("seat"))) if "keep" in m]
+            client.take_seat(table, 1)  # the game starts
+            texts_until(ws, lambda m: "starts" in m.get("notice", {}).get("text", ""))
+            (ident,) = [i for i in presence.conns if web_named(i)]
+        assert until(lambda: ident not in presence.conns)  # at once, not after lost_after (30 s here)
+        assert until(lambda: (table, 0) in presence.away)
+        t = real.server.lobby.tables[table]
+        assert t.state == "playing" and t.seats[0].name == "Guest" and t.seats[0].conn is None
+        with guest(real, "Guest", kept[-1]["seat"]) as again:  # the token the page kept brings it back
+            texts_until(again, screen("table"))
+            assert until(lambda: t.seats[0].conn is not None and web_named(t.seats[0].conn))
+            assert (table, 0) not in presence.away
+    finally:
+        client.close()
