@@ -64,7 +64,7 @@ def rss_kib(pid: int) -> int:
 def open_page(port: int, n: int) -> ClientConnection:
     """Page number ``n``'s WebSocket, from its loopback address."""
     sock = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(f"127.0.0.{2 + n // PER_SOURCE}", 0))
-    return connect(f"ws://127.0.0.1:{port}/ws", sock=sock, origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
+    return connect(f"ws://127.0.0.1:{port}/ws", sock=sock, origin=f"http://127.0.0.1:{port}",
                    open_timeout=10, max_size=None)
 
 
