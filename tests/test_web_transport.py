@@ -219,6 +219,7 @@ def test_only_regular_files_inside_the_folder_are_loaded(static: Path) -> None:
     (static / "sub").mkdir()
     (static / "sub" / "inner.js").write_text("x")
     assert set(load(static)) == {"index.html", "app.js", "app.css"}  # no link out, no folder, no subfolder
+    assert set(load(str(static))) == set(load(static))  # a folder named by a string too
 
 
 # -- Origin, Host and the handshake ----------------------------------------------------------------------

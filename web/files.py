@@ -56,11 +56,13 @@ def package_static() -> Traversable:
     return resources.files("board99.web") / "static"
 
 
-def load(folder: Traversable | Path) -> dict[str, File]:
+def load(folder: Traversable | Path | str) -> dict[str, File]:
     """Every servable file directly in ``folder`` by name (none when the folder is missing).
 
     A link whose target lies outside the folder is left out, as is any name outside ``NAME``.
     """
+    if isinstance(folder, str):
+        folder = Path(folder)
     files: dict[str, File] = {}
     if not folder.is_dir():
         return files

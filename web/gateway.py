@@ -153,7 +153,7 @@ class Gateway:
 
     def __init__(self, context: zmq.Context, pair: str, bind: str = "*", port: int = 0, *,
                  limits: Limits = Limits(), seat: SeatFactory | None = None,
-                 static: Traversable | Path | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 static: Traversable | Path | str | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         """``pair``: the inproc address of the loop's web PAIR; ``seat``: the seat class (WebSeat)."""
         self.context, self.pair_addr = context, pair
         self.bind_addr, self.port = ("" if bind in ("*", "0.0.0.0") else bind), port
