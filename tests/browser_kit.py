@@ -9,6 +9,7 @@ serves them; only the WebSocket is routed, every other request is real HTTP over
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -80,6 +81,7 @@ class FakeServer:
     page: Any
     connections: list[Any] = field(default_factory=list)
     received: list[tuple[int, dict]] = field(default_factory=list)  # (connection number, frame)
+    refuse: int = 0  # close this many of the next connections at once (a server that is down)
 
     def attach(self) -> None:
         """Answer every WebSocket the page opens to /ws (no real server behind it)."""
@@ -88,6 +90,10 @@ class FakeServer:
     def _accept(self, route: Any) -> None:
         number = len(self.connections)
         self.connections.append(route)
+        if self.refuse > 0:
+            self.refuse -= 1
+            route.close(code=1013, reason="try again later")
+            return
         route.on_message(lambda text: self.received.append((number, json.loads(text))))
 
     def send(self, message: dict) -> None:
@@ -139,29 +145,42 @@ class WebPage:
             "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """One headless Chromium for the test session (each page gets a fresh context: no shared storage)."""
-    path = chromium()
-    from playwright.sync_api import sync_playwright
+_browser: Any = None
+_site: StaticServer | None = None
 
-    with sync_playwright() as playwright:
+
+def _stop(playwright: Any, launched: Any) -> None:
+    launched.close()
+    playwright.stop()
+
+
+@pytest.fixture
+def browser() -> Any:
+    """The one headless Chromium of the test process (each page gets a fresh context: no shared storage).
+
+    One per process, not a session fixture: each test module imports the kit's fixtures, and two session
+    fixtures of the same name would start Playwright twice (its sync API allows one at a time).
+    """
+    global _browser
+    if _browser is None:
+        path = chromium()
+        from playwright.sync_api import sync_playwright
+
+        playwright = sync_playwright().start()
         # Playwright gives the browser a fresh temporary user-data-dir of its own and removes it after.
-        launched = playwright.chromium.launch(executable_path=path, args=FLAGS, headless=True)
-        try:
-            yield launched
-        finally:
-            launched.close()
+        _browser = playwright.chromium.launch(executable_path=path, args=FLAGS, headless=True)
+        atexit.register(_stop, playwright, _browser)
+    return _browser
 
 
-@pytest.fixture(scope="session")
-def static_site() -> Iterator[StaticServer]:
-    """web/static served over loopback for the session."""
-    served = StaticServer()
-    try:
-        yield served
-    finally:
-        served.close()
+@pytest.fixture
+def static_site() -> StaticServer:
+    """web/static served over loopback, once per test process."""
+    global _site
+    if _site is None:
+        _site = StaticServer()
+        atexit.register(_site.close)
+    return _site
 
 
 @pytest.fixture
@@ -169,7 +188,8 @@ def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[...,
     """Open the page at a named size ("phone", "landscape", "desktop"); it has said hello when returned."""
     contexts: list[Any] = []
 
-    def open_at(size: str = "phone", storage: dict[str, str] | None = None) -> WebPage:
+    def open_at(size: str = "phone", storage: dict[str, str] | None = None,
+                clock_at: float | None = None) -> WebPage:
         width, height = VIEWPORTS[size]
         phone = size in PHONES
         context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
@@ -178,10 +198,14 @@ def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[...,
         if storage:
             # What an earlier visit left in localStorage (a name, a key, a seat token).
             context.add_init_script(
-                "for (const [k, v] of Object.entries(%s)) if (localStorage.getItem(k) === null)"
-                " localStorage.setItem(k, v);" % json.dumps(storage))
+                f"for (const [k, v] of Object.entries({json.dumps(storage)}))"
+                " if (localStorage.getItem(k) === null) localStorage.setItem(k, v);")
         page = context.new_page()
         page.set_default_timeout(WAIT * 1000)
+        if clock_at is not None:
+            # The page's clock stands still at clock_at (ms) until the test runs it (page.clock.run_for).
+            page.clock.install(time=clock_at)
+            page.clock.pause_at(clock_at + 1000)
         server = FakeServer(page)
         server.attach()
         page.goto(static_site.url)

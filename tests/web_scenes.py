@@ -12,7 +12,7 @@ import copy
 from board99.client.gui.palette import COLOUR_RGB
 from board99.layout import LAYOUT
 
-COLOURS = {name: "#%02x%02x%02x" % rgb for name, rgb in COLOUR_RGB.items()}
+COLOURS = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for name, rgb in COLOUR_RGB.items()}
 
 
 def button(id: str, label: str, name: str | None = None, enabled: bool = True, why: str | None = None,

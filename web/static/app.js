@@ -73,13 +73,16 @@ function connect() {
   showNet("Connecting…");
   sock.addEventListener("open", () => {
     if (sock !== socket) return;
-    failures = 0;
     showNet("");
     sock.send(JSON.stringify({ hello: {
       name: stored(STORE.name) || "", key: playerKey(), seat: keptSeat(),
     } }));
   });
-  sock.addEventListener("message", (event) => { if (sock === socket) receive(event.data); });
+  sock.addEventListener("message", (event) => {
+    if (sock !== socket) return;
+    failures = 0; // the server answered: a server that accepts and drops at once still backs off
+    receive(event.data);
+  });
   sock.addEventListener("close", () => {
     if (sock !== socket) return;
     socket = null;
