@@ -106,9 +106,9 @@ class FakeServer:
         self.page.wait_for_function("t => document.title === t", arg=scene.get("title", "board99"),
                                     timeout=WAIT * 1000)
 
-    def drop(self) -> None:
-        """Close the newest connection from the server's side (the page must reconnect)."""
-        self.connections[-1].close(code=1001, reason="going away")
+    def drop(self, code: int = 1001, reason: str = "going away") -> None:
+        """Close the newest connection from the server's side (with 1001 the page must reconnect)."""
+        self.connections[-1].close(code=code, reason=reason)
 
     def frames(self, kind: str) -> list[dict]:
         """The frames of one kind ("hello", "press", "key") the page has sent, oldest first."""

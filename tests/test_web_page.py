@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import time
 
 import pytest
 from PIL import Image
@@ -72,15 +71,48 @@ def test_a_page_opened_again_comes_back_to_its_seat(open_page):
 
 
 def test_retries_back_off_and_the_network_coming_back_reconnects_at_once(open_page):
-    web = open_page("phone")
-    web.server.refuse = 2  # the server is down for two tries: the waits grow 0.5 s, 1 s, then 2 s
-    web.server.drop()
-    web.server.wait_for(lambda: len(web.server.connections) == 3, "try twice more", seconds=4)
-    started = time.monotonic()
-    web.page.wait_for_function("document.getElementById('net').textContent.includes('trying again in 2 s')")
-    web.page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    web = open_page("phone", clock_at=T0)  # the page's timers run only when the test says
+    page, server = web.page, web.server
+    server.refuse = 2  # the server is down for two tries
+    server.drop()
+    page.clock.run_for(600)  # the first wait: 0.5 s (give or take a fifth)
+    server.wait_for(lambda: len(server.connections) == 2, "retry after the first wait")
+    page.clock.run_for(1200)  # the second: 1 s
+    server.wait_for(lambda: len(server.connections) == 3, "retry after the second wait")
+    assert "trying again in 2 s" in page.locator("#net").inner_text()
+    page.wait_for_timeout(300)
+    assert len(server.connections) == 3, "the third wait (2 s) has not passed on the page's clock"
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the network is back: no waiting
+    assert server.wait_frame("hello", 2) and len(server.connections) == 4
+
+
+def test_a_phone_that_slept_reconnects_on_waking(open_page):
+    web = open_page("phone", clock_at=T0)
+    page = web.page
+    hide = "h => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => h});" \
+           " document.dispatchEvent(new Event('visibilitychange')); }"
+    page.evaluate(hide, True)
+    page.clock.run_for(5000)
+    page.evaluate(hide, False)
+    page.wait_for_timeout(300)
+    assert len(web.server.frames("hello")) == 1, "a short look away keeps the socket"
+    page.evaluate(hide, True)
+    page.clock.run_for(30000)  # asleep long enough that the socket may be dead without the page knowing
+    page.evaluate(hide, False)
     web.server.wait_frame("hello", 2)
-    assert time.monotonic() - started < 1.2, "the 'online' event did not wait for the 2 s step"
+    assert len(web.server.connections) == 2
+
+
+def test_a_connection_sent_away_on_purpose_waits_for_the_guest(open_page):
+    web = open_page("phone", clock_at=T0)
+    page = web.page
+    web.server.drop(code=4001, reason="This seat is now open in another tab")
+    page.wait_for_function("document.getElementById('net').textContent.includes('another tab')")
+    page.clock.run_for(30000)  # past every backoff step: no retry fights the other tab
+    page.wait_for_timeout(200)
+    assert len(web.server.connections) == 1
+    page.get_by_role("button", name="Reconnect").click()
+    web.server.wait_frame("hello", 2)
 
 
 def test_a_seat_let_go_is_forgotten(open_page):

@@ -83,11 +83,26 @@ function connect() {
     failures = 0; // the server answered: a server that accepts and drops at once still backs off
     receive(event.data);
   });
-  sock.addEventListener("close", () => {
+  sock.addEventListener("close", (event) => {
     if (sock !== socket) return;
     socket = null;
-    retryLater();
+    // 1008 (policy) and 4000-4999 mean the server sent this page away on purpose (another tab took the
+    // seat, the origin is refused): retrying would only fight it, so the guest decides.
+    if (event.code === 1008 || (event.code >= 4000 && event.code < 5000)) stopped(event.reason);
+    else retryLater();
   });
+}
+
+function stopped(reason) {
+  const net = $("net");
+  net.replaceChildren(el("span", "", reason || "The server closed this page's connection."));
+  const again = el("button", "btn", "Reconnect");
+  again.type = "button";
+  again.addEventListener("click", () => wake(false));
+  net.append(again);
+  net.hidden = false;
+  document.body.classList.add("offline");
+  notice({ text: reason || "The server closed this page's connection.", tone: "warn" });
 }
 
 function retryLater() {
