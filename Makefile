@@ -56,8 +56,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check board99 wire server client commands tests bench tools
 	$(BIN)/python tools/typecheck.py
 
+# The whole suite on every core (pytest-xdist): 6.5 minutes on 2 cores, 12.4 on one process.
 test: $(STAMP) lint gui-deps web-deps
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 # The quick loop while working (README, "Contributing"): every test but those marked slow, stopping at the
 # first failure. `make test` stays the whole suite, and is what CI runs.
