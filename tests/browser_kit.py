@@ -50,10 +50,25 @@ def chromium() -> str:
     pytest.skip("no /usr/bin/chromium: run `make web-deps` (or apt-get install chromium) for the browser tests")
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    """Serves web/static without a line per request on stderr."""
+#: The Content-Security-Policy the gateway sends with the page (web/gateway.py), so a test sees what a
+#: guest's browser would refuse: no inline script or style, nothing from another origin.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
+       "media-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'none'")
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+
+class _Quiet(SimpleHTTPRequestHandler):
+    """Serves web/static with the gateway's security headers, without a line per request on stderr."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
         pass
 
 
@@ -72,6 +87,18 @@ class StaticServer:
         self.httpd.shutdown()
         self.httpd.server_close()
         self.thread.join(timeout=5)
+
+
+def until(page: Any, expression: str, arg: Any = None, seconds: float = WAIT) -> None:
+    """Wait until a JavaScript function of `arg` holds on the page.
+
+    Polled from here with ``page.evaluate`` rather than ``page.wait_for_function``: Playwright's in-page
+    polling evaluates a string, which the gateway's Content-Security-Policy (no 'unsafe-eval') refuses.
+    """
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"the page did not reach {expression} within {seconds} s"
+        page.wait_for_timeout(25)
 
 
 @dataclass
@@ -103,8 +130,7 @@ class FakeServer:
     def scene(self, scene: dict) -> None:
         """Send a whole scene and wait until the page has drawn it (its title is the scene's)."""
         self.send({"scene": scene})
-        self.page.wait_for_function("t => document.title === t", arg=scene.get("title", "board99"),
-                                    timeout=WAIT * 1000)
+        until(self.page, "t => document.title === t", scene.get("title", "board99"))
 
     def drop(self, code: int = 1001, reason: str = "going away") -> None:
         """Close the newest connection from the server's side (with 1001 the page must reconnect)."""
@@ -134,6 +160,7 @@ class WebPage:
     page: Any
     server: FakeServer
     size: str
+    errors: list[str]  # uncaught errors and console errors (a CSP refusal among them), as they come
 
     def show(self, scene: dict) -> None:
         """Draw this scene (the page has already said hello)."""
@@ -202,6 +229,9 @@ def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[...,
                 " if (localStorage.getItem(k) === null) localStorage.setItem(k, v);")
         page = context.new_page()
         page.set_default_timeout(WAIT * 1000)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(f"error: {error}"))
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         if clock_at is not None:
             # The page's clock stands still at clock_at (ms) until the test runs it (page.clock.run_for).
             page.clock.install(time=clock_at)
@@ -210,7 +240,7 @@ def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[...,
         server.attach()
         page.goto(static_site.url)
         server.wait_frame("hello")
-        return WebPage(page, server, size)
+        return WebPage(page, server, size, errors)
 
     try:
         yield open_at

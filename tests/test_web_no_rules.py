@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 
 from tests import web_scenes
-from tests.browser_kit import STATIC, browser, open_page, static_site  # noqa: F401 (fixtures)
+from tests.browser_kit import STATIC, browser, open_page, static_site, until  # noqa: F401 (fixtures)
 
 SCRIPTS = sorted(STATIC.glob("*.js"))
 
@@ -81,7 +81,7 @@ def test_the_page_follows_the_servers_word_even_against_the_rules(open_page):
     page.get_by_role("button", name="Square 12, free").click()
     assert web.server.wait_frame("press") == {"press": "sq:12", "fields": {}}
     page.get_by_role("button", name="Square 45, free").click(force=True)
-    page.wait_for_function("document.getElementById('live').textContent === 'The server says no'")
+    until(page, "() => document.getElementById('live').textContent === 'The server says no'")
     assert len(web.server.frames("press")) == 1
     ninety = web_scenes.ninety_table()
     for part in ninety["parts"]:

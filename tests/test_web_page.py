@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from tests import web_scenes
-from tests.browser_kit import PHONES, VIEWPORTS, WebPage, browser, open_page, static_site  # noqa: F401 (fixtures)
+from tests.browser_kit import PHONES, VIEWPORTS, WebPage, browser, open_page, static_site, until  # noqa: F401 (fixtures)
 from tests.gui_harness import GOLDEN, MAX_DIFFERENT, compare_golden
 
 SIZES = list(VIEWPORTS)
@@ -56,7 +56,7 @@ def test_keep_is_stored_and_a_reconnect_sends_the_kept_seat_token(open_page):
     web.server.send({"keep": {"key": key, "name": "Zoe", "seat": seat}})
     web.show(web_scenes.peg_table())
     web.server.drop()
-    web.page.wait_for_function("document.getElementById('net').textContent.includes('Connection lost')")
+    until(web.page, "() => document.getElementById('net').textContent.includes('Connection lost')")
     again = web.server.wait_frame("hello", 2)["hello"]
     assert again == {"name": "Zoe", "key": key, "seat": seat}
     assert web.server.received[-1][0] == 1, "the second hello came on a new connection"
@@ -107,7 +107,7 @@ def test_a_connection_sent_away_on_purpose_waits_for_the_guest(open_page):
     web = open_page("phone", clock_at=T0)
     page = web.page
     web.server.drop(code=4001, reason="This seat is now open in another tab")
-    page.wait_for_function("document.getElementById('net').textContent.includes('another tab')")
+    until(page, "() => document.getElementById('net').textContent.includes('another tab')")
     page.clock.run_for(30000)  # past every backoff step: no retry fights the other tab
     page.wait_for_timeout(200)
     assert len(web.server.connections) == 1
@@ -118,7 +118,7 @@ def test_a_connection_sent_away_on_purpose_waits_for_the_guest(open_page):
 def test_a_seat_let_go_is_forgotten(open_page):
     web = open_page("phone", storage={"board99.seat": json.dumps({"table": "t", "seat": 1, "token": "x"})})
     web.server.send({"keep": {"key": None, "name": "Ann", "seat": None}})
-    web.page.wait_for_function("localStorage.getItem('board99.seat') === null")
+    until(web.page, "() => localStorage.getItem('board99.seat') === null")
     assert re.fullmatch(r"[0-9a-f]{64}", web.page.evaluate("localStorage.getItem('board99.key')")), \
         "a keep without a key leaves the player key alone"
 
@@ -207,7 +207,7 @@ def test_phones_draw_one_column_in_the_scenes_order(open_page):
     web.show(web_scenes.peg_table())
     page = web.page
     assert page.locator("#col-side").inner_html() == ""
-    order = page.eval_on_selector_all("#col-main > *", "ns => ns.map(n => n.dataset.part)")
+    order = page.eval_on_selector_all("#col-main > [data-part]", "ns => ns.map(n => n.dataset.part)")
     assert order == [p["id"] for p in web_scenes.peg_table()["parts"]]
 
 
@@ -249,7 +249,7 @@ def test_a_disabled_control_says_why_and_sends_nothing(open_page):
     square = page.get_by_role("button", name="Square 12, free")
     assert square.get_attribute("aria-disabled") == "true"
     square.click(force=True)  # Playwright waits for aria-disabled controls to enable; a guest just taps
-    page.wait_for_function("document.getElementById('live').textContent.includes('allows squares 44')")
+    until(page, "() => document.getElementById('live').textContent.includes('allows squares 44')")
     assert page.locator(".toast").last.inner_text() == "Card 44 allows squares 44 to 99"
     rematch = page.get_by_role("button", name="Rematch")
     rematch.focus()
@@ -369,7 +369,7 @@ def test_notices_are_announced_and_shown(open_page):
     page = web.page
     web.show(web_scenes.peg_table())
     web.server.send({"notice": {"text": "Warning: drawing with five cards is an offence", "tone": "warn"}})
-    page.wait_for_function("document.getElementById('live').textContent.startsWith('Warning: drawing')")
+    until(page, "() => document.getElementById('live').textContent.startsWith('Warning: drawing')")
     assert page.locator("#live").get_attribute("aria-live") == "polite"
     toast = page.locator(".toast.tone-warn")
     assert toast.inner_text() == "Warning: drawing with five cards is an offence" and toast.is_visible()
@@ -424,9 +424,20 @@ def test_text_contrast_meets_wcag_aa(open_page):
         web.show(scene())
         for tone in ("plain", "good", "warn", "bad"):
             web.server.send({"notice": {"text": f"A {tone} notice", "tone": tone}})
-        web.page.wait_for_function("document.querySelectorAll('.toast').length === 3")
+        until(web.page, "() => document.querySelectorAll('.toast').length === 3")
         assert web.page.evaluate(CONTRAST) == [], which
         web.page.evaluate("document.getElementById('toasts').replaceChildren()")
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_error_and_nothing_the_gateways_policy_refuses(open_page, size):
+    web = open_page(size)
+    for scene in SCENES.values():
+        web.show(scene())
+        web.server.send({"notice": {"text": "A notice", "tone": "warn"}})
+    web.page.get_by_role("dialog").get_by_role("button", name="Rematch").click()
+    web.server.wait_frame("press")
+    assert web.errors == []
 
 
 def test_the_page_loads_nothing_from_elsewhere(browser, static_site):
