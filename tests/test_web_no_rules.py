@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests import web_scenes
 from tests.browser_kit import STATIC, browser, open_page, static_site, until  # noqa: F401 (fixtures)
 
@@ -67,6 +69,7 @@ def test_no_arithmetic_on_what_the_server_counted():
         assert not re.search(r"parseInt|Number\(\s*(?:item|part|cell)\.(?:face|label|value)", text), path.name
 
 
+@pytest.mark.slow
 def test_the_page_follows_the_servers_word_even_against_the_rules(open_page):
     web = open_page("phone")
     page = web.page

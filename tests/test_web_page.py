@@ -18,6 +18,9 @@ from tests import web_scenes
 from tests.browser_kit import PHONES, VIEWPORTS, WebPage, browser, open_page, static_site, until  # noqa: F401 (fixtures)
 from tests.gui_harness import GOLDEN, MAX_DIFFERENT, compare_golden
 
+#: Each test opens a real browser page: seconds, not milliseconds (`make test-fast` leaves them out).
+pytestmark = pytest.mark.slow
+
 SIZES = list(VIEWPORTS)
 SCENES = {"lobby": web_scenes.lobby, "peg": web_scenes.peg_table, "ninety": web_scenes.ninety_table,
           "end": web_scenes.game_over}
@@ -259,6 +262,8 @@ def test_a_disabled_control_says_why_and_sends_nothing(open_page):
     rematch.click(force=True)
     page.wait_for_timeout(100)
     assert presses(web) == []
+    page.get_by_role("button", name="Draw a card").focus()
+    assert page.locator("#why").is_hidden(), "an enabled control has no reason to show"
 
 
 def test_a_dialog_takes_the_focus_and_its_buttons_press(open_page):

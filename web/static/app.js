@@ -649,6 +649,7 @@ function restoreFocus(key, dialogOpened) {
   if (typeof key.start === "number" && node.setSelectionRange) node.setSelectionRange(key.start, key.end);
 }
 
+document.addEventListener("focusout", () => { $("why").hidden = true; });
 document.addEventListener("focusin", (event) => {
   const why = $("why");
   const text = event.target && event.target.dataset ? event.target.dataset.why : null;
