@@ -53,7 +53,7 @@ assets: $(STAMP)
 
 # ruff, then mypy over the installed name (tools/typecheck.py maps the folders as the wheel does).
 lint: $(STAMP)
-	$(BIN)/ruff check board99 wire server client commands tests bench tools
+	$(BIN)/ruff check board99 wire server client commands web tests bench tools
 	$(BIN)/python tools/typecheck.py
 
 # The whole suite on every core (pytest-xdist): 6.5 minutes on 2 cores, 12.4 on one process.
