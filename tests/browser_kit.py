@@ -212,11 +212,14 @@ def static_site() -> StaticServer:
 
 @pytest.fixture
 def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[..., WebPage]]:
-    """Open the page at a named size ("phone", "landscape", "desktop"); it has said hello when returned."""
+    """Open the page at a named size ("phone", "landscape", "desktop"); it has said hello when returned.
+
+    ``server`` makes what answers the page's WebSocket (given the page): ``FakeServer`` by default.
+    """
     contexts: list[Any] = []
 
-    def open_at(size: str = "phone", storage: dict[str, str] | None = None,
-                clock_at: float | None = None) -> WebPage:
+    def open_at(size: str = "phone", storage: dict[str, str] | None = None, clock_at: float | None = None,
+                server: Callable[[Any], FakeServer] = FakeServer) -> WebPage:
         width, height = VIEWPORTS[size]
         phone = size in PHONES
         context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
@@ -236,11 +239,11 @@ def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[...,
             # The page's clock stands still at clock_at (ms) until the test runs it (page.clock.run_for).
             page.clock.install(time=clock_at)
             page.clock.pause_at(clock_at + 1000)
-        server = FakeServer(page)
-        server.attach()
+        behind = server(page)  # what answers the page's socket: the test's FakeServer, or a subclass
+        behind.attach()
         page.goto(static_site.url)
-        server.wait_frame("hello")
-        return WebPage(page, server, size, errors)
+        behind.wait_frame("hello")
+        return WebPage(page, behind, size, errors)
 
     try:
         yield open_at
