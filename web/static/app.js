@@ -304,6 +304,7 @@ function drawKeys(keys) {
   node.replaceChildren();
   for (const key of Array.isArray(keys) ? keys : []) {
     const item = el("span", "key-hint");
+    item.setAttribute("role", "listitem");
     item.append(el("kbd", "", keyLabel(key.key)), ` ${key.label || ""}`);
     node.append(item);
   }
