@@ -126,6 +126,17 @@ def test_a_seat_let_go_is_forgotten(open_page):
         "a keep without a key leaves the player key alone"
 
 
+def test_the_welcome_asks_for_a_name_with_the_keyboard_ready(open_page):
+    web = open_page("phone")
+    web.show(web_scenes.welcome())
+    page = web.page
+    assert page.evaluate("document.activeElement.name") == "name", "the name field has the focus"
+    assert page.get_by_role("textbox", name="Name").get_attribute("maxlength") == "40"
+    page.keyboard.type("Zoe")
+    page.keyboard.press("Enter")
+    assert web.server.wait_frame("press") == {"press": "enter", "fields": {"name": "Zoe"}}
+
+
 # ---- every part type, at every size ----
 
 

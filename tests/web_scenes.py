@@ -21,6 +21,21 @@ def button(id: str, label: str, name: str | None = None, enabled: bool = True, w
     return {"id": id, "label": label, "name": name or label, "enabled": enabled, "why": why, "primary": primary}
 
 
+def welcome() -> dict:
+    """The first screen of a guest without a name: one field and its button."""
+    return {
+        "screen": "welcome", "title": "Welcome · board99", "turn": False,
+        "headline": {"text": "Welcome to board99", "tone": "plain"}, "keys": [], "colours": COLOURS,
+        "parts": [
+            {"type": "text", "id": "intro", "role": "para", "tone": "plain",
+             "text": "Pick the name the other players will see."},
+            {"type": "form", "id": "hello", "label": "Your name", "fields": [
+                {"id": "name", "label": "Name", "kind": "text", "value": "", "choices": [], "max": 40}],
+             "submit": {"id": "enter", "label": "Enter the lobby"}},
+        ],
+    }
+
+
 def lobby() -> dict:
     """The lobby: a create-table form and four tables of both games."""
     return {

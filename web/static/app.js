@@ -275,6 +275,11 @@ function draw(next) {
   $("keys").inert = dialog;
   tickClocks();
   restoreFocus(focused, dialog && !hadDialog);
+  // The welcome asks for a name first: its field takes the focus (a phone opens its keyboard).
+  if (next.screen === "welcome" && !focused) {
+    const field = main.querySelector("input.input");
+    if (field) field.focus();
+  }
 }
 
 WIDE.addEventListener("change", () => { if (scene) draw(scene); });
