@@ -61,6 +61,7 @@ let socket = null;
 let failures = 0;
 let retryTimer = null;
 let retryAt = 0;
+let netTicker = null;
 let hiddenSince = null;
 
 function connect() {
@@ -111,13 +112,17 @@ function retryLater() {
   retryAt = Date.now() + delay;
   retryTimer = setTimeout(connect, delay);
   tickNet();
+  if (!netTicker) netTicker = setInterval(tickNet, 1000); // one ticker however many retries
 }
 
 function tickNet() {
-  if (!retryTimer) return;
+  if (!retryTimer) {
+    clearInterval(netTicker);
+    netTicker = null;
+    return;
+  }
   const left = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
   showNet(`Connection lost: trying again in ${left} s`);
-  setTimeout(tickNet, 1000);
 }
 
 /** The phone woke or the network came back: reconnect now rather than at the next backoff step. */
