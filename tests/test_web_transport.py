@@ -10,6 +10,7 @@ directly. The last tests use the real WebSeat (web/seat.py) end to end, as a bro
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
 import json
 import os
@@ -19,6 +20,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +39,8 @@ from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
 from board99.web.gateway import Limits, host_allowed, new_ident
 from board99.wire.protocol import PROTOCOL_VERSION
+from tests.browser_kit import browser  # noqa: F401 (a fixture)
+from tests.browser_kit import until as browser_until
 from tests.core_kit import Desk
 from tests.server_kit import Offender, card_locations, drive, leaks, seat_table, settle
 
@@ -510,6 +514,10 @@ def test_board99_serve_prints_the_web_address_and_serves_it(tmp_path) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
         conn.request("GET", "/../x")
         assert conn.getresponse().status == 400
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        conn.request("GET", "/")
+        index = conn.getresponse()  # the installed package's page
+        assert index.status == 200 and index.read() == (root / "web" / "static" / "index.html").read_bytes()
         with pytest.raises(InvalidStatus) as refused:
             connect(f"ws://127.0.0.1:{port}/ws", origin="http://evil.example", open_timeout=5)
         assert refused.value.response.status_code == 403
@@ -597,3 +605,74 @@ def test_a_guest_whose_page_goes_mid_game_keeps_the_seat_and_comes_back_to_it(re
             assert (table, 0) not in presence.away
     finally:
         client.close()
+
+
+# -- in a real browser (Debian's Chromium through Playwright: tests/browser_kit.py) ------------------------------
+
+EVIL = """<!doctype html><title>elsewhere</title><script src="evil.js"></script>"""
+EVIL_JS = """window.result = "pending";
+const sock = new WebSocket("ws://127.0.0.1:PORT/ws");
+sock.onopen = () => { window.result = "open"; };
+sock.onerror = () => { window.result = "refused"; };
+sock.onmessage = () => { window.result = "open"; };
+"""
+
+
+@pytest.mark.slow
+def test_in_a_browser_the_page_runs_under_its_policy_and_a_page_from_elsewhere_is_refused(
+        real, browser, tmp_path) -> None:  # noqa: F811 (the fixture)
+    port = real.server.web_port
+    context = browser.new_context(viewport={"width": 375, "height": 667})
+    problems: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("console", lambda m: problems.append(m.text) if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.goto(f"http://127.0.0.1:{port}/")
+        browser_until(page, "() => document.title !== ''")
+        page.locator("input").first.fill("Browser")
+        page.keyboard.press("Enter")
+        browser_until(page, "() => document.title.startsWith('Lobby')")  # through the gateway, seat and core
+        assert problems == []  # the gateway's policy refuses nothing of the page's own
+        for path in ("/%2e%2e/pyproject.toml", "/..%2fpyproject.toml", "/nothing.js"):
+            answer = page.goto(f"http://127.0.0.1:{port}{path}")
+            assert answer is not None and answer.status in (400, 404)
+            assert "[project]" not in page.content()
+        # A page from another origin (another port: another origin) opens a WebSocket to the gateway.
+        (tmp_path / "evil").mkdir()
+        (tmp_path / "evil" / "index.html").write_text(EVIL)
+        (tmp_path / "evil" / "evil.js").write_text(EVIL_JS.replace("PORT", str(port)))
+        elsewhere = PlainSite(tmp_path / "evil")
+        try:
+            other = context.new_page()
+            other.goto(elsewhere.url)
+            browser_until(other, "() => window.result !== 'pending'")
+            assert other.evaluate("() => window.result") == "refused"
+        finally:
+            elsewhere.close()
+        assert real.server.gateway.opened == 1  # the guest's own page only: no seat for the other
+    finally:
+        context.close()
+
+
+class PlainSite:
+    """A folder over HTTP on 127.0.0.1 with no policy of its own (a page of another site)."""
+
+    def __init__(self, root: Path) -> None:
+        handler = functools.partial(_Silent, directory=str(root))
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(5)
+
+
+class _Silent(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".js": "text/javascript"}
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass

@@ -162,6 +162,7 @@ class Gateway:
         self.files: dict[str, File] = load(static if static is not None else package_static())
         self.names = own_names()
         self.links: dict[bytes, Link] = {}
+        self.opened = 0  # WebSockets opened since the start (each got a seat)
         #: Connections past the Origin check, by peer address, until they close (the limits count them).
         self.opening: dict[str, set[ServerConnection]] = {}
         self._thread = threading.Thread(target=self._run, name="board99-web", daemon=True)
@@ -332,6 +333,7 @@ class Gateway:
             await ws.close(1011, "the server could not open a seat")
             return
         link = self.links[ident] = Link(ws, seat, ident, host, self.limits, now)
+        self.opened += 1
         log.info("event=web-connect conn=%s host=%s", ident.hex(), host)
         sender = asyncio.create_task(self._sender(link))
         assert self._wake is not None
