@@ -422,3 +422,57 @@ def test_a_match_ends_with_its_box_in_the_windows_words_and_offers_a_new_match(r
     assert [b["label"] for b in box["buttons"]][0] == "New match"
     other = bo.part("match-over")["title"]
     assert {box["title"], other} == {"You won the match", "You lost the match"}
+
+
+def _sit_labels(page: Page, table: str) -> dict[str, str]:
+    card = next(c for c in page.part("tables")["items"] if c["id"] == f"t-{table}")
+    return {b["id"]: b["label"] for b in card["buttons"] if b["id"].startswith("sit-")}
+
+
+def test_each_free_seats_button_names_its_own_colour_and_the_guest_gets_that_colour(room: Room) -> None:
+    ann, bo = room.page("ann"), room.page("bo")
+    ann.hello("Ann")
+    bo.hello("Bo")
+    table = new_table(ann, name="Den", players="2")
+    assert _sit_labels(ann, table) == {f"sit-{table}-0": "Sit here (red)", f"sit-{table}-1": "Sit here (blue)"}
+    bo.press("refresh")
+    bo.press(f"sit-{table}-1")  # the blue seat, chosen first: Bo plays blue
+    mine = next(s for s in bo.part("seats")["items"] if s["you"])
+    assert mine["colour"] == "blue", bo.part("seats")
+    ann.press("refresh")
+    assert _sit_labels(ann, table) == {f"sit-{table}-0": "Sit here (red)"}
+    ann.press(f"sit-{table}-0")
+    mine = next(s for s in ann.part("seats")["items"] if s["you"])
+    assert mine["colour"] == "red"
+
+
+def test_a_four_player_card_offers_four_different_colours(room: Room) -> None:
+    ann = room.page("ann")
+    ann.hello("Ann")
+    ann.press("game-ninety-nine")
+    table = new_table(ann, name="Cards", players="4")
+    labels = list(_sit_labels(ann, table).values())
+    assert labels == ["Sit here (red)", "Sit here (blue)", "Sit here (green)", "Sit here (yellow)"]
+    ann.press("game-peg-board")
+    pairs = new_table(ann, name="Pairs", players="4")
+    labels = _sit_labels(ann, pairs)  # partners share their side's colour
+    assert labels[f"sit-{pairs}-0"] == labels[f"sit-{pairs}-2"] == "Sit here (red)"
+    assert labels[f"sit-{pairs}-1"] == labels[f"sit-{pairs}-3"] == "Sit here (blue)"
+
+
+def test_no_card_line_and_no_list_line_is_blank() -> None:
+    from board99.web.screens import parts
+
+    card = parts.table_card("t-1", "Den", ["Open · 2 seats free", "", "  ", "Side 1: (free)"], [])
+    assert card["lines"] == ["Open · 2 seats free", "Side 1: (free)"]
+    assert parts.listing("log", "Log", ["a", "", "b"])["items"] == ["a", "b"]
+
+
+def test_the_lobbys_cards_hold_no_blank_line(room: Room) -> None:
+    ann = room.page("ann")
+    ann.hello("Ann")
+    new_table(ann, name="Den", players="2")
+    ann.press("game-ninety-nine")
+    new_table(ann, name="Cards", players="3", **{"option-rules": "tokens"})
+    for card in ann.part("tables")["items"]:
+        assert all(line.strip() for line in card["lines"]), card["lines"]

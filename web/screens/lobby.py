@@ -30,7 +30,7 @@ from board99.client.gui.lobby_model import (
     several_kinds,
 )
 from board99.match_format import MatchFormat
-from board99.wire.protocol import BOT_PACES, NAME_MAX
+from board99.wire.protocol import BOT_PACES, COLOURS, NAME_MAX
 from board99.wire.table_info import TableInfo
 
 from . import Command, parts
@@ -50,6 +50,24 @@ def clock_value(clock: float | None) -> str:
 def match_value(match: MatchFormat | None) -> str:
     """A match choice as the form's value ('single', 'first-to-3', 'games-5')."""
     return "single" if match is None else f"{match.kind}-{match.target}"
+
+
+def offered_colours(table: TableInfo) -> dict[int, str]:
+    """The colour a guest sitting on each side would play: its own once chosen, else a free one of its own.
+
+    The page has no colour chooser, so each side still without a colour is offered a different free
+    colour (in the protocol's order): every seat's button names the colour its sitter gets.
+    """
+    own = {side: table.side_colour(side) for side in range(table.sides)}
+    free = iter(c for c in COLOURS if c not in own.values())
+    return {side: colour or next(free, "a free colour") for side, colour in own.items()}
+
+
+def sit_label(sit_text: str, colour: str) -> str:
+    """A free seat's button in the page's words: "Sit here (blue)"; "Sit with Ann" and a kept seat's as they are."""
+    if sit_text.startswith("Sit here") and sit_text != "Sit here (kept for you)":
+        return f"Sit here ({colour})"
+    return sit_text
 
 
 def match_choices() -> tuple[tuple[str, str, MatchFormat | None], ...]:
@@ -101,7 +119,8 @@ class Lobby:
         lines = [line for line in lines if line]
         if table.rated:
             lines.append("Rated: people with a player key only")
-        rows = lobby_cards.sides_of(table, self.model.my_colour_for(table), me)
+        rows = lobby_cards.sides_of(table, None, me)
+        colours = offered_colours(table)
         lines.extend(row.title for row in rows)
         items = []
         if table.id in kept:
@@ -110,8 +129,9 @@ class Lobby:
         for row in rows:
             for slot in row.seats:
                 if slot.sit_text is not None:
-                    items.append(parts.button(f"sit-{table.id}-{slot.seat}", slot.sit_text,
-                                              f"{slot.sit_text} at {table.name}, seat {slot.seat + 1}"))
+                    label = sit_label(slot.sit_text, colours[row.side])
+                    items.append(parts.button(f"sit-{table.id}-{slot.seat}", label,
+                                              f"{label} at {table.name}, seat {slot.seat + 1}"))
         if lobby_cards.joinable(table) and not table.rated:
             bot = self.model.bot_for(table)
             for seat in table.free_seats():
@@ -174,8 +194,9 @@ class Lobby:
         if table is None:
             return [("notice", ("That table is no longer in the lobby", "warn"))]
         if verb == "sit":
-            seat = int(seat_text)
-            return [("sit", (table.id, seat, model.colour_at(table, seat)))]
+            seat = int(seat_text)  # the colour its button named (the server refuses it if taken since)
+            colour = offered_colours(table).get(table.seats[seat].side) if 0 <= seat < len(table.seats) else None
+            return [("sit", (table.id, seat, colour if colour in COLOURS else None))]
         if verb == "bot":
             return [("add_bot", (table.id, int(seat_text), model.bot_for(table)))]
         if verb == "watch":

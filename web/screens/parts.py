@@ -66,8 +66,8 @@ def seats(id: str, items: Sequence[dict], side: bool = True) -> dict:
 
 
 def listing(id: str, label: str, items: Iterable[str], side: bool = False) -> dict:
-    """A list of lines (since your turn, the log, rules lines)."""
-    return _side({"type": "list", "id": id, "label": label, "items": list(items)}, side)
+    """A list of lines (since your turn, the log, rules lines); blank lines are dropped."""
+    return _side({"type": "list", "id": id, "label": label, "items": [i for i in items if i.strip()]}, side)
 
 
 def clock(id: str, seconds: float | None, label: str, side: bool = True) -> dict:
@@ -97,8 +97,8 @@ def form(id: str, label: str, fields: Sequence[dict], submit: dict) -> dict:
 
 
 def table_card(id: str, title: str, lines: Sequence[str], items: Sequence[dict]) -> dict:
-    """One table's card in the lobby."""
-    return {"id": id, "title": title, "lines": list(lines), "buttons": list(items)}
+    """One table's card in the lobby (a blank line is dropped: the page would draw an empty row)."""
+    return {"id": id, "title": title, "lines": [line for line in lines if line.strip()], "buttons": list(items)}
 
 
 def tables(id: str, items: Sequence[dict]) -> dict:
