@@ -125,6 +125,7 @@ class ClientCore:
         self.endpoint = endpoint  # only for messages and the log
         #: What the server said of this player at hello: name, rating, new (None for a guest or before hello).
         self.player: dict | None = None
+        self.web: str | None = None
         #: Latest view of the followed seat (or the spectator view), as the table's kind reads it.
         self.view: Any = None
         #: Latest table description.
@@ -531,6 +532,7 @@ class ClientCore:
         self.epoch = reply["epoch"]
         self.heartbeat = reply.get("heartbeat", HEARTBEAT)
         self.lost_after = reply.get("lost_after", LOST_AFTER)
+        self.web = reply.get("web")  # where guests open the server's web table; None: it serves none
         return reply
 
     def _took_ping(self, reply: dict, binding: int, now: float) -> None:

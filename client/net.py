@@ -166,6 +166,7 @@ class GameClient:
     name = _core_field("name", "the name this client says hello with (the server's spelling after hello)")
     key = _core_field("key", "the player key (board99.client.player_key): with it the server knows this player")
     player = _core_field("player", "what the server said of this player at hello (None for a guest)")
+    web = _core_field("web", "the address guests open for the server's web table (None: it serves none)")
     timeout = _core_field("timeout", "seconds a request waits for its reply")
     view = _core_field("view", "latest view of this client's seat (or the spectator view), kept current by poll()")
     table = _core_field("table", "latest table description (as list_tables entries)")

@@ -13,6 +13,8 @@ the core like the ROUTER's, for connections whose ids the gateway made.
 
 from __future__ import annotations
 
+import dataclasses
+
 import ctypes
 import logging
 import secrets
@@ -205,6 +207,11 @@ class Server:
                     raise
                 log.warning("event=web-port-taken port=%d error=%s", port, exc)
         self.web_port = self.gateway.port
+        from board99.web.address import web_address
+
+        # The hello reply says where guests go, so a window connected here can show it (and its QR code).
+        self.settings = dataclasses.replace(self.settings, web=web_address(self.web_port, self.bind_addr))
+        self.core.settings = self.core.state.settings = self.settings
 
     def _start_beacon(self) -> None:
         from .beacon import Beacon

@@ -77,10 +77,13 @@ def hello(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:
     conn.name, conn.player = name, None if player is None else player.id
     log.info("event=hello conn=%s name=%r player=%s", conn.label, conn.name, conn.player)
     s = state.settings
-    return {"version": PROTOCOL_VERSION, "server": s.name, "epoch": s.epoch,
-            "heartbeat": s.heartbeat, "lost_after": s.lost_after, "curve": s.curve,
-            "player": None if player is None else {"name": player.name, "rating": player.skill.shown,
-                                                   "spread": player.skill.spread, "games": player.games}}
+    reply = {"version": PROTOCOL_VERSION, "server": s.name, "epoch": s.epoch,
+             "heartbeat": s.heartbeat, "lost_after": s.lost_after, "curve": s.curve,
+             "player": None if player is None else {"name": player.name, "rating": player.skill.shown,
+                                                    "spread": player.skill.spread, "games": player.games}}
+    if s.web is not None:
+        reply["web"] = s.web
+    return reply
 
 
 def ping(state: State, conn: Conn, f: dict[str, Any]) -> dict[str, Any]:

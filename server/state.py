@@ -38,6 +38,7 @@ class Settings:
     name: str = "board99"
     epoch: str = ""  # new at every start: clients see a restart
     curve: bool = False
+    web: str | None = None  # the address guests open for the web table (None: no web table); said in hello
     heartbeat: float = 1.0  # seconds between a client's pings when it has nothing else to send
     lost_after: float = 3.0  # seconds of silence after which a connection counts as lost
     rate: float | None = 200.0  # messages per second a connection may send, sustained (None: no limit)

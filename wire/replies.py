@@ -114,7 +114,7 @@ SNAPSHOT: dict[str, tuple[Check, bool]] = {
 REPLIES: dict[str, dict[str, tuple[Check, bool]]] = {
     "hello": {"version": (whole, True), "server": (text, True), "epoch": (text, True),
               "heartbeat": (number, True), "lost_after": (number, True), "curve": (flag, True),
-              "player": (nullable(mapping), True)},
+              "player": (nullable(mapping), True), "web": (text, False)},
     "ping": {"epoch": (text, True), "table": (nullable(text), True), "seat": (nullable(whole), True),
              "seq": (nullable(whole), True)},
     "list_tables": {"tables": (list_of(mapping), True), "total": (whole, True), "offset": (whole, True)},

@@ -29,6 +29,7 @@ from . import wording
 from .buttons import CHOSEN, Button, ButtonSet, text_on
 from .lobby_cards import friends_line, joinable, port_open, setup_words, sides_of, state_words
 from .lobby_form import build_form
+from .lobby_guests import QrPanel, guests_words
 from .lobby_house import build_house
 from .lobby_identity import identity_words, name_bound_words, own_key_words, same_name
 from .lobby_lists import badges, name_taken_words, record_title
@@ -138,6 +139,9 @@ class LobbyView(arcade.View):
         self.bands: list[tuple[float, float, float, float, RGB]] = []
         #: Words one may click that are not buttons (a leaderboard name), by key: (rect, action).
         self.links: dict[str, tuple[arcade.Rect, Callable[[], object]]] = {}
+        #: The web table's address as a QR code over the lobby (None: not shown); any click closes it.
+        self.qr: QrPanel | None = None
+        self._web_shown: str | None = None  # the guests' address the header was built with
 
     @property
     def fields(self) -> tuple[UIInputText, ...]:
@@ -253,7 +257,14 @@ class LobbyView(arcade.View):
             where, colour = "Not connected: type an address, or find servers on your network", TEXT_DIM
         else:
             where, colour = f"Connected to {self.session.endpoint.split('://')[-1]}", GOOD
-        self.label(where, 612, 56, 628, 34, 12, colour)
+        web = self._guests_address()
+        self._web_shown = web
+        if web is None:
+            self.label(where, 612, 56, 628, 34, 12, colour)
+        else:  # the server serves its web table: where guests go, and its QR code a phone's camera opens
+            self.label(where, 612, 56, 262, 34, 10.5, colour)
+            self.label(guests_words(web), 876, 56, 274, 34, 10.5, TEXT)
+            self.button("guests-qr", "QR code", self.show_qr, 1154, 56, 86, 34, 11)
         if self.session is not None and self.local_only:
             # The practice server listens on 127.0.0.1 only: an address for friends would not answer.
             self.label("Practice server, on this machine only. To play with friends: board99 serve",
@@ -403,6 +414,16 @@ class LobbyView(arcade.View):
         elif elsewhere:
             self.button("back-elsewhere", "Take my seat back", partial(self.take_back, elsewhere[0]),
                          1240 - 200, 766, 200, 30, 12, bg=CHOSEN)
+
+    def _guests_address(self) -> str | None:
+        """The address guests open for the web table, as the server's hello said (None: none to show)."""
+        web = getattr(self.session, "web", None) if self.session is not None else None
+        return web if isinstance(web, str) and web else None
+
+    def show_qr(self) -> None:
+        """The guests' address as a big QR code over the lobby."""
+        web = self._guests_address()
+        self.qr = QrPanel(web) if web is not None else None
 
     def _friends(self) -> tuple[str, bool]:
         # Asked once per server (a connect to this machine's own LAN address answers at once).
@@ -748,10 +769,15 @@ class LobbyView(arcade.View):
 
     def on_mouse_release(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
         """A click's end: the button pressed runs its action if the pointer is still on it."""
+        if self.qr is not None:
+            return True
         return True if self.button_set.release(x, y) else None
 
     def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> bool | None:
-        """A press on a button, or a click on clickable words (a leaderboard name)."""
+        """A press on a button, or a click on clickable words (a leaderboard name); over the QR code, closes it."""
+        if self.qr is not None:
+            self.qr = None
+            return True
         if self.button_set.press(x, y):
             return True
         for rect, action in self.links.values():
@@ -778,6 +804,8 @@ class LobbyView(arcade.View):
         if self._since_refresh >= REFRESH_SECONDS:
             self.refresh()
         if self.session is not None:
+            if self._guests_address() != self._web_shown:
+                self.build()  # the hello's reply came: the guests' line
             for msg in self.session.drain():
                 self.handle(msg)
             self._know(getattr(self.session, "player", None))
@@ -811,3 +839,5 @@ class LobbyView(arcade.View):
             arcade.draw_lrbt_rectangle_filled(left, left + width, bottom, bottom + height, rgb)
         self.button_set.draw()
         self.ui.draw()
+        if self.qr is not None:
+            self.qr.draw(self.window.width, self.window.height, s)

@@ -76,6 +76,8 @@ class Session:
         #: What the server said of this player at its last accepted hello (name, rating, spread, games);
         #: None for a guest or before the hello's reply. Written by the network thread.
         self.player: dict | None = None
+        #: The address guests open for the server's web table, as its hello said (None: it serves none).
+        self.web: str | None = None
         self._requests: queue.Queue[tuple[str, Run, Then | None, bool]] = queue.Queue()
         self._then: dict[Pending, Then] = {}  # network thread only: a sent request's own step on success
         self._out: queue.Queue[Message] = queue.Queue()
@@ -260,6 +262,7 @@ class Session:
                     messages = []
                     self._stop.wait(POLL_SECONDS)
                 self.player = client.player
+                self.web = client.web
                 self._post_messages(messages, client.connected)
                 self._post_state(client.view, client.table, client.connected)
         finally:
