@@ -121,10 +121,11 @@ def in_gateway(server: object, step: object) -> None:
     done.wait(5)
 
 
-def spawn(data: str) -> tuple[subprocess.Popen, int, int]:
-    """The server in its own process: (process, ZeroMQ port, web port)."""
-    proc = subprocess.Popen([sys.executable, __file__, "--role", "server", "--data", data], stdout=subprocess.PIPE,
-                            text=True, cwd=ROOT)
+def spawn(data: str, checkout: Path = ROOT) -> tuple[subprocess.Popen, int, int]:
+    """The server in its own process, from ``checkout`` (its own .venv): (process, ZeroMQ port, web port)."""
+    python = sys.executable if checkout == ROOT else str(checkout / ".venv" / "bin" / "python")
+    proc = subprocess.Popen([python, str(checkout / "bench" / "web_play.py"), "--role", "server", "--data", data],
+                            stdout=subprocess.PIPE, text=True, cwd=checkout)
     assert proc.stdout is not None
     line = proc.stdout.readline().split()
     if len(line) != 2 or not all(p.isdigit() for p in line):
@@ -335,15 +336,15 @@ def zmq_acts(endpoint: str, count: int) -> list[float]:
     return times[50:]
 
 
-def round_trip(side: str, count: int) -> dict:
+def round_trip(side: str, count: int, base: Path | None = None) -> dict:
     """One run of one side on a fresh server: its act round trips (and the web's card picks)."""
     with tempfile.TemporaryDirectory(prefix="board99-bench-") as data:
-        proc, zport, wport = spawn(data)
+        proc, zport, wport = spawn(data, base if side == "base" and base is not None else ROOT)
         try:
             endpoint = f"tcp://127.0.0.1:{zport}"
             picks: list[float] = []
             cpu = cpu_seconds(proc.pid)
-            if side == "web":
+            if side in ("web", "base"):
                 (table,) = make_tables(endpoint, 1)
                 cpu = cpu_seconds(proc.pid)
                 times = asyncio.run(web_acts(wport, table, count, picks))
@@ -358,7 +359,7 @@ def round_trip(side: str, count: int) -> dict:
 # -- paced ------------------------------------------------------------------------------------------
 
 
-async def web_paced(port: int, tables: list[tuple[str, str]], think: float, seconds: float) -> dict:
+async def web_paced(port: int, tables: list[tuple[str, str]], think: float, seconds: float, pid: int) -> dict:
     """Every page plays its table, waiting ``think`` after each action's scene; the measured round trips."""
     pages = [Page(n, *t) for n, t in enumerate(tables)]
     tasks = []
@@ -367,6 +368,7 @@ async def web_paced(port: int, tables: list[tuple[str, str]], think: float, seco
     t0 = time.perf_counter()
     measure_from, measure_to = t0 + WARMUP, t0 + WARMUP + seconds
     times: list[float] = []
+    cpu, own = cpu_seconds(pid), time.process_time()
 
     async def play(page: Page) -> None:
         rng = random.Random(page.n)
@@ -387,6 +389,8 @@ async def web_paced(port: int, tables: list[tuple[str, str]], think: float, seco
 
     try:
         await asyncio.gather(*(play(p) for p in pages))
+        cpu, own = cpu_seconds(pid) - cpu, time.process_time() - own
+        spent = time.perf_counter() - t0
     finally:
         for page in pages:
             await page.ws.close()  # type: ignore[attr-defined]
@@ -396,7 +400,8 @@ async def web_paced(port: int, tables: list[tuple[str, str]], think: float, seco
     for page in pages:
         for words, n in page.notices.items():
             notices[words] = notices.get(words, 0) + n
-    return {"times": times, "games": sum(p.games for p in pages), "notices": notices}
+    return {"times": times, "games": sum(p.games for p in pages), "notices": notices,
+            "server_share": cpu / spent, "pages_share": own / spent}
 
 
 def paced(side: str, count: int, think: float, seconds: float) -> dict:
@@ -412,7 +417,7 @@ def paced(side: str, count: int, think: float, seconds: float) -> dict:
         proc, zport, wport = spawn(data)
         try:
             tables = make_tables(f"tcp://127.0.0.1:{zport}", count)
-            return asyncio.run(web_paced(wport, tables, think, seconds))
+            return asyncio.run(web_paced(wport, tables, think, seconds, proc.pid))
         finally:
             stop(proc)
 
@@ -435,6 +440,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.6)
     parser.add_argument("--seconds", type=float, default=20.0, help="measured seconds of each paced run")
     parser.add_argument("--sides", default="web,zmq", help="which sides run (web alone: for BENCH_PROFILE)")
+    parser.add_argument("--base", type=Path, help="another checkout (with its .venv and this file in bench/): "
+                        "its web act round trip runs too, first in each round ('base')")
     args = parser.parse_args(argv)
     if args.role == "server":
         run_server(args.data)
@@ -442,12 +449,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# bench/web_play.py, {time.strftime('%Y-%m-%d %H:%M')}: {os.cpu_count()} cores, "
           f"loadavg {os.getloadavg()[0]:.2f}", flush=True)
     sides = args.sides.split(",")
-    acts: dict[str, list[dict]] = {"web": [], "zmq": []}
+    acts: dict[str, list[dict]] = {"base": [], "web": [], "zmq": []}
     paces: dict[str, list[dict]] = {"web": [], "zmq": []}
     for n in range(args.rounds):
-        for side in sides:
+        for side in (["base"] if args.base else []) + sides:
             if args.acts:
-                got = round_trip(side, args.acts)
+                got = round_trip(side, args.acts, args.base)
                 acts[side].append(got)
                 print(f"  round {n + 1}, {side}, 1 table: {len(got['times'])} acts, p50 {ms(percentile(got['times'], 50))}"
                       f" ms, p99 {ms(percentile(got['times'], 99))} ms", flush=True)
@@ -458,7 +465,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  round {n + 1}, {side}, {args.paced_tables} tables paced {args.think:g} s: "
                       f"{len(got['times'])} acts, p50 {ms(percentile(got['times'], 50))} ms, "
                       f"p99 {ms(percentile(got['times'], 99))} ms, games {got['games']}, "
-                      f"refusals {got['notices'] or 'none'}", flush=True)
+                      f"refusals {got['notices'] or 'none'}"
+                      + (f", server CPU {got['server_share']:.0%} of a core, the pages' process "
+                         f"{got['pages_share']:.0%}" if "server_share" in got else ""), flush=True)
     print()
     if args.acts and sides == ["web", "zmq"]:
         web = [percentile(r["times"], 50) for r in acts["web"]]
@@ -467,14 +476,21 @@ def main(argv: list[str] | None = None) -> int:
         print(f"act round trip, 1 table, p50 per round: web {', '.join(ms(v) for v in web)} ms; "
               f"GameClient.act() {', '.join(ms(v) for v in zmq_)} ms; web / ZeroMQ per round "
               f"{', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
+        if acts["base"]:
+            old = [percentile(r["times"], 50) for r in acts["base"]]
+            print(f"   the base checkout's web ({args.base}), p50 per round: {', '.join(ms(v) for v in old)} ms; "
+                  f"base / ZeroMQ per round {', '.join(f'{o / z:.2f}' for o, z in zip(old, zmq_))}; median "
+                  f"{statistics.median(o / z for o, z in zip(old, zmq_)):.2f}; its card pick p50 "
+                  f"{', '.join(ms(percentile(r['picks'], 50)) for r in acts['base'])} ms")
         print(f"   p99 per round: web {', '.join(ms(percentile(r['times'], 99)) for r in acts['web'])} ms; "
               f"GameClient.act() {', '.join(ms(percentile(r['times'], 99)) for r in acts['zmq'])} ms")
         print(f"   the web's card pick (a press the seat answers alone), p50 per round: "
               f"{', '.join(ms(percentile(r['picks'], 50)) for r in acts['web'])} ms")
         per_act = {side: ", ".join(f"{r['cpu'] / max(1, len(r['times']) + 50) * 1e6:.0f}" for r in acts[side])
                    for side in acts}
-        print(f"   server CPU per act (both threads, the bot's answer included): web {per_act['web']} µs; "
-              f"ZeroMQ {per_act['zmq']} µs")
+        print(f"   server CPU per act (both threads; the bot's answer, and on the web the card pick's scene "
+              f"included): web {per_act['web']} µs; ZeroMQ {per_act['zmq']} µs"
+              + (f"; base's web {per_act['base']} µs" if acts["base"] else ""))
     if args.paced_tables and sides == ["web", "zmq"]:
         web99 = [percentile(r["times"], 99) for r in paces["web"]]
         zmq99 = [percentile(r["times"], 99) for r in paces["zmq"]]
