@@ -13,9 +13,8 @@ the core like the ROUTER's, for connections whose ids the gateway made.
 
 from __future__ import annotations
 
-import dataclasses
-
 import ctypes
+import dataclasses
 import logging
 import secrets
 import threading
