@@ -255,6 +255,15 @@ def app(gateway):
     win.show_view(arcade.View())
 
 
+def progress(tv: Any) -> str:
+    """Where the match stands, as the window knows it (for a failure's message)."""
+    table = tv.state.table
+    if table is None:
+        return "no table"
+    score = table.match.score(table.sides) if table.match is not None else None
+    return f"game {table.game} {table.state}, score {score}, votes {getattr(table, 'votes', None)}"
+
+
 def page_match_over(live: LivePage) -> str | None:
     """The match's result as the page shows it (the result dialog's heading), once the match is decided."""
     dialog = live.page.locator("[role=dialog]")
@@ -291,7 +300,7 @@ def test_a_phone_guest_and_a_window_player_finish_a_four_player_match_with_two_b
     for _ in range(ROUNDS):
         assert time.monotonic() - started < SECONDS, (
             f"the match did not end in {SECONDS} s: page {page.locator('#headline').inner_text()!r}, "
-            f"window {tv.state.table.state if tv.state.table else None}")
+            f"window {progress(tv)}")
         win.step()
         page.wait_for_timeout(5)
         shown = page_match_over(live)

@@ -278,18 +278,17 @@ class NinetyTable(arcade.View):
             self._help(v, area, h, s)
         if v.over:
             # At a match table the box says the match's score too, and its result once the match is decided.
-            match = st.match_line()
-            tall = 22 * s if match else 0  # the box grows upwards, clear of the prompt under it
+            match = st.match_line()  # the box keeps its size (the last play above it, the prompt below)
             keys = self.OVER_KEYS
             if match and keys == NinetyTable.OVER_KEYS:
                 keys = f"R: {wording.rematch_label(st.table).lower()} · Esc: the lobby"
             mid = (cy - 100 * s + 232 * s + 24 * s) / 2  # between the last play and the prompt
-            self.top_shapes.append((area / 2 - 260 * s, mid - 40 * s, 520 * s, 80 * s + tall, (0, 0, 0, 220), TURN))
-            self._text(st.result_title(), area / 2, mid + 8 * s + tall, 26, TURN, bold=True, anchor_x="center",
-                       anchor_y="center", top=True)
+            self.top_shapes.append((area / 2 - 260 * s, mid - 40 * s, 520 * s, 80 * s, (0, 0, 0, 220), TURN))
+            self._text(st.result_title(), area / 2, mid + (16 if match else 8) * s, 22 if match else 26, TURN,
+                       bold=True, anchor_x="center", anchor_y="center", top=True)
             if match:
-                self._text(match, area / 2, mid - 24 * s + tall, 12, TEXT, anchor_x="center", top=True)
-            self._text(keys, area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
+                self._text(match, area / 2, mid - 12 * s, 12, TEXT, anchor_x="center", top=True)
+            self._text(keys, area / 2, mid - (32 if match else 24) * s, 12, TEXT, anchor_x="center", top=True)
 
     def _panel(self, w: float, h: float, panel: float, top: float | None = None, glance: bool = True) -> None:
         """The right-hand panel: the table's rules at a glance, then what happened (a lesson's screen puts its
