@@ -15,6 +15,8 @@ Every loop is bounded in count and time.
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -28,7 +30,7 @@ from board99.client.net import GameClient
 from board99.ninety_nine.actions import Play
 from board99.ninety_nine.bots import BOTS
 from tests.browser_kit import LivePage, Tap, browser, gateway, open_live_page, until  # noqa: F401 (fixtures)
-from tests.gui_harness import step, window
+from tests.gui_harness import screenshot, step, window
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 
@@ -361,11 +363,13 @@ def test_a_phone_guest_and_a_window_player_finish_a_four_player_match_with_two_b
         assert shown == "You won the match"
     else:
         assert shown == "You lost the match" or shown.endswith(" won the match") and not shown.startswith("You")
+    # Both ends as a person sees them, kept for a person to look at (the deals are random: no golden).
     step(win, 3)
     page.screenshot(path=str(SHOTS / f"board99_web_match_{game}_page.png"))
-    from tests.gui_harness import screenshot
-
     screenshot(win).save(SHOTS / f"board99_web_match_{game}_window.png")
+    if shutil.which("import"):  # the whole X display, as `import -window root` sees it
+        subprocess.run(["import", "-window", "root", str(SHOTS / f"board99_web_match_{game}_display.png")],
+                       timeout=30, check=False)
     assert live.no_horizontal_scroll() and live.errors == []
     # The spectator's page: never a hand card, in any scene it was sent or on its screen.
     assert watcher is not None and watcher.tap is not None
