@@ -379,3 +379,95 @@ def open_live_page(browser: Any, gateway: Any) -> Iterator[Callable[..., LivePag
     finally:
         for context in contexts:
             context.close()
+
+
+# -- a guest at a live page: taps only what the page shows, as the scene enables it ------------------------------
+
+
+def press(live: LivePage, selector: str) -> None:
+    """Tap one control and let the server answer (a scene or a notice), waiting a few seconds at most."""
+    assert live.tap is not None
+    heard = len(live.tap.heard)
+    live.page.locator(selector).first.click()
+    deadline = time.monotonic() + WAIT
+    while len(live.tap.heard) == heard and time.monotonic() < deadline:
+        live.page.wait_for_timeout(15)
+
+
+def enabled(live: LivePage, selector: str) -> Any:
+    """The controls matching ``selector`` that the scene enables."""
+    return live.page.locator(f"{selector}:not(.disabled)")
+
+
+def enter_lobby(live: LivePage, name: str) -> None:
+    """The welcome screen: a name, Enter; the lobby."""
+    until(live.page, "() => document.body.dataset.screen === 'welcome'")
+    live.page.get_by_role("textbox").fill(name)
+    live.page.locator("form button[type=submit]").click()
+    until(live.page, "() => document.body.dataset.screen === 'lobby'")
+
+
+def make_table(live: LivePage, game: str, title: str, players: str = "4", match: str = "single",
+               options: dict[str, str] | None = None) -> str:
+    """The lobby's new-table form: this game, players, match length, quick bots, the game's options; the new
+    table's id (read from its card's first "Sit" button)."""
+    page = live.page
+    press(live, f'button[data-id="game-{game}"]')
+    page.locator("input[name=name]").fill(title)
+    page.locator("select[name=players]").select_option(players)
+    page.locator("select[name=match]").select_option(match)
+    page.locator("select[name=pace]").select_option("quick")
+    for name, value in (options or {}).items():
+        page.locator(f"select[name={name}]").select_option(value)
+    page.locator("form button[type=submit]").click()
+    until(page, "t => [...document.querySelectorAll('.table-card')].some(c => c.textContent.includes(t))", title)
+    card = page.locator(".table-card").filter(has_text=title)
+    sit = str(card.locator('button[data-id^="sit-"]').first.get_attribute("data-id"))
+    return sit.split("-")[1]
+
+
+class PegGuest:
+    """A GAME OF 99 turn on the page, one tap at a time: a lit square; else a card not yet tried (the server
+    lights its squares); else draw; else discard the picked card."""
+
+    def __init__(self) -> None:
+        self.tried: set[str] = set()
+
+    def turn(self, live: LivePage) -> None:
+        """One tap of the guest's turn."""
+        if enabled(live, ".square.lit").count():
+            press(live, ".square.lit:not(.disabled)")
+            self.tried.clear()
+            return
+        picked = live.page.locator('.hand .card[aria-pressed="true"]')
+        if picked.count():
+            self.tried.add(str(picked.first.get_attribute("data-id")))
+        cards = enabled(live, ".hand .card")
+        for index in range(cards.count()):
+            card = str(cards.nth(index).get_attribute("data-id"))
+            if card not in self.tried:
+                press(live, f'.hand .card[data-id="{card}"]')
+                return
+        self.tried.clear()
+        if enabled(live, 'button[data-id="draw"]').count():
+            press(live, 'button[data-id="draw"]:not(.disabled)')
+        elif picked.count() and enabled(live, 'button[data-id="discard"]').count():
+            press(live, 'button[data-id="discard"]:not(.disabled)')
+        elif cards.count():
+            press(live, ".hand .card:not(.disabled)")  # a card picked, to discard next time
+
+
+class NinetyGuest:
+    """A Ninety-Nine turn on the page, one tap at a time: a value asked for, else a draw owed, else a card
+    that fits (the ones the scene enables)."""
+
+    def turn(self, live: LivePage) -> None:
+        """One tap of the guest's turn."""
+        for selector in ('[data-part="choice"] button', 'button[data-id="draw"]', '[data-part="hand"] .card'):
+            if enabled(live, selector).count():
+                press(live, f"{selector}:not(.disabled)")
+                return
+
+
+#: How a guest plays each game on the page.
+GUESTS: dict[str, Callable[[], PegGuest | NinetyGuest]] = {"peg-board": PegGuest, "ninety-nine": NinetyGuest}

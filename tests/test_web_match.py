@@ -29,7 +29,18 @@ from board99.bots import make_bot
 from board99.client.net import GameClient
 from board99.ninety_nine.actions import Play
 from board99.ninety_nine.bots import BOTS
-from tests.browser_kit import LivePage, Tap, browser, gateway, open_live_page, until  # noqa: F401 (fixtures)
+from tests.browser_kit import (  # noqa: F401 (fixtures)
+    GUESTS,
+    LivePage,
+    browser,
+    enabled,
+    enter_lobby,
+    gateway,
+    make_table,
+    open_live_page,
+    press,
+    until,
+)
 from tests.gui_harness import screenshot, step, window
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
@@ -37,49 +48,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(300)]
 SECONDS = 200  # the most a whole match may take here (a loaded 2-core machine)
 ROUNDS = 20_000  # and the most rounds of the loop that plays it
 SHOTS = Path("/tmp")
-
-
-def tap(live: LivePage) -> Tap:
-    assert live.tap is not None
-    return live.tap
-
-
-def screen(live: LivePage) -> str:
-    return str(live.page.evaluate("document.body.dataset.screen || ''"))
-
-
-def press(live: LivePage, selector: str) -> None:
-    """Tap one control and let the server answer (a scene or a notice), at most a few seconds."""
-    heard = len(tap(live).heard)
-    live.page.locator(selector).first.click()
-    deadline = time.monotonic() + 5
-    while len(tap(live).heard) == heard and time.monotonic() < deadline:
-        live.page.wait_for_timeout(15)
-
-
-def enter_lobby(live: LivePage, name: str) -> None:
-    """The welcome screen: a name, Enter; the lobby."""
-    until(live.page, "() => document.body.dataset.screen === 'welcome'")
-    live.page.get_by_role("textbox").fill(name)
-    live.page.locator("form button[type=submit]").click()
-    until(live.page, "() => document.body.dataset.screen === 'lobby'")
-
-
-def make_table(live: LivePage, game: str, title: str, options: dict[str, str]) -> str:
-    """The page's new-table form: this game, 4 players, a match of 3 games, quick bots; the new table's id."""
-    page = live.page
-    press(live, f'button[data-id="game-{game}"]')
-    page.locator("input[name=name]").fill(title)
-    page.locator("select[name=players]").select_option("4")
-    page.locator("select[name=match]").select_option("games-3")
-    page.locator("select[name=pace]").select_option("quick")
-    for field, value in options.items():
-        page.locator(f"select[name={field}]").select_option(value)
-    page.locator("form button[type=submit]").click()
-    until(page, "t => [...document.querySelectorAll('.table-card')].some(c => c.textContent.includes(t))", title)
-    card = page.locator(".table-card").filter(has_text=title)
-    sit = str(card.locator('button[data-id^="sit-"]').first.get_attribute("data-id"))
-    return sit.split("-")[1]
 
 
 def window_table(app: Any, live: LivePage, table: str, seat: int) -> Any:
@@ -104,53 +72,6 @@ def run_both(win: Any, live: LivePage, done: Callable[[], bool], seconds: float,
         assert time.monotonic() < deadline, f"timed out after {seconds} s waiting for {what}"
         win.step()
         live.page.wait_for_timeout(10)
-
-
-# -- the guest: taps what the page enables ----------------------------------------------------------------------
-
-
-def enabled(live: LivePage, selector: str) -> Any:
-    return live.page.locator(f"{selector}:not(.disabled)")
-
-
-class PegGuest:
-    """A GAME OF 99 turn on the page: a card with a lit square goes there; else draw; else discard."""
-
-    def __init__(self) -> None:
-        self.tried: set[str] = set()
-
-    def turn(self, live: LivePage) -> None:
-        lit = enabled(live, ".square.lit")
-        if lit.count():
-            press(live, ".square.lit:not(.disabled)")
-            self.tried.clear()
-            return
-        picked = live.page.locator('.hand .card[aria-pressed="true"]')
-        if picked.count():
-            self.tried.add(str(picked.first.get_attribute("data-id")))
-        cards = enabled(live, ".hand .card")
-        for index in range(cards.count()):
-            card = str(cards.nth(index).get_attribute("data-id"))
-            if card not in self.tried:
-                press(live, f'.hand .card[data-id="{card}"]')
-                return
-        self.tried.clear()
-        if enabled(live, 'button[data-id="draw"]').count():
-            press(live, 'button[data-id="draw"]:not(.disabled)')
-        elif picked.count() and enabled(live, 'button[data-id="discard"]').count():
-            press(live, 'button[data-id="discard"]:not(.disabled)')
-        elif cards.count():
-            press(live, ".hand .card:not(.disabled)")  # a card picked, to discard next round
-
-
-class NinetyGuest:
-    """A Ninety-Nine turn on the page: a value asked for, else a draw owed, else a card that fits."""
-
-    def turn(self, live: LivePage) -> None:
-        for selector in ('[data-part="choice"] button', 'button[data-id="draw"]', '[data-part="hand"] .card'):
-            if enabled(live, selector).count():
-                press(live, f"{selector}:not(.disabled)")
-                return
 
 
 # -- the window's player: the window's own keys and clicks -----------------------------------------------------
@@ -236,9 +157,9 @@ class NinetyWindow:
         return any("won the match" in t.text or "match is level" in t.text for t in tv.top_texts)
 
 
-GAMES = {
-    "peg-board": (PegGuest, PegWindow, {}),
-    "ninety-nine": (NinetyGuest, NinetyWindow, {"option-rules": "glengariff"}),
+GAMES: dict[str, tuple[type[PegWindow] | type[NinetyWindow], dict[str, str]]] = {
+    "peg-board": (PegWindow, {}),  # 4 players: two partnerships
+    "ninety-nine": (NinetyWindow, {"option-rules": "glengariff"}),  # 4 players, each alone
 }
 
 
@@ -278,12 +199,13 @@ def page_match_over(live: LivePage) -> str | None:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_a_phone_guest_and_a_window_player_finish_a_four_player_match_with_two_bots(
         game, gateway, open_live_page, app) -> None:
-    guest_kind, window_kind, options = GAMES[game]
-    guest, player = guest_kind(), window_kind()
+    window_kind, options = GAMES[game]
+    guest, player = GUESTS[game](), window_kind()
     live = open_live_page("phone")
-    page, wire = live.page, tap(live)
+    page, wire = live.page, live.tap
+    assert wire is not None
     enter_lobby(live, "Zoe")
-    table = make_table(live, game, "LAN match", options)
+    table = make_table(live, game, "LAN match", "4", "games-3", options)
     for seat in (2, 3):  # bots in two seats, from the lobby's card
         press(live, f'button[data-id="bot-{table}-{seat}"]')
         until(page, "id => !document.querySelector(`button[data-id='${id}']`)", f"bot-{table}-{seat}")
