@@ -385,10 +385,16 @@ def open_live_page(browser: Any, gateway: Any) -> Iterator[Callable[..., LivePag
 
 
 def press(live: LivePage, selector: str) -> None:
-    """Tap one control and let the server answer (a scene or a notice), waiting a few seconds at most."""
+    """Tap one control and let the server answer (a scene or a notice), waiting a few seconds at most; nothing if
+    the control went away first (the caller reads the page again)."""
     assert live.tap is not None
     heard = len(live.tap.heard)
-    live.page.locator(selector).first.click()
+    from playwright.sync_api import TimeoutError as Gone
+
+    try:
+        live.page.locator(selector).first.click(timeout=2000)
+    except Gone:  # the scene moved on under the finger (a bot's move, the game's end): the caller looks again
+        return
     deadline = time.monotonic() + WAIT
     while len(live.tap.heard) == heard and time.monotonic() < deadline:
         live.page.wait_for_timeout(15)

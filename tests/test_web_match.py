@@ -295,7 +295,10 @@ def test_a_phone_guest_and_a_window_player_finish_a_four_player_match_with_two_b
     assert live.no_horizontal_scroll() and live.errors == []
     # The spectator's page: never a hand card, in any scene it was sent or on its screen.
     assert watcher is not None and watcher.tap is not None
+    assert watcher.page.evaluate("document.body.dataset.screen") == "table"
+    assert watcher.page.locator('[data-part="seats"] li.seat').count() == 4, "the watcher sees the four seats"
     assert watcher.page.locator('[data-part="hand"] .card').count() == 0
+    assert len(watcher.tap.frames("scene")) > 3
     for frame in watcher.tap.frames("scene"):
         hands = [p for p in frame["scene"].get("parts", ()) if p.get("id") == "hand" and p.get("items")]
         assert hands == [], hands
