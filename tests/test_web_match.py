@@ -262,7 +262,8 @@ def test_a_phone_guest_and_a_window_player_finish_a_four_player_match_with_two_b
             assert hello[0]["seat"] == kept and hello[0]["name"] == "Zoe"
             wire.wait_for(lambda: any(n == 1 and "Welcome back" in json.dumps(f) for n, f in wire.heard),
                           "hear its welcome back")
-            until(page, "() => document.body.dataset.screen === 'table' && document.getElementById('net').hidden")
+            until(page, "n => document.body.dataset.screen === 'table' && document.getElementById('net').hidden"
+                        " && document.querySelectorAll('[data-part=\"hand\"] .card').length === n", len(hand))
             assert page.locator('[data-part="hand"] .card').all_inner_texts() == hand, "the same hand after coming back"
             dropped = True
             continue
