@@ -7,6 +7,8 @@ A real `board99 serve` in its own process (127.0.0.1, free ports, a fresh data f
 loopback addresses 127.0.0.2 and up, 50 from each, so the limit of connections per machine (64) is
 not what is measured. Measured:
 
+- the cold page load: the fresh server's first page, as a browser opens it (every file, the
+  WebSocket, the welcome scene, the hello, the lobby's scene), its bytes and times;
 - the page load: every file of the installed page (GET of each, one connection each, as the
   gateway serves them), its bytes and the time for all of them, median of 20 loads;
 - time to the first scene: from opening the WebSocket to the welcome scene, p50 and p99;
@@ -107,6 +109,32 @@ def page_load(port: int, loads: int = 20) -> tuple[int, list[str], float]:
     return size, names, statistics.median(times) if times else 0.0
 
 
+def cold_load(port: int) -> tuple[int, int, float, float]:
+    """The first page a fresh server serves, as a browser opens it: every file, the WebSocket, the welcome
+    scene, the hello, the lobby's scene. (file bytes, WebSocket bytes received, seconds to the welcome
+    scene, seconds to the lobby's scene)."""
+    from board99.web.files import load, package_static
+
+    started, size = time.perf_counter(), 0
+    for name in sorted(load(package_static())):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/{name}", timeout=10) as answer:
+            size += len(answer.read())
+    received = 0
+    with open_page(port, 0) as ws:
+        deadline = time.monotonic() + 10
+        welcome_at = lobby_at = 0.0
+        while not lobby_at and time.monotonic() < deadline:
+            text = ws.recv(timeout=max(0.01, deadline - time.monotonic()))
+            received += len(text.encode())
+            got = json.loads(text).get("scene", {}).get("screen")
+            if got == "welcome" and not welcome_at:
+                welcome_at = time.perf_counter() - started
+                ws.send(json.dumps({"hello": {"name": "cold", "key": None, "seat": None}}))
+            elif got == "lobby":
+                lobby_at = time.perf_counter() - started
+    return size, received, welcome_at, lobby_at
+
+
 def sit_at_own_table(ws: ClientConnection, n: int) -> None:
     """Create a two-seat table, sit in seat 1, put a bot in seat 2 (through the lobby's controls)."""
     form = {"name": f"bench {n}", "players": "2", "mode": "guarded", "clock": "none", "match": "single",
@@ -140,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as data:
         proc, port = start_server(data)
         try:
+            files, texts, welcome_at, lobby_at = cold_load(port)
+            print(f"cold page load (the fresh server's first page): files {files:,} bytes, the WebSocket's texts "
+                  f"{texts:,} bytes; the welcome scene after {welcome_at * 1000:.1f} ms, the lobby's scene after "
+                  f"{lobby_at * 1000:.1f} ms")
             size, names, load = page_load(port)
             print(f"page load: {len(names)} files, {size:,} bytes, median {load * 1000:.1f} ms for all of them "
                   f"over loopback ({', '.join(names) or 'no page files installed'})")

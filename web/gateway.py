@@ -394,14 +394,21 @@ class Gateway:
 
     def _flush(self, link: Link) -> None:
         """Hand on what the seat owes: frames to the loop, texts to the page."""
+        # The frames go to the loop before the scene is built: the core works on them meanwhile.
         try:
-            frames, texts = link.seat.to_core(), link.seat.to_page()
+            frames = link.seat.to_core()
         except Exception:
             log.exception("event=web-seat-failed conn=%s step=drain", link.ident.hex())
             self._drop(link, 1011, "the server failed on this page; it was logged")
             return
         for frame in frames:
             self._to_loop([MESSAGE, link.ident, link.host.encode(), frame])
+        try:
+            texts = link.seat.to_page()
+        except Exception:
+            log.exception("event=web-seat-failed conn=%s step=drain", link.ident.hex())
+            self._drop(link, 1011, "the server failed on this page; it was logged")
+            return
         for text in texts:
             self._to_page(link, text)
 
@@ -447,6 +454,9 @@ class Gateway:
                 continue
             if self._call(link, link.seat.from_core, parts[1], self.clock()):
                 self._flush(link)
+                # Let the page's sender go before the next frame's scene is built (a reply's scene is
+                # otherwise held back behind the scene of the bot's move that came right after it).
+                await asyncio.sleep(0)
 
     async def _ticker(self) -> None:
         """Each seat's tick when it is due (heartbeats to the core, request timeouts, clocks)."""

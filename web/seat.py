@@ -93,7 +93,7 @@ class WebSeat:
         self._hello_ok = False  # the server took the guest's name (and key)
         self._resume: tuple[str, int, str] | None = None  # the page's kept seat, taken back once hello is done
         self._listed_at = -math.inf
-        self._sent: str | None = None  # the last scene sent, as compared (the clock's count left out)
+        self._sent: dict | None = None  # the last scene sent, as compared (the clock's count left out)
         self._controls: dict[str, dict] = {}  # the last scene's controls by id: what a press may name
         self._forms: list[dict] = []  # the last scene's forms
         self._keys: set[str] = set()  # the last scene's keys
@@ -171,13 +171,14 @@ class WebSeat:
         except Exception:  # a screen's fault: the page keeps its last scene, and the fault is logged
             log.exception("event=web-scene-failed host=%s", self.host)
             return out
-        compared = json.dumps(_without_counts(scene), sort_keys=True)
+        # Compared as data, not as text: a scene is encoded once, and only when it goes to the page.
+        compared = _without_counts(scene)
         if compared != self._sent:
             self._sent = compared
             self._controls = parts.controls(scene["parts"])
             self._forms = [p for p in scene["parts"] if p.get("type") == "form"]
             self._keys = {k["key"] for k in scene["keys"]}
-            out.append(json.dumps({"scene": scene}))
+            out.append(_encode({"scene": scene}))
         return out
 
     def closed(self, now: float) -> None:
@@ -607,6 +608,10 @@ def _check_form(form: dict, fields: dict[str, str]) -> None:
 def _type_words(value: object) -> str:
     return {bool: "true or false", int: "a number", float: "a number", list: "a list", dict: "an object",
             type(None): "null"}.get(type(value), type(value).__name__)
+
+
+#: The page's JSON: compact (a scene is mostly the board's squares; spaces would add a tenth).
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 def _without_counts(scene: dict) -> dict:

@@ -69,6 +69,8 @@ class PegScreen:
         self._told = ""  # the notice line last passed on
         self._toasts: list[Toast] = []  # the announcements already passed on
         self._queued: list[Command] = []  # what the records asked for (``queued``)
+        self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
+        self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
 
     # -- what happened ---------------------------------------------------------------------------
 
@@ -158,27 +160,29 @@ class PegScreen:
         headline, tone = state.headline(), "good" if state.my_turn else "plain"
         if state.result is not None and state.view is not None and state.view.over:
             headline, tone = state.result.title, state.result.tone
-        out = [self._seats()]
+        # Worked out once a scene: each part below reads them (they are the view model's own answers).
+        colours, reasons = state.colours(), state.reasons()
+        out = [self._seats(colours)]
         if state.table is not None and state.table.clock:
             out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
         # The panel's lines, each a sentence of its own on one line of the page.
         out.append(parts.text("status", " · ".join(wording.status_lines(
-            state.view, state.table, state.connected, state.clock_left(), state.colours())), side=True))
+            state.view, state.table, state.connected, state.clock_left(), colours)), side=True))
         out.append(parts.text("deck", " · ".join(line for line in wording.deck_lines(
             state.view, state.table, state.clock_left()) if not line.startswith("Turn clock")), side=True))
-        strip = wording.match_strip(state.table, state.colours())
+        strip = wording.match_strip(state.table, colours)
         if strip is not None:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
         now_said = state.toasts_now()
         if now_said:  # the newest announcement (each was a notice as it came)
             out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
-        out.append(self._board())
+        out.append(self._board(colours))
         out.append(self._hand())
-        out.append(self._buttons())
+        out.append(self._buttons(reasons))
         out.append(parts.text("notice", state.notice, state.notice_tone, "status"))
-        reasons = wording.disabled_line(state.reasons()) if state.guarded and not state.waiting else ""
-        if reasons and state.view is not None and not state.view.spectator and not state.view.over:
-            out.append(parts.text("reasons", reasons, "plain", "para"))
+        line = wording.disabled_line(reasons) if state.guarded and not state.waiting else ""
+        if line and state.view is not None and not state.view.spectator and not state.view.over:
+            out.append(parts.text("reasons", line, "plain", "para"))
         if state.view is not None and not state.view.spectator:
             out.append(parts.listing("since", wording.SINCE_HEAD, [s.text for s in state.since], side=True))
         out.append(parts.listing("log", wording.LOG_HEAD, list(state.log)[-LOG_SHOWN:], side=True))
@@ -189,9 +193,8 @@ class PegScreen:
                 "headline": {"text": headline, "tone": tone},
                 "keys": [{"key": key, "label": label} for key, label in KEYS], "parts": out}
 
-    def _seats(self) -> dict:
+    def _seats(self, colours: list[str]) -> dict:
         state = self.state
-        colours = state.colours()
         items = []
         for seat in range(state.players):
             colour = colours[state.side_of(seat)]
@@ -201,32 +204,50 @@ class PegScreen:
             items.append(parts.seat(name, colour, state.turn_lit(seat), you, detail))
         return parts.seats("seats", items)
 
-    def _board(self) -> dict:
+    def _board(self, colours: list[str]) -> dict:
         state = self.state
         view = state.view
-        colours = state.colours()
         lit = set(state.lit_squares())
         last = {square for square, _, strength in state.recent_pegs() if strength > 0}
         won = set(view.line or ()) if view is not None else set()
         live = view is not None and not view.spectator and not view.over and not state.waiting
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
+        # The board's 100 squares are most of a scene's building; they change only with what this key holds.
+        key = (view.board if view is not None else None, tuple(colours), frozenset(lit), frozenset(last),
+               frozenset(won), live, why)
+        if self._board_part is not None and self._board_part[0] == key:
+            return self._board_part[1]
+        # A square's cell is made once per look (its peg, lit, a latest move, the winning line) while the
+        # colours and whether the board takes presses stay; at most 100 squares x 5 sides x 8 looks are kept.
+        if self._cells[0] != key[1] + (live, why):
+            self._cells = (key[1] + (live, why), {})
+        made = self._cells[1]
         cells = []
         for row in LAYOUT:
             for square in row:
                 side = view.board[square] if view is not None else None
-                peg = colours[side] if side is not None else None
-                words = [f"Square {square}"]
-                if peg is not None:
-                    words.append(f"{wording.colour_word(peg)} peg")
-                if square in lit:
-                    words.append("the picked card may go here")
-                if square in last:
-                    words.append("a latest move")
-                if square in won:
-                    words.append("the winning line")
-                cells.append(parts.cell(f"sq-{square}", str(square), ", ".join(words), peg, square in lit,
-                                        square in last or square in won, live, why))
-        return parts.grid("board", "The board", cells, len(LAYOUT[0]))
+                look = (square, side, square in lit, square in last, square in won)
+                cell = made.get(look)
+                if cell is None:
+                    cell = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
+                                                   live, why)
+                cells.append(cell)
+        part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
+        self._board_part = (key, part)
+        return part
+
+    @staticmethod
+    def _cell(square: int, peg: str | None, lit: bool, last: bool, won: bool, live: bool, why: str | None) -> dict:
+        words = [f"Square {square}"]
+        if peg is not None:
+            words.append(f"{wording.colour_word(peg)} peg")
+        if lit:
+            words.append("the picked card may go here")
+        if last:
+            words.append("a latest move")
+        if won:
+            words.append("the winning line")
+        return parts.cell(f"sq-{square}", str(square), ", ".join(words), peg, lit, last or won, live, why)
 
     def _hand(self) -> dict:
         state = self.state
@@ -243,10 +264,9 @@ class PegScreen:
             label = f"{label} (not your turn)"
         return parts.cards("hand", label, items)
 
-    def _buttons(self) -> dict:
+    def _buttons(self, reasons: dict[str, str | None]) -> dict:
         state = self.state
         off = state.disabled_buttons()
-        reasons = state.reasons()
         view = state.view
         items = []
         if view is not None and not view.spectator and not state.waiting and not view.over:
