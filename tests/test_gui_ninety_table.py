@@ -285,3 +285,50 @@ def test_s_opens_the_settings_and_coming_back_reads_the_scale_again():
         assert tv.scale == pytest.approx(before * 1.3)
     finally:
         win.prefs = prefs
+
+
+def test_at_a_match_table_the_result_box_says_the_score_and_who_won_the_match():
+    # The window's result box said only "Ben 2 won" at the end of a match's last game: not that the match was
+    # over, nor who won it, while the web page's said both (issue 22: the window's table shows the match's end).
+    from board99.client.gui.ninety_state import NinetyState
+    from board99.kinds import Result
+    from board99.ninety_nine.bots import BOTS
+    from board99.ninety_nine.game import Game
+    from board99.ninety_nine.rules import Table
+    from board99.ninety_nine.view import view_of
+    from board99.wire.table_info import MatchInfo
+    from tests.gui_harness import table_info
+
+    game = Game(4, "guarded", Table.build(4, {"rules": "glengariff"}), seed=4)
+    bots = [BOTS["sound"](seed=s) for s in range(4)]
+    while not game.over:
+        seat = game.turn
+        game.apply(seat, bots[seat].choose(view_of(game, seat)))
+
+    def won_by(number: int, side: int) -> Result:
+        return Result(number, tuple(0 if s == side else 1 for s in range(4)), "", {})
+
+    def table(results: tuple[Result, ...], number: int):
+        seats = [{"name": name, "side": s, "occupant": "human", "connected": True}
+                 for s, name in enumerate(["Ann", "Ben", "Cy", "Di"])]
+        return table_info(seats, players=4, state="over", kind="ninety-nine", game=number,
+                          match=MatchInfo("games", 3, 1, results))
+
+    state = NinetyState()
+    first = (won_by(1, game.winner),)
+    state.receive(StateChanged(view_of(game, 0), table(first, 1), True))
+    winner = "You won!" if game.winner == 0 else f"{state.name(game.winner)} won"
+    assert state.result_title() == winner  # the match goes on: the game's winner
+    assert state.match_line().startswith("3 games · game 1: You ")
+    decided = (won_by(1, 1), won_by(2, 1), won_by(3, game.winner))
+    state.receive(StateChanged(view_of(game, 0), table(decided, 3), True))
+    assert state.result_title() == "Ben won the match"
+    win = window()
+    tv = NinetyTable(None, sounds=win.sounds)
+    win.show_view(tv)
+    tv.handle(StateChanged(view_of(game, 0), table(decided, 3), True))
+    shown = [t.text for t in tv.top_texts]
+    assert "Ben won the match" in shown and any(t.startswith("3 games · game 3: You ") for t in shown), shown
+    assert "R: new match · Esc: the lobby" in shown and state.prompt().endswith("· R: new match, Esc: the lobby")
+    step(win, 2)
+    screenshot(win).save("/tmp/board99_ninety_match_result.png")  # for a person to look at

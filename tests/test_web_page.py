@@ -286,6 +286,17 @@ def test_a_dialog_takes_the_focus_and_its_buttons_press(open_page):
     assert web.server.wait_frame("press") == {"press": "rematch", "fields": {}}
 
 
+def test_passing_words_do_not_cover_a_dialogs_buttons(open_page):
+    # On a phone the end of a game came with two or three notices whose toasts hid the dialog's buttons.
+    web = open_page("phone")
+    page = web.page
+    web.show(web_scenes.game_over())
+    web.server.send({"notice": {"text": "You are out of the game", "tone": "bad"}})
+    until(page, "() => document.getElementById('live').textContent.startsWith('You are out')")
+    assert not page.locator(".toast").first.is_visible()  # read out by the live region, not drawn over the dialog
+    assert page.get_by_role("button", name="Rematch").first.is_visible()
+
+
 # ---- keyboard ----
 
 

@@ -48,6 +48,7 @@ from board99.ninety_nine.rules import Effect
 from board99.ninety_nine.view import NinetyView
 
 from .messages import Events, Failed, Message, Replied, StateChanged
+from .wording import match_game, rematch_label
 
 #: Lines of the log kept (what happened, newest last).
 LOG_LINES = 60
@@ -257,13 +258,40 @@ class NinetyState:
             found[card] = (*found.get(card, ()), value)
         return found
 
+    def result_title(self) -> str:
+        """The result box's title once the game is over: its winner, or the match's once the match is decided."""
+        v, table = self.view, self.table
+        winner = v.winner if v is not None and v.winner is not None else 0
+        title = "You won!" if v is not None and winner == v.seat else f"{self.name(winner)} won"
+        match = getattr(table, "match", None)
+        if match is not None and match.over(table.sides):
+            side = match.winner(table.sides)
+            seat_of = {s.side: s.seat for s in table.seats}
+            title = ("The match is level" if side is None else
+                     "You won the match" if v is not None and v.seat is not None and seat_of.get(side) == v.seat
+                     else f"{self.name(seat_of.get(side, 0))} won the match")
+        return title
+
+    def match_line(self) -> str | None:
+        """'3 games · game 2: You 1 · Bo 0': a match's length and each player's games won (None: no match)."""
+        table = self.table
+        match = getattr(table, "match", None)
+        if match is None:
+            return None
+        won = match.score(table.sides)
+        head = match.format.text()
+        scores = " · ".join(f"{self.name(s.seat)} {won[s.side]}" for s in table.seats)
+        return f"{head[:1].upper()}{head[1:]} · game {match_game(table)}: {scores}"
+
     def prompt(self) -> str:
         """What the player may do now, in one line."""
         v = self.view
         if v is None or not v.started:
             return "Waiting for players"
         if v.over:
-            return f"{self.name(v.winner or 0)} {'win' if v.winner == v.seat else 'wins'} · R: a rematch, Esc: the lobby"
+            again = "a rematch" if getattr(self.table, "match", None) is None else \
+                rematch_label(self.table).lower()  # in a match: the next game, or a new match
+            return f"{self.name(v.winner or 0)} {'win' if v.winner == v.seat else 'wins'} · R: {again}, Esc: the lobby"
         if v.seat is None:
             return f"Watching: {self.name(v.turn or 0)} to play" if v.turn is not None else "Watching"
         if v.out[v.seat]:

@@ -19,6 +19,7 @@ from board99.ninety_nine.actions import Draw
 from board99.ninety_nine.cards import JOKER, RANKS
 from board99.ninety_nine.kind import NINETY_NINE
 
+from . import wording
 from .drawing import MIN_POINTS
 from .help_view import HelpTopic, keys_of
 from .messages import Message
@@ -276,13 +277,18 @@ class NinetyTable(arcade.View):
         if st.help_shown:
             self._help(v, area, h, s)
         if v.over:
-            winner = st.name(v.winner or 0)
-            title = "You won!" if v.winner == v.seat else f"{winner} won"
+            # At a match table the box says the match's score too, and its result once the match is decided.
+            match = st.match_line()  # the box keeps its size (the last play above it, the prompt below)
+            keys = self.OVER_KEYS
+            if match and keys == NinetyTable.OVER_KEYS:
+                keys = f"R: {wording.rematch_label(st.table).lower()} · Esc: the lobby"
             mid = (cy - 100 * s + 232 * s + 24 * s) / 2  # between the last play and the prompt
             self.top_shapes.append((area / 2 - 260 * s, mid - 40 * s, 520 * s, 80 * s, (0, 0, 0, 220), TURN))
-            self._text(title, area / 2, mid + 8 * s, 26, TURN, bold=True, anchor_x="center", anchor_y="center",
-                       top=True)
-            self._text(self.OVER_KEYS, area / 2, mid - 24 * s, 12, TEXT, anchor_x="center", top=True)
+            self._text(st.result_title(), area / 2, mid + (16 if match else 8) * s, 22 if match else 26, TURN,
+                       bold=True, anchor_x="center", anchor_y="center", top=True)
+            if match:
+                self._text(match, area / 2, mid - 12 * s, 12, TEXT, anchor_x="center", top=True)
+            self._text(keys, area / 2, mid - (32 if match else 24) * s, 12, TEXT, anchor_x="center", top=True)
 
     def _panel(self, w: float, h: float, panel: float, top: float | None = None, glance: bool = True) -> None:
         """The right-hand panel: the table's rules at a glance, then what happened (a lesson's screen puts its
