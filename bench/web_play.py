@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import random
@@ -408,7 +409,12 @@ def paced(side: str, count: int, think: float, seconds: float) -> dict:
     """One paced run of one side: the web's here, ZeroMQ's through bench/server.py's own row."""
     if side == "zmq":
         os.environ["BENCH_WEB"] = "1"  # its server with the web table on, as here
-        import server as zbench  # bench/server.py
+        # bench/server.py by its path: its file name is also a folder of the checkout (server/).
+        spec = importlib.util.spec_from_file_location("bench_server", Path(__file__).with_name("server.py"))
+        assert spec is not None and spec.loader is not None
+        zbench = importlib.util.module_from_spec(spec)
+        sys.modules["bench_server"] = zbench  # its dataclasses look their module up there
+        spec.loader.exec_module(zbench)
 
         run = zbench.play_tables(count, seconds, think)
         return {"times": run.latencies, "games": run.games, "notices": run.refused, "lost": run.lost,
