@@ -143,6 +143,10 @@ class Core:
         first settles the group, so it sees every earlier action carried out. One outbox for all.
         """
         state = self._begin(now)
+        if len(messages) == 1:  # a lone message has no group to join: its action is one statement at once
+            ident, frames, host, link = messages[0]
+            self._handle(state, ident, frames, now, host, link)
+            return state.out
         state.grouping = True
         try:
             for ident, frames, host, link in messages:
