@@ -117,7 +117,10 @@ class Seating:
         spectators = self.spectators
         if spectators and (len(spectators) > 1 or exclude not in spectators):
             return True
-        return any(s.conn is not None and s.conn != exclude for s in self.seats)
+        for s in self.seats:  # (a loop, not any() over a generator: this runs on every action)
+            if s.conn is not None and s.conn != exclude:
+                return True
+        return False
 
     def check_one_seat(self, seat: int, player: int | None, name: str) -> None:
         """ProtocolError('one-seat') if player ``player`` (``name``) may not hold ``seat`` here besides what it holds.
