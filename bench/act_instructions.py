@@ -17,8 +17,11 @@ inside the act zone.
 count, its bench/server.py plays), so two versions compare on the same
 count. Counts are of user-space instructions: a system call (the journal's
 write of its WAL frame) counts its few instructions of setup, not the
-kernel's work; SQLite's page handling counts in full. Seeds and tokens are
-random, so two runs differ by a fraction of a percent.
+kernel's work; SQLite's page handling counts in full. The counting process
+draws the games' seeds, the seat tokens and the bots' seeds from a fixed
+generator (and ``PYTHONHASHSEED`` is fixed), so every run, in any checkout
+whose engine deals alike, plays the same games: a difference between two
+checkouts is their code's.
 """
 
 from __future__ import annotations
@@ -51,6 +54,13 @@ def play(checkout: Path, actions: int, lib: Path, zone: str) -> None:
     """(Under callgrind) play ``actions`` acts of ``checkout``'s core_act_path, counting inside ``zone`` only."""
     sys.path[:0] = [str(checkout), str(checkout / "bench")]
     import importlib.util
+    import random
+    import secrets
+
+    # Seeds, tokens and table ids from a fixed generator: two checkouts play the very same games.
+    drawn = random.Random(20)
+    secrets.randbits = drawn.getrandbits  # type: ignore[assignment]
+    secrets.token_hex = lambda n=32: drawn.getrandbits(8 * n).to_bytes(n, "big").hex()  # type: ignore[assignment]
 
     import msgpack
 
