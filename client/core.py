@@ -96,7 +96,7 @@ class Pending:
     """A request on its way: ``done`` once its reply (``result``) or its failure (``error``) is in."""
 
     __slots__ = ("kind", "rid", "fields", "finish", "after", "wait", "op", "deadline", "sent_at", "result",
-                 "error", "done", "on_fail")
+                 "error", "done", "on_fail", "retried")
 
     def __init__(self, kind: str, fields: dict | Callable[[], dict], finish: Finish | None, *,
                  after: tuple[Pending, ...], wait: bool, op: str | None) -> None:
@@ -110,6 +110,7 @@ class Pending:
         self.error: ServerError | None = None
         self.done = False
         self.on_fail: Callable[[], None] | None = None  # the core's own requests: undo what "on its way" set
+        self.retried = False  # sent again once after the core bound its seat again (``_retry_after_rebind``)
 
 
 class ClientCore:
@@ -323,6 +324,8 @@ class ClientCore:
         try:
             if kind == "error":
                 error = check_error(msg)
+                if self._retry_after_rebind(pending, error["code"], now):
+                    return
                 raise ServerError(error["code"], error["message"])
             check_reply(pending.kind, msg)
             result = pending.finish(msg) if pending.finish is not None else msg
@@ -334,6 +337,25 @@ class ClientCore:
                                                          f"{exc}"))
         else:
             self._succeed(pending, result)
+
+    def _retry_after_rebind(self, pending: Pending, code: str, now: float) -> bool:
+        """A request about our seat refused because the server no longer links this connection to it: bind
+        the seat again (its token) and send the request once more after. True if it is held for that."""
+        # The server forgets a connection it has not heard for a while (a laptop's Wi-Fi, a phone asleep,
+        # a machine too busy to send its heartbeat): the first the client hears of it may be this refusal.
+        # A refused request changed nothing at the server, so sending it again is safe.
+        if code not in _UNBOUND or pending.retried or pending.kind not in _SEAT_REQUESTS or self.table_id is None:
+            return False
+        if not self._rebind_pending:
+            self._rebind_now(self._binding, now)
+        rebind = self._rebind
+        if rebind is None or rebind.done:
+            return False
+        pending.retried = True
+        pending.after = (rebind,)
+        pending.deadline = now + 2 * self.timeout
+        self._held.append(pending)
+        return True
 
     def _on_push(self, msg: dict) -> None:
         fields = check_push(msg)
@@ -480,9 +502,12 @@ class ClientCore:
             fields["key"] = self.key
         return fields
 
-    def hello(self, now: float) -> Pending:
-        """Say hello (the protocol version, the name, the player key); done with the reply's map."""
-        self._hello = self.request("hello", self._hello_fields, now, self._took_hello)
+    def hello(self, now: float, op: str | None = None) -> Pending:
+        """Say hello (the protocol version, the name, the player key); done with the reply's map.
+
+        ``op``: also report it as a ``Completed`` record (a driver that does not wait, the web seat).
+        """
+        self._hello = self.request("hello", self._hello_fields, now, self._took_hello, op=op)
         return self._hello
 
     def say_hello(self, now: float) -> None:
@@ -542,6 +567,11 @@ class ClientCore:
         self._on_own_failure(pending, "rebind", binding)
         self._rebind_pending = not pending.done
 
+
+#: The server's words for "this connection holds no seat / follows no table" (it forgot the connection).
+_UNBOUND = frozenset({"not-your-seat", "not-seated"})
+#: Requests about the followed seat or table that the core sends again once it has bound the seat again.
+_SEAT_REQUESTS = frozenset({"act", "hint", "rematch", "leave", "history"})
 
 #: The core's own requests (pings, snapshots, rebinds) need no hello first: a done, successful stand-in.
 _NO_HELLO = Pending("hello", {}, None, after=(), wait=False, op=None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 import zmq
 
@@ -32,7 +32,9 @@ from board99.wire.protocol import (
 )
 from board99.wire.table_info import TableInfo
 
-from .core import ClientCore, Pending, ServerError, kind_of, read_events
+from . import calls
+from .calls import LobbyPage, page_of
+from .core import ClientCore, Pending, ServerError, kind_of
 from .handshake import HandshakeWatch, mismatch_message
 from .pushes import Completed, Message
 
@@ -51,19 +53,6 @@ def _core_field(name: str, doc: str) -> Any:
         setattr(self.core, name, value)
 
     return property(get, put, doc=doc)
-
-
-class LobbyPage(NamedTuple):
-    """One page of the lobby: its tables, how many tables there are in all, where the page starts."""
-
-    tables: tuple[TableInfo, ...]
-    total: int
-    offset: int
-
-
-def _page(reply: dict) -> LobbyPage:
-    """A ``list_tables`` reply as a LobbyPage (each description checked)."""
-    return LobbyPage(tuple(TableInfo.from_data(t) for t in reply["tables"]), reply["total"], reply["offset"])
 
 
 def endpoint_for(server: str) -> str:
@@ -334,6 +323,10 @@ class GameClient:
             return pending
         return self.wait_for(pending)
 
+    def _run(self, call: calls.Call) -> Any:
+        """Send a request built by client/calls.py, as ``_call``."""
+        return self._call(call.kind, call.fields, call.finish, after=call.after, on_fail=call.on_fail)
+
     def start(self, op: str, call: Callable[[GameClient], object]) -> Pending:
         """Make the one request ``call(self)`` makes without waiting for its reply; its ``Pending``.
 
@@ -382,12 +375,12 @@ class GameClient:
     def list_tables(self) -> tuple[TableInfo, ...]:
         """The lobby's first page of tables (waiting ones first, newest first): see ``lobby_page``."""
         tables: tuple[TableInfo, ...] = self._call("list_tables", {"offset": 0, "limit": PAGE_MAX},
-                                                   lambda reply: _page(reply).tables)
+                                                   lambda reply: page_of(reply).tables)
         return tables
 
     def lobby_page(self, offset: int = 0, limit: int = PAGE_MAX) -> LobbyPage:
         """One page of the server's tables, in the lobby's order, and how many there are in all."""
-        page: LobbyPage = self._call("list_tables", {"offset": offset, "limit": limit}, _page)
+        page: LobbyPage = self._call("list_tables", {"offset": offset, "limit": limit}, page_of)
         return page
 
     def create_table(self, name: str, players: int, mode: str | None = None, clock: float | None = None,
@@ -400,22 +393,8 @@ class GameClient:
         ``match`` table plays games until it is decided; ``bot_pace``: how fast the table's server
         bots move (wire.protocol.BOT_PACES).
         """
-        kind = kinds.get(game)
-        extra: dict[str, Any] = {}
-        if game != kinds.DEFAULT:
-            extra["game"] = game
-        if options:
-            extra["options"] = options
-        if bot_pace != "quick":  # sent only when chosen, so a server from before bot paces still answers
-            extra["bot_pace"] = bot_pace
-        if match is not None:
-            extra["match"] = {"kind": match.kind, "target": match.target}
-        if rated:
-            extra["rated"] = True
-        info: TableInfo = self._call("create_table", {"name": name, "players": players,
-                                                      "mode": mode or kind.modes[0], "clock": clock,
-                                                      "grace": grace, **extra},
-                                     lambda reply: TableInfo.from_data(reply["table"]))
+        info: TableInfo = self._run(calls.create_table(name, players, mode, clock, grace, match, rated, bot_pace,
+                                                       game, options))
         return info
 
     def take_seat(self, table: str, seat: int, colour: str | None = None, name: str | None = None) -> TableInfo:
@@ -431,60 +410,31 @@ class GameClient:
                 self.name = old
                 raise
 
-        def seated(reply: dict) -> TableInfo:
-            info = self.core.follow(reply, table, seat)
-            self.core.token = reply["token"]
-            return info
-
-        info: TableInfo = self._call("take_seat", {"table": table, "seat": seat, "colour": colour}, seated)
+        info: TableInfo = self._run(calls.take_seat(self.core, table, seat, colour))
         return info
 
     def resume(self, table: str, seat: int, token: str) -> TableInfo:
         """Take back a seat held for us (after a restart of this program) with its token."""
-        def resumed(reply: dict) -> TableInfo:
-            info = self.core.follow(reply, table, seat)
-            self.core.token = token
-            return info
-
-        info: TableInfo = self._call("resume", {"table": table, "seat": seat, "token": token}, resumed)
+        info: TableInfo = self._run(calls.resume(self.core, table, seat, token))
         return info
 
     def add_bot(self, table: str, seat: int, bot: str = "rulebook") -> TableInfo:
         """Put a server-side bot in an empty seat."""
-        def added(reply: dict) -> TableInfo:
-            info = TableInfo.from_data(reply["table"])
-            if table == self.core.table_id:
-                self.core.table = info  # the push with the same news may still be queued behind this reply
-            return info
-
-        info: TableInfo = self._call("add_bot", lambda: {"table": table, "seat": seat, "bot": bot,
-                                                         **self.core.seat_token()}, added)
+        info: TableInfo = self._run(calls.add_bot(self.core, table, seat, bot))
         return info
 
     def spectate(self, table: str) -> TableInfo:
         """Follow a table with the public view."""
-        def watching(reply: dict) -> TableInfo:
-            info = self.core.follow(reply, table, None)
-            self.core.token = None
-            return info
-
-        info: TableInfo = self._call("spectate", {"table": table}, watching)
+        info: TableInfo = self._run(calls.spectate(self.core, table))
         return info
 
     def leave(self) -> None:
         """Give up the seat (a bot plays on if the game is running) or stop spectating."""
-        self._call("leave", self.core.seat_token, lambda reply: self.core.unfollow())
+        self._run(calls.leave(self.core))
 
     def rematch(self) -> TableInfo:
         """Ask for another game with the same seats; it starts when every person has asked (after a rebind)."""
-        def voted(reply: dict) -> TableInfo:
-            if reply["seq"] > self.core.seq:
-                self.core.take_snapshot(reply)
-            assert self.core.table is not None
-            return self.core.table
-
-        core = self.core
-        info: TableInfo = self._call("rematch", core.seat_token, voted, after=core.rebinding)
+        info: TableInfo = self._run(calls.rematch(self.core))
         return info
 
     def act(self, action: Any, ply: int | None = None) -> tuple[Any, ...]:
@@ -494,31 +444,7 @@ class GameClient:
         ``ply``: the position the action was chosen on (default: the latest this client saw). Sent
         once a rebind on its way is done, with the seat and ply as that left them.
         """
-        if self.table_id is None or self.seat is None or self.token is None:
-            raise ServerError("not-seated", "this client holds no seat; take_seat() first")
-        core = self.core
-        data = kind_of(core.table).action_to_data(action)  # the table's game kind writes its actions
-
-        def fields() -> dict:
-            if core.table_id is None or core.seat is None or core.token is None:
-                raise ServerError("not-seated", "the seat was lost and could not be resumed with its token")
-            # The ply we saw: if the table moved on meanwhile the server answers 'stale' instead of
-            # applying an action chosen on an old position (in penalty mode that would be an offence).
-            seen = ply if ply is not None else (core.view.ply if core.view is not None else None)
-            return {"table": core.table_id, "seat": core.seat, "token": core.token, "action": data, "ply": seen}
-
-        def acted(reply: dict) -> tuple[Any, ...]:
-            events = read_events(kind_of(core.table), reply["events"])  # read before the copy moves on
-            core.take_moved(reply)
-            return events
-
-        def refused(pending: Pending) -> None:
-            if pending.error is not None and pending.error.code == "not-your-seat" and core.rebinding is None:
-                # The server does not know this connection as the seat's (it restarted, or the link
-                # was re-made): ask now rather than at the next heartbeat, which acting keeps away.
-                core.ping_now()
-
-        events: tuple[Any, ...] = self._call("act", fields, acted, after=core.rebinding, on_fail=refused)
+        events: tuple[Any, ...] = self._run(calls.act(self.core, action, ply))
         return events
 
     def hint(self) -> Any:

@@ -91,12 +91,12 @@ def compare_golden(image: Image.Image, name: str) -> float:
     """The share of pixels that differ from tests/golden/<name>; BOARD99_UPDATE_GOLDEN=1 rewrites it."""
     path = GOLDEN / name
     if os.environ.get("BOARD99_UPDATE_GOLDEN") == "1":
-        GOLDEN.mkdir(exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
         image.save(path, optimize=True)
     assert path.exists(), f"{path} is missing; make it with BOARD99_UPDATE_GOLDEN=1 and look at it"
     golden = Image.open(path).convert("RGB")
     assert golden.size == image.size, f"{name}: window {image.size} but golden {golden.size}"
-    image.save(Path(tempfile.gettempdir()) / f"board99_last_{name}")  # what this run saw, for a human
+    image.save(Path(tempfile.gettempdir()) / f"board99_last_{name.replace('/', '_')}")  # what this run saw
     r, g, b = ImageChops.difference(image, golden).split()
     worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
     histogram = worst.histogram()

@@ -240,6 +240,44 @@ def test_a_new_link_rebinds_the_seat_with_its_token(desk) -> None:
     assert (link.peer.ident, 0) in view_at(desk, table).members()
 
 
+def test_an_action_refused_because_the_server_forgot_the_connection_is_sent_again_after_a_resume(desk) -> None:
+    # The server forgets a connection it has not heard from for a while (a busy machine, a phone asleep):
+    # the first the client hears of it is its action refused. It takes the seat back and acts once more.
+    link, bo = Link(desk), desk.peer("bo")
+    table = new_table(link)
+    seated(link, table, 0)
+    bo.sit(table, 1)
+    link.core.messages()
+    while link.core.view.turn != 0:
+        bo.act(my_move(bo.view))
+    ply = link.core.view.ply
+    link.join(desk, "ann again")  # the server knows this connection as no seat's
+    heard: list[str] = []
+    link.core.on_receive = lambda msg: heard.append(str(msg.get("code") or msg["type"]))
+    acted = link.call("act", lambda: {"table": table, "seat": 0, "token": link.core.token,
+                                      "action": my_move(link.core.view), "ply": link.core.view.ply})
+    assert acted.done and acted.error is None, acted.error
+    assert heard == ["not-your-seat", "reply", "reply"]  # refused; the resume's reply; the act's
+    assert acted.retried and (link.peer.ident, 0) in view_at(desk, table).members()
+    assert view_at(desk, table).game.ply == ply + 1
+
+
+def test_a_request_refused_twice_for_a_seat_it_cannot_get_back_fails_with_the_servers_words(desk) -> None:
+    link = Link(desk)
+    table = new_table(link)
+    seated(link, table, 0)
+    link.core.messages()
+    link.join(desk, "ann again")
+    token, link.core.token = link.core.token, "0" * 32  # the core's copy is not the seat's: its resume is refused
+    heard: list[str] = []
+    link.core.on_receive = lambda msg: heard.append(str(msg.get("code") or msg["type"]))
+    with pytest.raises(ServerError) as refused:
+        link.wait(link.call("act", {"table": table, "seat": 0, "token": token, "action": {"type": "draw"}, "ply": 0}))
+    assert refused.value.code == "not-your-seat"
+    assert heard == ["not-your-seat", "bad-token", "not-your-seat"]  # sent again once, not for ever
+    assert any(m.as_dict()["type"] == "seat-lost" for m in link.core.messages())
+
+
 def test_a_restarted_server_gets_a_hello_and_the_seat_back(tmp_path: Path) -> None:
     desk = Desk(tmp_path, epoch="first")
     link = Link(desk)

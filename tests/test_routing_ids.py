@@ -16,7 +16,8 @@ import zmq
 
 from board99.bots import make_bot
 from board99.client.net import GameClient
-from board99.server.loop import run_in_thread
+from board99.server.loop import Server, run_in_thread
+from board99.wire.protocol import PROTOCOL_VERSION
 from tests.core_kit import Desk
 from tests.server_kit import seat_table, settle
 
@@ -124,3 +125,54 @@ def test_a_closed_link_loses_only_the_connections_heard_over_it_and_the_link_ind
     desk.advance(presence.lost_after + 1, step=0.5)
     assert presence.conns == {} and presence.links == {}
     desk.close()
+
+
+def test_a_new_link_on_a_closed_links_descriptor_is_not_lost_with_it(tmp_path) -> None:
+    """libzmq reports a closed link on the monitor socket, then may give its descriptor to the next link.
+
+    Read in the middle of a batch, the new link's first message used to reach the core before that
+    closing, which then lost the new connection (Core.link_closed goes by descriptor): a client that
+    had just resumed its seat was told `not-your-seat`. The loop is stepped by hand on real sockets.
+    """
+    server = Server("127.0.0.1", 0, tmp_path)
+    ctx = zmq.Context.instance()
+    socks: list[zmq.Socket] = []
+
+    def connect() -> zmq.Socket:
+        sock = ctx.socket(zmq.DEALER)
+        sock.linger = 0
+        sock.connect(server.endpoint)
+        socks.append(sock)
+        return sock
+
+    def ask(sock: zmq.Socket, rid: int) -> None:
+        sock.send(msgpack.packb({"type": "hello", "id": rid, "version": PROTOCOL_VERSION, "name": f"p{rid}"}))
+        assert server.router is not None and server.router.poll(5000)
+        server._drain(server.router, server.core)  # the batch read mid-loop: no look at the monitor first
+        assert sock.poll(5000), "no reply"
+        assert msgpack.unpackb(sock.recv())["type"] == "reply"
+
+    try:
+        server.bind()
+        reused = 0
+        for _ in range(5):  # the kernel gives the lowest free descriptor: the closed link's, nearly always
+            first = connect()
+            ask(first, 1)
+            (old,) = server.core.state.presence.conns.values()
+            first.close()
+            assert server._monitor.poll(5000)  # libzmq reported the link closed; the loop has not read it
+            second = connect()
+            ask(second, 2)
+            (new,) = (c for c in server.core.state.presence.conns.values() if c.ident != old.ident)
+            reused += new.link == old.link
+            server._log_links()  # the loop's next round reads whatever the monitor still holds
+            assert list(server.core.state.presence.conns) == [new.ident], "the new connection was lost"
+            second.close()
+            assert server._monitor.poll(5000)
+            server._log_links()
+            assert not server.core.state.presence.conns
+        assert reused >= 3, "the descriptors were not reused: the test saw nothing"
+    finally:
+        for sock in socks:
+            sock.close(linger=0)
+        server.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TREE = ROOT / ".typecheck"
 #: Folder -> where it sits in the installed package (pyproject.toml's package-dir).
-MAPPED = {"wire": "wire", "server": "server", "client": "client", "commands": "commands"}
+MAPPED = {"wire": "wire", "server": "server", "client": "client", "commands": "commands", "web": "web"}
 
 
 def build() -> Path:

@@ -26,6 +26,17 @@ from board99.wire.table_info import TableInfo
 from .lobby_cards import keep_places, lobby_order
 from .lobby_lists import GAMES_CHOICES
 
+#: What each request is called in a refusal shown to the player.
+REQUEST_WORDS = {"take_seat": "taking the seat", "add_bot": "adding a bot", "create_table": "creating the table",
+                 "spectate": "watching", "resume": "taking your seat back", "lobby_page": "listing the tables",
+                 "list_tables": "listing the tables", "leaderboard": "the leaderboard",
+                 "player_history": "that player's history", "list_records": "listing finished games",
+                 "tournaments": "listing tournaments", "open_record": "the record", "save_record": "the record",
+                 "rename": "the new name", "switch": "playing as that name"}
+#: Refusals said in the lobby's own words rather than the server's (the code is stable, the words may vary).
+REFUSAL_WORDS = {"rated-table": "A rated table seats people with a player key only: no bots, no guests",
+                 "seat-reserved": "A tournament keeps that seat for another player",
+                 "one-seat": "You hold a seat there already: a rated or match table seats each player once"}
 #: The turn clocks a new table may have (None: no clock).
 CLOCK_CHOICES = (None, 15.0, 30.0, 60.0)
 PER_PAGE = 6  # table cards on one screen: 2 columns of 3

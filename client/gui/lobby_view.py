@@ -34,6 +34,8 @@ from .lobby_identity import identity_words, name_bound_words, own_key_words, sam
 from .lobby_lists import badges, name_taken_words, record_title
 from .lobby_model import (
     PER_PAGE,
+    REFUSAL_WORDS,
+    REQUEST_WORDS,
     SERVERS_SHOWN,
     CreateRequest,
     Lists,
@@ -61,17 +63,6 @@ UNREACHABLE = ("disconnected", "timeout", "bad-server-key", "connect")
 CONTENT_W, CONTENT_H = 1240, 790
 CARD_W, CARD_H, CARD_GAP = 454, 168, 12
 CARDS_LEFT, CARDS_TOP = 320, 234
-#: What each request is called in a refusal shown to the player.
-REQUEST_WORDS = {"take_seat": "taking the seat", "add_bot": "adding a bot", "create_table": "creating the table",
-                 "spectate": "watching", "resume": "taking your seat back", "lobby_page": "listing the tables",
-                 "list_tables": "listing the tables", "leaderboard": "the leaderboard",
-                 "player_history": "that player's history", "list_records": "listing finished games",
-                 "tournaments": "listing tournaments", "open_record": "the record", "save_record": "the record",
-                 "rename": "the new name", "switch": "playing as that name"}
-#: Refusals said in the lobby's own words rather than the server's (the code is stable, the words may vary).
-REFUSAL_WORDS = {"rated-table": "A rated table seats people with a player key only: no bots, no guests",
-                 "seat-reserved": "A tournament keeps that seat for another player",
-                 "one-seat": "You hold a seat there already: a rated or match table seats each player once"}
 RATED_BADGE = (196, 150, 40)  # the gold behind a card's "Rated" mark
 
 

@@ -1,0 +1,305 @@
+"""The peg-board table (GAME OF 99) as a web guest sees it: scenes from the window's own ``TableState``.
+
+The reference table screen (web/screens/__init__.py ``TableScreen``): the
+window's view model (client/gui/table_state.py) takes the same records the
+window's does, and this module only lays its answers out as scene parts
+(docs/web.md, *Scenes*) and maps presses and keys onto its ``click`` and ``key``.
+Every rule and every word comes from there (wording.py, the engine's view):
+what is lit, why a button is disabled, the penalty-mode warning, the penalty
+lines, the end of a game and of a match.
+
+Controls: ``sq-N`` the square numbered N, ``card-I`` the I-th card of the hand,
+``draw``, ``discard``, ``cancel``, ``bots``, ``rematch``, ``leave``, ``rules``,
+and in a box ``confirm``, ``back``, ``close``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from board99.client.gui import wording
+from board99.client.gui.messages import Message
+from board99.client.gui.table_intents import (
+    AddBot,
+    AskRematch,
+    Intent,
+    Leave,
+    OnButton,
+    OnCard,
+    OnSquare,
+    OpenScreen,
+    Send,
+)
+from board99.client.gui.table_intents import Command as Intended
+from board99.client.gui.table_state import TableState
+from board99.client.gui.table_talk import Toast
+from board99.handbook import HINTS, SECTIONS, guarded_reason, penalty_table
+from board99.kinds import GameKind
+from board99.layout import LAYOUT
+
+from . import Command, parts
+
+#: The keys the table passes on (TableState.key's names), with what each does.
+KEYS: tuple[tuple[str, str], ...] = (
+    *((str(n), f"Pick card {n}") for n in range(1, 6)),
+    ("d", "Draw"),
+    ("x", "Discard the picked card"),
+    ("enter", "Confirm"),
+    ("escape", "Cancel or close"),
+    ("f1", "Rules"),
+)
+LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
+APP = "board99"
+
+
+def page_title(my_turn: bool, base: str) -> str:
+    """The page's title: 'Your turn · board99' while it is the guest's turn."""
+    return f"Your turn · {APP}" if my_turn else f"{base} · {APP}"
+
+
+class PegScreen:
+    """One peg-board table for one web guest: the window's TableState, laid out as scenes."""
+
+    def __init__(self, kind: GameKind, name: str, clock: Callable[[], float] | None = None) -> None:
+        self.kind = kind
+        self.name = name
+        self.state = TableState(clock=clock or time.monotonic)
+        self.state.online = True  # presses become requests through the seat
+        self._told = ""  # the notice line last passed on
+        self._toasts: list[Toast] = []  # the announcements already passed on
+        self._queued: list[Command] = []  # what the records asked for (``queued``)
+
+    # -- what happened ---------------------------------------------------------------------------
+
+    def take(self, msg: Message) -> None:
+        """One record of what happened at the table; a stale confirmed offence may be sent again."""
+        self._queued.extend(self._commands(self.state.receive(msg).commands))
+
+    def queued(self) -> list[Command]:
+        """Commands the records asked for (a confirmed offence sent again after ``stale``), once."""
+        out, self._queued = self._queued, []
+        return out
+
+    def notices(self) -> list[tuple[str, str]]:
+        """New announcements (penalties, deals, the start, the end) and a new warning or refusal, as notices."""
+        said: list[tuple[str, str]] = []
+        for toast in self.state.talk.toasts:
+            if toast not in self._toasts:
+                said.append((toast.text, toast.tone))
+        self._toasts = list(self.state.talk.toasts)
+        notice = self.state.notice
+        if notice != self._told:
+            self._told = notice
+            # A plain line ("Card 42 picked", "Drawing a card…") stays on the scene's status line only.
+            if notice and self.state.notice_tone != "plain":
+                said.append((notice, self.state.notice_tone))
+        return said
+
+    # -- input -----------------------------------------------------------------------------------------
+
+    def press(self, control: str, fields: dict[str, str], now: float) -> list[Command]:
+        """A press of a control of the scene (the seat checked it is one): what TableState makes of it."""
+        state = self.state
+        if control == "rules":
+            return [("rules", None)]
+        if control.startswith("sq-"):
+            intent = state.click(OnSquare(int(control[3:])))
+        elif control.startswith("card-"):
+            intent = state.click(OnCard(int(control[5:])))
+        elif control == "leave":
+            intent = state.click(OnButton("lobby"))
+        else:
+            intent = state.click(OnButton(control, self._enabled(control)))
+            if intent is None and not self._enabled(control):
+                return [("notice", (self._why(control) or "not now", "warn"))]
+        return self._perform(intent)
+
+    def key(self, name: str, now: float) -> list[Command]:
+        """A key the scene listed: what TableState.key makes of it."""
+        if name == "f1":
+            return [("rules", None)]
+        return self._perform(self.state.key(name))
+
+    def _perform(self, intent: Intent | None) -> list[Command]:
+        if intent is None:
+            return []
+        return self._commands(self.state.perform(intent))
+
+    def _commands(self, intended: tuple[Intended, ...]) -> list[Command]:
+        out: list[Command] = []
+        for command in intended:
+            match command:
+                case Send(action):
+                    out.append(("act", action))
+                case AskRematch():
+                    out.append(("rematch", None))
+                case AddBot(_, seat):
+                    out.append(("add_bot", seat))
+                case Leave():
+                    out.append(("leave", None))
+                case OpenScreen("rules"):
+                    out.append(("rules", None))
+        return out
+
+    def _enabled(self, control: str) -> bool:
+        return control not in self.state.disabled_buttons()
+
+    def _why(self, control: str) -> str | None:
+        reasons = self.state.reasons()
+        return {"draw": reasons["Draw"], "discard": reasons["Discard"]}.get(control)
+
+    # -- the scene ----------------------------------------------------------------------------------------
+
+    def scene(self, now: float) -> dict:
+        """The table's scene: whose turn, the board, the hand, the buttons, the seats, the boxes."""
+        state = self.state
+        title = self.kind.title
+        headline, tone = state.headline(), "good" if state.my_turn else "plain"
+        if state.result is not None and state.view is not None and state.view.over:
+            headline, tone = state.result.title, state.result.tone
+        out = [self._seats()]
+        if state.table is not None and state.table.clock:
+            out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
+        # The panel's lines, each a sentence of its own on one line of the page.
+        out.append(parts.text("status", " · ".join(wording.status_lines(
+            state.view, state.table, state.connected, state.clock_left(), state.colours())), side=True))
+        out.append(parts.text("deck", " · ".join(line for line in wording.deck_lines(
+            state.view, state.table, state.clock_left()) if not line.startswith("Turn clock")), side=True))
+        strip = wording.match_strip(state.table, state.colours())
+        if strip is not None:
+            out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
+        now_said = state.toasts_now()
+        if now_said:  # the newest announcement (each was a notice as it came)
+            out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
+        out.append(self._board())
+        out.append(self._hand())
+        out.append(self._buttons())
+        out.append(parts.text("notice", state.notice, state.notice_tone, "status"))
+        reasons = wording.disabled_line(state.reasons()) if state.guarded and not state.waiting else ""
+        if reasons and state.view is not None and not state.view.spectator and not state.view.over:
+            out.append(parts.text("reasons", reasons, "plain", "para"))
+        if state.view is not None and not state.view.spectator:
+            out.append(parts.listing("since", wording.SINCE_HEAD, [s.text for s in state.since], side=True))
+        out.append(parts.listing("log", wording.LOG_HEAD, list(state.log)[-LOG_SHOWN:], side=True))
+        box = self._box()
+        if box is not None:
+            out.append(box)
+        return {"title": page_title(state.my_turn, title), "turn": state.my_turn,
+                "headline": {"text": headline, "tone": tone},
+                "keys": [{"key": key, "label": label} for key, label in KEYS], "parts": out}
+
+    def _seats(self) -> dict:
+        state = self.state
+        colours = state.colours()
+        items = []
+        for seat in range(state.players):
+            colour = colours[state.side_of(seat)]
+            name, _, detail = wording.seat_label(seat, state.side_of(seat), state.view, state.table,
+                                                  colour).partition("\n")
+            you = state.view is not None and state.view.seat == seat
+            items.append(parts.seat(name, colour, state.turn_lit(seat), you, detail))
+        return parts.seats("seats", items)
+
+    def _board(self) -> dict:
+        state = self.state
+        view = state.view
+        colours = state.colours()
+        lit = set(state.lit_squares())
+        last = {square for square, _, strength in state.recent_pegs() if strength > 0}
+        won = set(view.line or ()) if view is not None else set()
+        live = view is not None and not view.spectator and not view.over and not state.waiting
+        why = None if live else wording.not_now(None if state.waiting else view, state.table)
+        cells = []
+        for row in LAYOUT:
+            for square in row:
+                side = view.board[square] if view is not None else None
+                peg = colours[side] if side is not None else None
+                words = [f"Square {square}"]
+                if peg is not None:
+                    words.append(f"{wording.colour_word(peg)} peg")
+                if square in lit:
+                    words.append("the picked card may go here")
+                if square in last:
+                    words.append("a latest move")
+                if square in won:
+                    words.append("the winning line")
+                cells.append(parts.cell(f"sq-{square}", str(square), ", ".join(words), peg, square in lit,
+                                        square in last or square in won, live, why))
+        return parts.grid("board", "The board", cells, len(LAYOUT[0]))
+
+    def _hand(self) -> dict:
+        state = self.state
+        items = []
+        dimmed = state.hand_dimmed
+        for index, number in enumerate(state.hand):
+            picked = state.picked == index
+            name = f"Card {number}" + (", picked" if picked else "")
+            detail = "dead: no free square for it" if state.view is not None and state.view.dead(number) else None
+            items.append(parts.card(f"card-{index}", str(number), name, str(number), None, picked, True, None,
+                                    detail))
+        label = wording.hand_label(state.view)
+        if dimmed and items:
+            label = f"{label} (not your turn)"
+        return parts.cards("hand", label, items)
+
+    def _buttons(self) -> dict:
+        state = self.state
+        off = state.disabled_buttons()
+        reasons = state.reasons()
+        view = state.view
+        items = []
+        if view is not None and not view.spectator and not state.waiting and not view.over:
+            items.append(parts.button("draw", "Draw (D)", "Draw a card", "draw" not in off, reasons["Draw"],
+                                      primary=not state.hand and state.my_turn))
+            items.append(parts.button("discard", "Discard (X)", "Discard the picked card", "discard" not in off,
+                                      reasons["Discard"]))
+            if state.picked is not None:
+                items.append(parts.button("cancel", "Cancel (Esc)", "Put the picked card back"))
+        if state.fill_seats_shown and state.table is not None and not state.table.rated:
+            items.append(parts.button("bots", "Fill empty seats with bots", primary=True))
+        if view is not None and view.over:
+            items.append(parts.button("rematch", wording.rematch_label(state.table), primary=True))
+        items.append(parts.button("rules", "Rules (F1)", "The rules of the game"))
+        items.append(parts.button("leave", "Lobby", "Leave this table for the lobby"))
+        return parts.buttons("actions", "Actions", items)
+
+    def _box(self) -> dict | None:
+        state = self.state
+        asked = state.dialog()
+        if asked is not None:
+            words, confirm, back = asked
+            title, _, rest = words.partition("\n\n")
+            return parts.dialog("question", title, rest, [parts.button("confirm", confirm, primary=True),
+                                                          parts.button("back", back)])
+        table = state.table
+        if state.match_open and table is not None and table.match is not None:
+            title, lines = wording.match_result(table, state.view, state.colours())
+            # One line of sentences: a scene's text holds no line breaks (the page lays text out itself).
+            return parts.dialog("match-over", title, " · ".join(line for line in lines if line), self._end_buttons())
+        if state.result_open and state.result is not None:
+            return parts.dialog("game-over", state.result.title, state.result.line, self._end_buttons())
+        return None
+
+    def _end_buttons(self) -> list[dict]:
+        return [parts.button("rematch", wording.rematch_label(self.state.table), primary=True),
+                parts.button("leave", "Lobby", "Leave this table for the lobby"),
+                parts.button("close", "Close (Esc)", "Close this box and look at the board")]
+
+    # -- the rules page --------------------------------------------------------------------------------
+
+    def rules(self) -> tuple[str, list[dict]]:
+        """The GAME OF 99 rules page: the handbook's sections, the penalties, the hints, this table's keys."""
+        out: list[dict] = []
+        for number, section in enumerate(SECTIONS):
+            out.append(parts.text(f"rules-{number}", section.title, role="heading"))
+            out.extend(parts.text(f"rules-{number}-{n}", p) for n, p in enumerate(section.paragraphs))
+        out.append(parts.text("penalties", "Offences and penalties", role="heading"))
+        out.append(parts.listing("penalty-table", "Offences and penalties", [
+            f"{row.offence}: penalty mode: {row.penalty}; guarded mode: refused, {guarded_reason(row.code)}"
+            for row in penalty_table()]))
+        out.append(parts.text("hints", HINTS.title + " (from the 1963 rulebook)", role="heading"))
+        out.append(parts.listing("hint-list", HINTS.title, HINTS.paragraphs))
+        out.append(parts.listing("keys", "Keys", [f"{key.upper() if len(key) == 1 else key.capitalize()}: {what}"
+                                                  for key, what in KEYS]))
+        return f"{self.kind.title} — the rules", out
