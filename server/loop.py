@@ -250,7 +250,7 @@ class Server:
                     # A lone message goes to the core at once: asking whether more wait (about 9,500
                     # instructions) costs far less than the failed read whose zmq.Again would say so
                     # (about 27,500), before its reply can leave.
-                    if len(group) == 1 and not router.getsockopt(_EVENTS) & _POLLIN:
+                    if len(group) == 1 and not router.getsockopt(_EVENTS) & _POLLIN:  # type: ignore[operator]
                         break
                 if group:
                     self._deliver_step(core.receive_many, group)
