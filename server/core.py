@@ -25,7 +25,7 @@ from board99.wire.protocol import ProtocolError, check_request, decode, request_
 
 from .finish import finish_game
 from .journal import Journal, SetAside
-from .outbox import Outbox, Thought
+from .outbox import Outbox, Thought, packer
 from .play import run_timers, settle, thought
 from .presence import Presence
 from .ratings import bot_ratings
@@ -79,6 +79,7 @@ class Core:
                                     (settings.games_per_hour, settings.games_burst), settings.conns_per_host))
         #: Seconds between presence sweeps: a lost connection is noticed within a third of lost_after.
         self.sweep_every = min(0.5, settings.lost_after / 3)
+        self._encode = packer()  # this core's encoder: the core runs in one thread
         self._next_sweep = now + self.sweep_every
         self._next_housekeeping = now + HOUSEKEEPING_EVERY
         self._restore(now)
@@ -133,7 +134,7 @@ class Core:
     def _begin(self, now: float) -> State:
         state = self.state
         state.now = now
-        state.out = Outbox()
+        state.out = Outbox(self._encode)
         return state
 
     # -- inputs ------------------------------------------------------------------------------
@@ -160,6 +161,10 @@ class Core:
         ``web``: every message came from the web gateway (``receive``).
         """
         state = self._begin(now)
+        if len(messages) == 1:  # a lone message has no group to join: its action is one statement at once
+            ident, frames, host, link = messages[0]
+            self._handle(state, ident, frames, now, host, link)
+            return state.out
         state.grouping = True
         try:
             for ident, frames, host, link in messages:

@@ -136,16 +136,19 @@ def _carried_out(state: State, h: Held) -> None:
         # An offence the kind carried out (penalty mode); its code only: the events may hold secrets.
         log.info("event=penalty table=%s seat=%d offence=%s", t.id, seat, h.offence)
     kind = t.kind
-    extra: dict[str, Any] = {"by": seat, "action": kind.action_to_data(action), "state": t.state,
-                             "turn_left": t.turn_left(state.now), "clock": h.by_clock}
     if t.state == "over":
-        # The game's end travels with the winning action (the seats may have changed: vacated
-        # seats are freed), so the actor's reply and everyone's push stay one seq each.
-        extra["info"] = t.describe(state.now)
         log.info("event=game-over table=%s game=%d result=%r plies=%d deals=%d",
                  t.id, t.game_no, kind.summary(t.game), t.game.ply, t.game.deal)
-    state.out.push(t, "update", extra, exclude=None if actor is None else actor.ident,
-                   per_seat=lambda s: {"events": [kind.event_for(e, s) for e in events]})
+    exclude = None if actor is None else actor.ident
+    if t.followed_by_others(exclude):  # (a table of one person and bots has nobody else to tell)
+        extra: dict[str, Any] = {"by": seat, "action": kind.action_to_data(action), "state": t.state,
+                                 "turn_left": t.turn_left(state.now), "clock": h.by_clock}
+        if t.state == "over":
+            # The game's end travels with the winning action (the seats may have changed: vacated
+            # seats are freed), so the actor's reply and everyone's push stay one seq each.
+            extra["info"] = t.describe(state.now)
+        state.out.push(t, "update", extra, exclude=exclude,
+                       per_seat=lambda s: {"events": [kind.event_for(e, s) for e in events]})
     state.schedule(t)
     if t.state == "over":
         next_game_by_itself(state, t)
@@ -157,7 +160,8 @@ def act(state: State, conn: Conn, f: dict[str, Any]) -> None:
     if t.id in state.held_tables:
         settle(state)  # this table's held action first: the checks below read the position after it
     seat = f["seat"]
-    t.check_token(seat, f["token"])
+    # The token proves the seat; a connection acting again with the token it proved skips the SHA-256.
+    conn.proved = t.check_token_again(seat, f["token"], conn.proved)
     if conn.table != t.id or conn.seat != seat:
         raise ProtocolError("not-your-seat", f"this connection does not hold S{seat} at table {t.id}; "
                                              f"resume with the seat's token first")

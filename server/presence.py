@@ -10,8 +10,12 @@ no connection. The core's sweep reads it to hand a long-lost seat to a bot
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from board99.wire.protocol import DEFAULT_NAME
+
+if TYPE_CHECKING:
+    from .seating import ProvedToken
 
 
 class Bucket:
@@ -62,6 +66,9 @@ class Conn:
     player: int | None = None  # the registered player this connection proved to be (hello with a key)
     warned: float = -1e9  # when the last rate-limit error went out
     rid: int | None = None  # the id of the request being handled
+    #: The seat token this connection last proved in an ``act`` (seating.ProvedToken): its next act
+    #: with the same token, while the seat's digest is unchanged, skips the SHA-256.
+    proved: ProvedToken | None = None
     label: str = field(init=False)
     messages: Bucket | None = None  # the rate limit's bucket (None: no rate limit)
     games: Bucket = field(init=False)  # the new-games quota

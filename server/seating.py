@@ -12,7 +12,7 @@ import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from board99.wire.protocol import COLOURS, TOKEN_BYTES, ProtocolError
 
@@ -28,6 +28,20 @@ if TYPE_CHECKING:
 def token_digest(token: str) -> bytes:
     """What the server keeps of a seat token: its SHA-256, never the token itself."""
     return hashlib.sha256(token.encode()).digest()
+
+
+class ProvedToken(NamedTuple):
+    """A seat token one connection has proved: the table and seat, the digest it matched then, the token's bytes.
+
+    A connection keeps the last one (``presence.Conn.proved``) so that its next ``act`` with the same
+    token skips the SHA-256 (``Seating.check_token_again``). It proves nothing once the seat's digest
+    has changed (a new token, the seat freed), and it dies with the connection.
+    """
+
+    table: str
+    seat: int
+    digest: bytes
+    token: bytes
 
 
 @dataclass
@@ -97,6 +111,16 @@ class Seating:
         out: list[tuple[bytes, int | None]] = [(s.conn, s.seat) for s in self.seats if s.conn is not None]
         out.extend((ident, None) for ident in self.spectators)
         return out
+
+    def followed_by_others(self, exclude: bytes | None) -> bool:
+        """True if a connection other than ``exclude`` follows the table: a push would reach someone."""
+        spectators = self.spectators
+        if spectators and (len(spectators) > 1 or exclude not in spectators):
+            return True
+        for s in self.seats:  # (a loop, not any() over a generator: this runs on every action)
+            if s.conn is not None and s.conn != exclude:
+                return True
+        return False
 
     def check_one_seat(self, seat: int, player: int | None, name: str) -> None:
         """ProtocolError('one-seat') if player ``player`` (``name``) may not hold ``seat`` here besides what it holds.
@@ -205,6 +229,22 @@ class Seating:
         if s.token_hash is None or not hmac.compare_digest(s.token_hash, token_digest(token)):
             raise ProtocolError("bad-token", f"token: not the token of S{seat} at table {self._t.id}")
         return s
+
+    def check_token_again(self, seat: int, token: str, proved: ProvedToken | None) -> ProvedToken:
+        """``check_token`` for a connection that may have proved this token before (``proved``): what to keep now.
+
+        The same answers in the same order (``no-such-seat``, then ``bad-token``); the SHA-256 is
+        skipped only when ``proved`` is this table's and seat's, was matched against the digest the
+        seat holds now, and its token equals ``token`` (compared in constant time).
+        """
+        s = self.seat(seat)
+        raw = token.encode()
+        if (proved is not None and proved.digest == s.token_hash and proved.seat == seat
+                and proved.table == self._t.id and hmac.compare_digest(proved.token, raw)):
+            return proved
+        if s.token_hash is None or not hmac.compare_digest(s.token_hash, hashlib.sha256(raw).digest()):
+            raise ProtocolError("bad-token", f"token: not the token of S{seat} at table {self._t.id}")
+        return ProvedToken(self._t.id, seat, s.token_hash, raw)
 
     def resume(self, seat: int, token: str, conn: bytes) -> Seat:
         """A person comes back with their token (also after leaving mid-game): the seat follows the connection."""

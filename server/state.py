@@ -12,7 +12,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from board99.wire.protocol import CHANGES, ProtocolError
 
@@ -77,8 +77,7 @@ class JournalFailed(ProtocolError):
 SET_ASIDE_KEPT = 100
 
 
-@dataclass(frozen=True)
-class Held:
+class Held(NamedTuple):
     """An action checked and written into the open group's transaction, carried out once the group commits."""
 
     table: Table
