@@ -163,7 +163,7 @@ class Core:
         state = self._begin(now)
         if len(messages) == 1:  # a lone message has no group to join: its action is one statement at once
             ident, frames, host, link = messages[0]
-            self._handle(state, ident, frames, now, host, link)
+            self._handle(state, ident, frames, now, host, link, web)
             return state.out
         state.grouping = True
         try:
