@@ -399,14 +399,7 @@ function control(item, className, partId) {
 
 function drawButtons(part) {
   const node = section(part, "buttons", part.label);
-  const row = el("div", "button-row");
-  for (const item of part.items || []) {
-    const button = control(item, "btn", part.id);
-    button.prepend(item.label);
-    if (item.primary) button.classList.add("primary");
-    row.append(button);
-  }
-  node.append(row);
+  node.append(buttonRow(part.items, part.id));
   return node;
 }
 
@@ -588,18 +581,23 @@ function drawTables(part) {
     const card = el("li", "table-card");
     card.append(el("h3", "table-title", table.title));
     for (const line of table.lines || []) card.append(el("p", "table-line", line));
-    const row = el("div", "button-row");
-    for (const item of table.buttons || []) {
-      const button = control(item, "btn", part.id);
-      button.prepend(item.label);
-      if (item.primary) button.classList.add("primary");
-      row.append(button);
-    }
-    card.append(row);
+    card.append(buttonRow(table.buttons, part.id));
     list.append(card);
   }
   node.append(list);
   return node;
+}
+
+// A row of the scene's buttons (a buttons part, a table card's, a dialog's): each its label, the primary marked.
+function buttonRow(items, partId) {
+  const row = el("div", "button-row");
+  for (const item of items || []) {
+    const button = control(item, "btn", partId);
+    button.prepend(item.label);
+    if (item.primary) button.classList.add("primary");
+    row.append(button);
+  }
+  return row;
 }
 
 function drawDialog(part) {
@@ -613,14 +611,7 @@ function drawDialog(part) {
   box.setAttribute("aria-labelledby", title.id);
   box.append(title);
   for (const paragraph of String(part.text || "").split("\n")) box.append(el("p", "dialog-text", paragraph));
-  const row = el("div", "button-row");
-  for (const item of part.buttons || []) {
-    const button = control(item, "btn", part.id);
-    button.prepend(item.label);
-    if (item.primary) button.classList.add("primary");
-    row.append(button);
-  }
-  box.append(row);
+  box.append(buttonRow(part.buttons, part.id));
   backdrop.append(box);
   return backdrop;
 }
