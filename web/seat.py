@@ -534,10 +534,7 @@ class WebSeat:
     def _forget_ended(self, tables: tuple[TableInfo, ...]) -> None:
         for table in tables:
             kept = self.kept.get(table.id)
-            if kept is None:
-                continue
-            seat = table.seat_info(kept.seat)
-            if table.state != "playing" or table.game != kept.game or seat is None or not seat.left:
+            if kept is not None and kept.ended(table):
                 del self.kept[table.id]
 
     # -- what the page keeps and hears ------------------------------------------------------------------

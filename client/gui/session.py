@@ -63,6 +63,11 @@ class KeptSeat(NamedTuple):
     token: str
     game: int  # the table's game number when left: a later game means the seat is gone
 
+    def ended(self, table: TableInfo) -> bool:
+        """True once ``table`` shows this seat's game over (finished, freed, or a later game)."""
+        seat = table.seat_info(self.seat)
+        return table.state != "playing" or table.game != self.game or seat is None or not seat.left
+
 
 class Session:
     """One server connection run by a background thread; the views talk to it through queues."""
@@ -212,10 +217,7 @@ class Session:
         with self._kept_lock:
             for table in tables:
                 kept = self._kept.get(table.id)
-                if kept is None:
-                    continue
-                seat = table.seat_info(kept.seat)
-                if table.state != "playing" or table.game != kept.game or seat is None or not seat.left:
+                if kept is not None and kept.ended(table):
                     del self._kept[table.id]
 
     def kept(self) -> dict[str, KeptSeat]:
