@@ -286,6 +286,28 @@ def static_site() -> StaticServer:
     return _site
 
 
+def new_page(browser: Any, size: str, storage: dict[str, str] | None, contexts: list[Any]) -> tuple[Any, list[str]]:
+    """A page in a fresh context at a named size (kept in ``contexts`` to close), and the list its errors go to.
+
+    ``storage``: what an earlier visit left in localStorage (a name, a key, a seat token).
+    """
+    width, height = VIEWPORTS[size]
+    phone = size in PHONES
+    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
+                                  is_mobile=phone, has_touch=phone, reduced_motion="reduce")
+    contexts.append(context)
+    if storage:
+        context.add_init_script(
+            f"for (const [k, v] of Object.entries({json.dumps(storage)}))"
+            " if (localStorage.getItem(k) === null) localStorage.setItem(k, v);")
+    page = context.new_page()
+    page.set_default_timeout(WAIT * 1000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"error: {error}"))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    return page, errors
+
+
 @pytest.fixture
 def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[..., WebPage]]:
     """Open the page at a named size ("phone", "landscape", "desktop"); it has said hello when returned.
@@ -296,21 +318,7 @@ def open_page(browser: Any, static_site: StaticServer) -> Iterator[Callable[...,
 
     def open_at(size: str = "phone", storage: dict[str, str] | None = None, clock_at: float | None = None,
                 server: Callable[[Any], FakeServer] = FakeServer) -> WebPage:
-        width, height = VIEWPORTS[size]
-        phone = size in PHONES
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
-                                      is_mobile=phone, has_touch=phone, reduced_motion="reduce")
-        contexts.append(context)
-        if storage:
-            # What an earlier visit left in localStorage (a name, a key, a seat token).
-            context.add_init_script(
-                f"for (const [k, v] of Object.entries({json.dumps(storage)}))"
-                " if (localStorage.getItem(k) === null) localStorage.setItem(k, v);")
-        page = context.new_page()
-        page.set_default_timeout(WAIT * 1000)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"error: {error}"))
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page, errors = new_page(browser, size, storage, contexts)
         if clock_at is not None:
             # The page's clock stands still at clock_at (ms) until the test runs it (page.clock.run_for).
             page.clock.install(time=clock_at)
@@ -351,20 +359,7 @@ def open_live_page(browser: Any, gateway: Any) -> Iterator[Callable[..., LivePag
     contexts: list[Any] = []
 
     def open_at(size: str = "phone", storage: dict[str, str] | None = None, tap: bool = True) -> LivePage:
-        width, height = VIEWPORTS[size]
-        phone = size in PHONES
-        context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
-                                      is_mobile=phone, has_touch=phone, reduced_motion="reduce")
-        contexts.append(context)
-        if storage:
-            context.add_init_script(
-                f"for (const [k, v] of Object.entries({json.dumps(storage)}))"
-                " if (localStorage.getItem(k) === null) localStorage.setItem(k, v);")
-        page = context.new_page()
-        page.set_default_timeout(WAIT * 1000)
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"error: {error}"))
-        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page, errors = new_page(browser, size, storage, contexts)
         tapped = Tap(page) if tap else None
         if tapped is not None:
             tapped.attach()
