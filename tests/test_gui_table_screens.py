@@ -215,6 +215,20 @@ def test_lobby_during_a_live_game_asks_first(tv):
     assert rec.sent == ["leave"] and left == [True]
 
 
+def test_a_table_takes_the_window_title_from_a_screen_before_it(tv):
+    # The same window showed a Ninety-Nine table before (lobby, a Ninety-Nine game, the lobby, a peg-board game).
+    win = tv.window
+    win.set_caption("Your turn · Ninety-Nine")
+    from board99.client.gui.table_view import TableView
+
+    again = TableView(sounds=win.sounds)
+    win.show_view(again)
+    again.handle(StateChanged(Game(2, "guarded", seed=3, first=1).view(0), table_for(2, "guarded"), True))
+    step(win)
+    assert win.caption == "GAME OF 99"
+    win.show_view(tv)
+
+
 def test_the_turn_is_unmistakable_and_the_title_says_so(tv):
     win = tv.window
     game = Game(2, "guarded", seed=3, first=1)

@@ -82,7 +82,7 @@ class TableView(arcade.View):
         self.screens: dict[str, Callable[[], object] | None] = {"rules": on_help, "settings": on_settings,
                                                                  "quit": on_quit}
         self.drawn = False  # True once a frame with a game in it has been drawn
-        self._title = TITLE
+        self._title = ""  # the window may still carry another screen's title (a Ninety-Nine table's): set it at once
         tx = textures()
         self.panel = self.panel_part(self.window, tx)
         self.panel.show_screen_buttons(on_help is not None, on_settings is not None, on_quit is not None)
