@@ -52,8 +52,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import orjson  # noqa: E402
 import zmq  # noqa: E402
 from procstat import cpu_seconds  # noqa: E402
+
+try:
+    from board99.web.seat import patched
+except ImportError:  # a checkout from before patches (--base): its server sends whole scenes only
+    patched = None  # type: ignore[assignment]
 
 WARMUP = 1.0  # seconds of play before latencies count (paced)
 
@@ -216,9 +222,14 @@ class Page:
     async def reader(self) -> None:
         """Keep the latest scene (a page reads all the time, as a browser does)."""
         async for text in self.ws:  # type: ignore[attr-defined]
-            msg = json.loads(text)
+            # orjson stands for the browser's JSON.parse (a whole scene: about 0.15 ms for Python's json,
+            # 0.05 ms for orjson, which is nearer what a browser takes).
+            msg = orjson.loads(text)
             if "scene" in msg:
                 self.scene = msg["scene"]
+                self.arrived.set()
+            elif "patch" in msg:
+                self.scene = patched(self.scene, msg["patch"])
                 self.arrived.set()
             elif "notice" in msg and msg["notice"]["tone"] == "bad":
                 words = msg["notice"]["text"][:60]

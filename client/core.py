@@ -392,8 +392,7 @@ class ClientCore:
         data = msg.get("info") or (msg.get("table") if isinstance(msg.get("table"), dict) else None)
         table = None if data is None else TableInfo.from_data(data)
         if table is None and self.table is not None and "state" in msg:
-            table = TableInfo.from_data({**self.table.to_data(), "state": msg["state"],
-                                         "turn_left": msg.get("turn_left")})
+            table = self.table.moved_on(msg)  # only these two fields change: the rest is not read again
         # The view is read by the table's own kind (parsed once, here: the records carry it on).
         view = None if msg.get("view") is None else kind_of(table or self.table).view_from_data(msg["view"])
         return table, view

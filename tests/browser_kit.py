@@ -30,6 +30,8 @@ from typing import Any
 
 import pytest
 
+from board99.web.seat import patched
+
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 CHROMIUM = "/usr/bin/chromium"
 #: New headless mode, no sandbox (root in a container), and nothing that talks to the internet.
@@ -215,10 +217,20 @@ class Tap:
         """The frames of one kind ("scene", "notice", "keep"; "hello", "press", "key" from the page), oldest first."""
         return [frame for _, frame in (self.heard if heard else self.sent) if kind in frame]
 
+    def scenes(self) -> list[dict]:
+        """Every scene the page drew, oldest first: each whole one, and each patch applied to the one before."""
+        drawn: list[dict] = []
+        for _, frame in self.heard:
+            if "scene" in frame:
+                drawn.append(frame["scene"])
+            elif "patch" in frame:
+                drawn.append(patched(drawn[-1] if drawn else {}, frame["patch"]))
+        return drawn
+
     def scene(self) -> dict:
         """The last scene the server sent the page."""
-        scenes = self.frames("scene")
-        return scenes[-1]["scene"] if scenes else {}
+        drawn = self.scenes()
+        return drawn[-1] if drawn else {}
 
     def wait_for(self, done: Callable[[], bool], what: str, seconds: float = WAIT) -> None:
         """Let frames move until done() holds; fail naming `what` after `seconds`."""

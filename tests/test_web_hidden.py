@@ -29,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from board99.ninety_nine.cards import words
 from board99.server.loop import ServerThread, run_in_thread
+from board99.web.seat import patched
 from tests.test_web_ninety import MOST_STEPS, page_move
 from tests.web_seat_kit import Page as InProcessPage
 
@@ -61,6 +62,8 @@ class WsPage:
         msg = json.loads(text)
         if "scene" in msg:
             self.scene = msg["scene"]
+        elif "patch" in msg:
+            self.scene = patched(self.scene, msg["patch"])
         elif "notice" in msg:
             self.notices.append(msg["notice"])
 
@@ -169,16 +172,17 @@ def shown(text: str, hidden: set[str]) -> list[str]:
     """Where one frame names a card of ``hidden``."""
     msg = json.loads(text)
     found = []
-    if "scene" in msg:
-        scene = msg["scene"]
+    if "scene" in msg or "patch" in msg:
+        scene = msg.get("scene") or msg["patch"]
         for p in scene.get("parts", ()):
-            if p.get("type") == "cards":
+            if isinstance(p, dict) and p.get("type") == "cards":  # a patch names an unchanged part by its id
                 for item in p["items"]:
                     code = item["id"].removeprefix("card-").split("-")[0]  # "8S", "8S-2"; a peg card: its index
                     face = item["label"] if code.isdigit() else code
                     if face in hidden:
                         found.append(f"card {face} in the {p['id']} part")
-        rest = json.dumps({**scene, "keys": [], "parts": [_without_public(p) for p in scene.get("parts", ())]})
+        rest = json.dumps({**scene, "keys": [], "parts": [_without_public(p) for p in scene.get("parts", ())
+                                                          if isinstance(p, dict)]})
     elif "notice" in msg:
         words_ = msg["notice"]["text"]
         rest = "" if any(w in words_ for w in PUBLIC) else words_

@@ -299,9 +299,9 @@ def test_a_phone_guest_and_a_window_player_finish_a_four_player_match_with_two_b
     assert watcher.page.evaluate("document.body.dataset.screen") == "table"
     assert watcher.page.locator('[data-part="seats"] li.seat').count() == 4, "the watcher sees the four seats"
     assert watcher.page.locator('[data-part="hand"] .card').count() == 0
-    assert len(watcher.tap.frames("scene")) > 3
-    for frame in watcher.tap.frames("scene"):
-        hands = [p for p in frame["scene"].get("parts", ()) if p.get("id") == "hand" and p.get("items")]
+    assert len(watcher.tap.scenes()) > 3
+    for drawn in watcher.tap.scenes():
+        hands = [p for p in drawn.get("parts", ()) if p.get("id") == "hand" and p.get("items")]
         assert hands == [], hands
     assert watcher.errors == []
     # The server's record of the match holds all four players.

@@ -147,8 +147,7 @@ def test_a_spectators_scenes_hold_no_card_of_any_hand(room: Room) -> None:
         (ann if ann.scene["turn"] else bo).press("draw")  # cards pile up in both hands
     held = {c["label"] for p in (ann, bo) for c in p.part("hand")["items"]}
     assert held, "the players hold cards by now"
-    scenes = [json.loads(t)["scene"] for t in cy.texts if t.startswith('{"scene"')]
-    table_scenes = [s for s in scenes if s["screen"] == "table"]
+    table_scenes = [s for s in cy.drawn if s["screen"] == "table"]
     assert len(table_scenes) > 5
     for scene in table_scenes:
         hands = [p for p in scene["parts"] if p["type"] == "cards"]

@@ -19,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -38,6 +39,7 @@ from board99.server.serve import default_web_port, lan_address
 from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
 from board99.web.gateway import Limits, host_allowed, new_ident
+from board99.web.seat import patched
 from board99.wire.protocol import PROTOCOL_VERSION
 from tests.browser_kit import browser  # noqa: F401 (a fixture)
 from tests.browser_kit import until as browser_until
@@ -541,15 +543,27 @@ def real(tmp_path: Path) -> Iterator[ServerThread]:
     handle.stop()
 
 
+#: The last scene each test page drew (a patch is read as the scene it makes, as the page draws it).
+DRAWN: weakref.WeakKeyDictionary[ClientConnection, dict] = weakref.WeakKeyDictionary()
+
+
 def texts_until(ws: ClientConnection, check: Callable[[dict], bool], seconds: float = 5.0) -> list[dict]:
-    """The page's messages up to and including the first that ``check`` accepts (AssertionError if none comes)."""
+    """The page's messages up to and including the first that ``check`` accepts (AssertionError if none comes).
+
+    A patch comes back as ``{"scene": ...}``, the whole scene it makes of the one before.
+    """
     got: list[dict] = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
-            got.append(json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic()))))
+            msg = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
         except TimeoutError:
             break
+        if "patch" in msg:
+            msg = {"scene": patched(DRAWN.get(ws, {}), msg["patch"])}
+        if "scene" in msg:
+            DRAWN[ws] = msg["scene"]
+        got.append(msg)
         if check(got[-1]):
             return got
     raise AssertionError(f"not among the page's messages: {[json.dumps(m)[:300] for m in got]}")

@@ -18,7 +18,7 @@ from typing import Any
 
 from board99.server.core import Core
 from board99.server.outbox import Outbox, Thought
-from board99.web.seat import WebSeat
+from board99.web.seat import WebSeat, patched
 from tests.core_kit import Desk
 
 HOST = "127.0.0.1"
@@ -38,6 +38,7 @@ class Page:
         self.scene: dict = {}
         self.scenes = 0
         self.texts: list[str] = []  # every text the page was sent
+        self.drawn: list[dict] = []  # every scene it drew: each whole one, each patch applied to the one before
         self.notices: list[dict] = []
         self.kept: dict = {}
         room.pages[self.ident] = self
@@ -67,8 +68,9 @@ class Page:
         for text in self.seat.to_page():
             self.texts.append(text)
             msg = json.loads(text)
-            if "scene" in msg:
-                self.scene = msg["scene"]
+            if "scene" in msg or "patch" in msg:
+                self.scene = msg["scene"] if "scene" in msg else patched(self.scene, msg["patch"])
+                self.drawn.append(self.scene)
                 self.scenes += 1
             elif "notice" in msg:
                 self.notices.append(msg["notice"])

@@ -51,6 +51,8 @@ log = logging.getLogger("board99.web")
 
 #: The one path that becomes a WebSocket.
 WS_PATH = "/ws"
+#: Seconds a page's texts wait for the answer to the request its press sent (a person sees no wait this short).
+ANSWER_WAIT = 0.05
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def peer_host(connection: ServerConnection) -> str:
 class Link:
     """One open WebSocket: its seat, and the texts waiting to go to the page."""
 
-    __slots__ = ("ws", "seat", "ident", "host", "queue", "bucket", "warned", "dropped", "why")
+    __slots__ = ("ws", "seat", "ident", "host", "queue", "bucket", "warned", "dropped", "why", "later")
 
     def __init__(self, ws: ServerConnection, seat: Seat, ident: bytes, host: str, limits: Limits,
                  now: float) -> None:
@@ -146,6 +148,7 @@ class Link:
         self.warned = -1e9
         self.dropped = False
         self.why: tuple[int, str] = (1000, "")  # the close code and reason when dropped
+        self.later: asyncio.TimerHandle | None = None  # the page's texts, held while its request is answered
 
 
 class Gateway:
@@ -350,12 +353,14 @@ class Gateway:
                     continue
                 if not self._call(link, seat.from_page, message, now):
                     break
-                self._flush(link)
+                self._flush(link, hold=True)
             if link.dropped:
                 await ws.close(*link.why)
         except ConnectionClosed:
             pass
         finally:
+            if link.later is not None:
+                link.later.cancel()
             self._gone(link)
             sender.cancel()
             self.opening.get(host, set()).discard(ws)
@@ -392,8 +397,13 @@ class Gateway:
                                               "some were dropped", "tone": "bad"}})
         self._to_page(link, text)
 
-    def _flush(self, link: Link) -> None:
-        """Hand on what the seat owes: frames to the loop, texts to the page."""
+    def _flush(self, link: Link, hold: bool = False) -> None:
+        """Hand on what the seat owes: frames to the loop, texts to the page.
+
+        ``hold``: after a page's press that sent the core a request, its texts wait up to ANSWER_WAIT
+        for the answer, and one scene shows both (a scene of the request on its way, built and sent
+        just before the answer's, would cost the answer its time: docs/web.md, *Scenes*).
+        """
         # The frames go to the loop before the scene is built: the core works on them meanwhile.
         try:
             frames = link.seat.to_core()
@@ -403,6 +413,13 @@ class Gateway:
             return
         for frame in frames:
             self._to_loop([MESSAGE, link.ident, link.host.encode(), frame])
+        if frames and hold:
+            if link.later is None:
+                link.later = asyncio.get_running_loop().call_later(ANSWER_WAIT, self._flush, link)
+            return
+        if link.later is not None:
+            link.later.cancel()
+            link.later = None
         try:
             texts = link.seat.to_page()
         except Exception:

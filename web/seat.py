@@ -24,6 +24,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import orjson
+
 from board99 import kinds
 from board99.client import calls
 from board99.client.core import ClientCore, Pending, ServerError
@@ -93,7 +95,8 @@ class WebSeat:
         self._hello_ok = False  # the server took the guest's name (and key)
         self._resume: tuple[str, int, str] | None = None  # the page's kept seat, taken back once hello is done
         self._listed_at = -math.inf
-        self._sent: dict | None = None  # the last scene sent, as compared (the clock's count left out)
+        self._sent_parts: dict[str, dict] | None = None  # the parts of the page's scene by id (None: none yet)
+        self._sent_head: dict = {}  # ... and its other fields (title, turn, headline, keys, colours)
         self._controls: dict[str, dict] = {}  # the last scene's controls by id: what a press may name
         self._forms: list[dict] = []  # the last scene's forms
         self._keys: set[str] = set()  # the last scene's keys
@@ -171,15 +174,50 @@ class WebSeat:
         except Exception:  # a screen's fault: the page keeps its last scene, and the fault is logged
             log.exception("event=web-scene-failed host=%s", self.host)
             return out
-        # Compared as data, not as text: a scene is encoded once, and only when it goes to the page.
-        compared = _without_counts(scene)
-        if compared != self._sent:
-            self._sent = compared
+        text = self._scene_text(scene)
+        if text is not None:
             self._controls = parts.controls(scene["parts"])
             self._forms = [p for p in scene["parts"] if p.get("type") == "form"]
             self._keys = {k["key"] for k in scene["keys"]}
-            out.append(_encode({"scene": scene}))
+            out.append(text)
         return out
+
+    def _scene_text(self, scene: dict) -> str | None:
+        """What the page needs of this scene: nothing if it shows the same, else its changes, or it whole.
+
+        The page keeps the last scene it drew. A ``patch`` names the head fields that changed and lists
+        every part in order, an unchanged one by its id alone (a scene is mostly the board, which an act
+        changes in one or two squares, and the log and the seats, which it changes not at all); a grid
+        whose cells are as many as before sends ``null`` for each cell as it was (``cells_kept``). A clock
+        part always goes whole: the page counts down from its seconds. The first scene, or one whose
+        parts' ids are not all distinct, goes whole (docs/web.md, *Scenes*).
+        """
+        now_parts: list[dict] = scene["parts"]
+        head = {key: value for key, value in scene.items() if key != "parts"}
+        ids = [part.get("id") for part in now_parts]
+        last = self._sent_parts
+        if last is None or self._sent_head.keys() != head.keys() or len(set(ids)) != len(ids) or not all(
+                isinstance(i, str) for i in ids):
+            self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
+            return _encode({"scene": scene})
+        changed = list(last) != ids
+        listed: list[dict | str] = []
+        for part_id, part in zip(ids, now_parts):
+            before = last.get(part_id)  # type: ignore[arg-type]
+            if part.get("type") == "clock":
+                # The count changes every moment and alone sends nothing; with anything else the clock goes whole.
+                changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
+                listed.append(part)
+            elif before is part or before == part:
+                listed.append(part_id)  # type: ignore[arg-type]
+            else:
+                changed = True
+                listed.append(_changed_cells(before, part))
+        heads = {key: value for key, value in head.items() if self._sent_head[key] != value}
+        if not changed and not heads:
+            return None
+        self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
+        return _encode({"patch": {**heads, "parts": listed}})
 
     def closed(self, now: float) -> None:
         """The page went away: nothing more is sent or asked (the server keeps the seat for its token)."""
@@ -607,10 +645,33 @@ def _type_words(value: object) -> str:
             type(None): "null"}.get(type(value), type(value).__name__)
 
 
-#: The page's JSON: compact (a scene is mostly the board's squares; spaces would add a tenth).
-_encode = json.JSONEncoder(separators=(",", ":")).encode
+def _changed_cells(before: dict | None, part: dict) -> dict:
+    # A grid whose cells are as many as before: each cell as it was goes as null (an act changes a few squares).
+    if part.get("type") != "grid" or before is None or before.get("type") != "grid":
+        return part
+    cells, was = part["cells"], before["cells"]
+    if len(cells) != len(was):
+        return part
+    return {**part, "cells": [None if now is then or now == then else now for now, then in zip(cells, was)],
+            "cells_kept": True}
 
 
-def _without_counts(scene: dict) -> dict:
-    # The turn clock's count changes every moment; the page counts it down itself, so it alone sends no scene.
-    return {**scene, "parts": [{**p, "seconds": None} if p.get("type") == "clock" else p for p in scene["parts"]]}
+def patched(scene: dict, patch: dict) -> dict:
+    """The scene a page draws after ``patch`` (what web/static/app.js does; tests and benches read scenes so)."""
+    parts_by_id = {part.get("id"): part for part in scene.get("parts", ())}
+
+    def part_of(part: dict | str) -> dict:
+        if isinstance(part, str):
+            return parts_by_id[part]
+        if part.get("cells_kept"):
+            was = parts_by_id[part["id"]]["cells"]
+            part = {key: value for key, value in part.items() if key != "cells_kept"}
+            part["cells"] = [then if now is None else now for now, then in zip(part["cells"], was)]
+        return part
+
+    return {**scene, **patch, "parts": [part_of(part) for part in patch["parts"]]}
+
+
+def _encode(message: dict) -> str:
+    """The page's JSON, compact (orjson: a whole scene in a sixth of the standard library's time)."""
+    return orjson.dumps(message).decode()

@@ -168,6 +168,15 @@ class TableInfo(NamedTuple):
         """The colour a side plays, once one of its seats chose it."""
         return next((s.colour for s in self.seats if s.side == side and s.colour), None)
 
+    def moved_on(self, data: dict) -> TableInfo:
+        """This table with the ``state`` and ``turn_left`` a reply or push carries, checked as ``from_data`` checks them."""
+        get = _Fields("table", data)
+        state = get.choice("state", STATES)
+        left = get.seconds("turn_left", nil=True) if "turn_left" in data else None
+        if state == self.state and left == self.turn_left:
+            return self
+        return self._replace(state=state, turn_left=left)
+
     def to_data(self) -> dict[str, Any]:
         """Plain data, ready for msgpack."""
         data = self._asdict()

@@ -168,7 +168,23 @@ function receive(text) {
   if (!message || typeof message !== "object") return;
   if (message.keep) keep(message.keep);
   if (message.scene) draw(message.scene);
+  if (message.patch && scene) draw(patched(scene, message.patch));
   if (message.notice) notice(message.notice);
+}
+
+// A patch: the head fields that changed, and every part in order, an unchanged one by its id alone;
+// a grid's cell that is as it was comes as null (cells_kept).
+function patched(last, patch) {
+  const byId = new Map((Array.isArray(last.parts) ? last.parts : []).map((part) => [part.id, part]));
+  const partOf = (part) => {
+    if (typeof part === "string") return byId.get(part);
+    const was = byId.get(part.id);
+    if (!part.cells_kept || !was || !Array.isArray(part.cells) || !Array.isArray(was.cells)) return part;
+    const { cells_kept: _, ...rest } = part;
+    return { ...rest, cells: part.cells.map((cell, i) => (cell === null ? was.cells[i] : cell)) };
+  };
+  const parts = (Array.isArray(patch.parts) ? patch.parts : []).map(partOf).filter(Boolean);
+  return { ...last, ...patch, parts };
 }
 
 // ---- sound and the turn mark ----
