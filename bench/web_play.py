@@ -90,7 +90,7 @@ def run_server(data_dir: str) -> None:
                     web_limits=Limits(per_host=big, total=big, rate=1e9, burst=1e9))
     server.bind()
     print(server.port, server.web_port, flush=True)
-    profile_to = os.environ.get("BENCH_PROFILE")  # files for cProfile stats: PATH.loop and PATH.web
+    profile_to = os.environ.get("BENCH_PROFILE")  # a file for cProfile stats: the loop's thread, seats and all
     if profile_to:
         import cProfile
         import signal
@@ -99,33 +99,15 @@ def run_server(data_dir: str) -> None:
             raise SystemExit(0)
 
         signal.signal(signal.SIGTERM, _end)  # stop() terminates: the stats are written on the way out
-        # A profiler is per thread: one for the loop, one in the gateway's thread (the web seats' work).
-        loop_profile, web_profile = cProfile.Profile(time.thread_time), cProfile.Profile(time.thread_time)
-        in_gateway(server, web_profile.enable)
-        loop_profile.enable()
+        profile = cProfile.Profile(time.thread_time)
+        profile.enable()
     try:
         server.serve_forever()
     finally:
         if profile_to:
-            loop_profile.disable()
-            loop_profile.dump_stats(profile_to + ".loop")
-            in_gateway(server, web_profile.disable)
-            web_profile.dump_stats(profile_to + ".web")
+            profile.disable()
+            profile.dump_stats(profile_to)
         server.close()
-
-
-def in_gateway(server: object, step: object) -> None:
-    """Run ``step()`` in the gateway's thread and wait for it."""
-    import threading
-
-    done = threading.Event()
-
-    def run() -> None:
-        step()  # type: ignore[operator]
-        done.set()
-
-    server.gateway._loop.call_soon_threadsafe(run)  # type: ignore[attr-defined]
-    done.wait(5)
 
 
 def spawn(data: str, checkout: Path = ROOT) -> tuple[subprocess.Popen, int, int]:

@@ -6,9 +6,11 @@ each message that arrives, each due tick, each slow bot's move from the
 worker (``thinker.py``). One socket per purpose, one thread owns each
 (ZeroMQ Guide): the ROUTER and the wake-up pair belong to this loop.
 There is no PUB socket: every push is addressed to one connection, with
-that connection's view only. With the web table on, one more socket: an
-inproc PAIR to the web gateway's thread (web/gateway.py), whose messages join
-the core like the ROUTER's, for connections whose ids the gateway made.
+that connection's view only. With the web table on, the poller also polls
+the web gateway's listening socket and browser connections (web/gateway.py):
+its seats' messages join the core like the ROUTER's, for connections whose
+ids the gateway made, and the core's frames for those ids go back to the
+seats, in this same thread.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from zmq.utils.monitor import parse_monitor_message
 from board99.wire.curve import KeyPair, serve_curve
 from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION
 
-from .core import Core, web_named
+from .core import Core
 from .journal import Journal
 from .outbox import Outbox
 from .state import Settings
@@ -48,10 +50,9 @@ GROUP_MAX = 16
 SEND_HWM = 500  # messages queued for one connection before libzmq drops the rest (it resyncs)
 HANDSHAKE = 5.0  # seconds a new link has to complete its ZMTP handshake before libzmq closes it
 LINK_LOG_MAX = 10  # link-dropped lines logged per second
-#: The web PAIR's messages from the gateway: ``[WEB_MESSAGE, ident, host, frame]`` for the core, and
-#: ``[WEB_CLOSED, ident]`` when that page went away; to the gateway: ``[ident, frame]``.
-WEB_MESSAGE, WEB_CLOSED = b"m", b"x"
-WEB_HWM = 10_000  # messages the web PAIR queues each way before a send is dropped (the seat resyncs)
+#: Rounds of seats' frames to the core and its answers back in one turn of the loop (a seat's answer
+#: may ask again at once: a snapshot after a gap); the rest waits for the next turn.
+WEB_ROUNDS = 8
 # pyzmq's constants are enums, and an enum's `|` runs in Python (about a microsecond): the hot path
 # uses their plain values, or-ed once here.
 _NOBLOCK = int(zmq.NOBLOCK)
@@ -105,10 +106,6 @@ class Server:
         self._web_seat, self._web_static, self._web_exact = web_seat, web_static, web_port_exact
         self._web_limits = web_limits
         self.gateway: Any = None
-        self._web: zmq.Socket | None = None
-        #: The web connections the gateway has sent messages for and not yet closed: sends to these go
-        #: over the web PAIR. Bounded by the gateway's connection limit.
-        self._webs: set[bytes] = set()
         self.curve = curve
         self.beacon_opts = beacon
         self.clock = clock
@@ -190,17 +187,12 @@ class Server:
     def _start_web(self) -> None:
         from board99.web.gateway import Gateway, Limits
 
-        web = self._web = self.ctx.socket(zmq.PAIR)
-        web.linger = 0
-        web.sndhwm = web.rcvhwm = WEB_HWM
-        address = f"inproc://board99-web-{id(self)}-{self.settings.epoch}"
-        web.bind(address)
         limits = self._web_limits or Limits(per_host=self.settings.conns_per_host, total=self.settings.max_conns)
         ports = [self.web_port or 0] + ([0] if self.web_port and not self._web_exact else [])
         for n, port in enumerate(ports):
             try:
-                self.gateway = Gateway(self.ctx, address, self.bind_addr, port, limits=limits, seat=self._web_seat,
-                                       static=self._web_static).start()
+                self.gateway = Gateway(self.bind_addr, port, limits=limits, seat=self._web_seat,
+                                       static=self._web_static, clock=self.clock).start()
                 break
             except OSError as exc:
                 if n + 1 == len(ports):
@@ -241,11 +233,8 @@ class Server:
 
     def _close_sockets(self) -> None:
         if self.gateway is not None:
-            self.gateway.stop()
+            self.gateway.close()
             self.gateway = None
-        if self._web is not None:
-            self._web.close(linger=0)
-            self._web = None
         if self._beacon is not None:
             self._beacon.stop()
             self._beacon = None
@@ -273,12 +262,14 @@ class Server:
         poller.register(self._wake, zmq.POLLIN)
         poller.register(self.thinker.wake, zmq.POLLIN)
         poller.register(self._monitor, zmq.POLLIN)
-        web = self._web
+        web = self.gateway
         if web is not None:
-            poller.register(web, zmq.POLLIN)  # the one more poll item of the web table
+            web.attach(poller)  # the web table's listening socket and, as they come, each browser's
         try:
             while not self._stop:
                 wait = min(core.deadline() - clock(), 1.0)
+                if web is not None:
+                    wait = min(wait, web.deadline() - clock())
                 ready = dict(poller.poll(max(0, int(wait * 1000) + (wait > 0))))
                 if self._wake in ready or self._stop:
                     break
@@ -288,13 +279,18 @@ class Server:
                     self._log_links()
                 if router in ready:
                     self._drain(router, core)
-                if web is not None and web in ready:
-                    self._from_web(web)
+                if web is not None:
+                    web.ready(ready, clock())
                 if self.thinker.wake in ready or self.thinker.pending():
                     for key, move in self.thinker.answers():
                         self._deliver_step(core.thought, key, move)
                 if clock() >= core.deadline():
                     self._deliver_step(core.tick)
+                if web is not None:
+                    if clock() >= web.deadline():
+                        web.tick(clock())
+                    if web.pending():
+                        self._web_turn(web)
         except KeyboardInterrupt:
             pass
 
@@ -367,28 +363,27 @@ class Server:
             frames.append(frame.bytes)
         return ident, frames, host, link
 
-    def _from_web(self, web: zmq.Socket) -> None:
-        """Up to DRAIN_BATCH messages from the web gateway, in groups to the core as the ROUTER's are."""
-        group: list[tuple[bytes, list[bytes], str, int | None]] = []
-        for _ in range(DRAIN_BATCH):
-            try:
-                parts = web.recv_multipart(_NOBLOCK)
-            except zmq.Again:
+    def _web_turn(self, web: Any) -> None:
+        """The web seats' frames to the core, its answers back to them, then each touched seat's page."""
+        core = self.core
+        for _ in range(WEB_ROUNDS):
+            events = web.take()
+            if not events:
                 break
-            if len(parts) == 4 and parts[0] == WEB_MESSAGE and web_named(parts[1]):
-                self._webs.add(parts[1])
-                group.append((parts[1], [parts[3]], parts[2].decode(errors="replace"), None))
-                if len(group) >= GROUP_MAX:
-                    self._deliver_step(self.core.receive_many, group, web=True)
-                    group = []
-            elif len(parts) == 2 and parts[0] == WEB_CLOSED:
+            group: list[tuple[bytes, list[bytes], str, int | None]] = []
+            for ident, frame, host in events:
+                if frame is not None:
+                    group.append((ident, [frame], host, None))
+                    if len(group) < GROUP_MAX:
+                        continue
                 if group:  # what the page sent before it went comes first
-                    self._deliver_step(self.core.receive_many, group, web=True)
+                    self._deliver_step(core.receive_many, group, web=True)
                     group = []
-                self._webs.discard(parts[1])
-                self._deliver_step(self.core.web_closed, parts[1])
-        if group:
-            self._deliver_step(self.core.receive_many, group, web=True)
+                if frame is None:
+                    self._deliver_step(core.web_closed, ident)
+            if group:
+                self._deliver_step(core.receive_many, group, web=True)
+        web.flush(self.clock())
 
     def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""
@@ -403,10 +398,11 @@ class Server:
     def _deliver(self, out: Outbox) -> None:
         router = self.router
         assert router is not None
-        webs = self._webs
+        web = self.gateway
+        webs = web.links if web is not None else None
         for ident, frame in out.sends:
-            if webs and ident in webs:  # a web connection's: to the gateway (an empty set costs one test)
-                self._send_web(ident, frame)
+            if webs and ident in webs:  # a web connection's: to its seat (no web table costs one test)
+                web.from_core(ident, frame, self.clock())
                 continue
             try:
                 # Two sends, not send_multipart: it type-checks each part and or-s enum flags in Python.
@@ -417,14 +413,6 @@ class Server:
                 log.debug("event=send-dropped conn=%s error=%s", ident.hex(), exc)
         for think in out.thinks:
             self.thinker.submit(think.key, think.bot, think.view)
-
-    def _send_web(self, ident: bytes, frame: bytes) -> None:
-        web = self._web
-        assert web is not None
-        try:
-            web.send_multipart([ident, frame], _NOBLOCK)
-        except zmq.ZMQError as exc:  # the gateway is WEB_HWM messages behind: the seat resyncs
-            log.debug("event=send-dropped conn=%s error=%s web=true", ident.hex(), exc)
 
     def _log_links(self) -> None:
         # At most LINK_LOG_MAX lines a second: a storm of dropped links must not become a storm of log.

@@ -1,28 +1,31 @@
-"""The web transport: a thread serving the page's files and its WebSocket, bridged to the server's loop.
+"""The web transport: the page's files and its WebSockets, served by the server's own loop.
 
-One thread runs an asyncio ``websockets`` server beside the ZeroMQ loop
-(``server/loop.py``). A GET of a page file is answered from the installed
-package (``files.py``); ``/ws`` is upgraded to a WebSocket only for a page
-this server served (the ``Origin`` equals ``http://`` + the ``Host`` asked
-for, and that host is this machine's address or name). Each WebSocket gets
-one ``WebSeat`` (``seat.py``), a client of the core like the window: what it
-sends the core goes over an inproc PAIR to the loop as
-``[b"m", ident, host, frame]``, and a page that goes away as
-``[b"x", ident]``; the loop sends ``[ident, frame]`` back for the seat.
-Limits (docs/web.md): connections per machine and in all, frame size,
-messages a second, a bounded send queue per page, pings, a handshake time.
+The server's poller loop (server/loop.py) polls this gateway's listening
+socket and every browser connection beside its ZeroMQ sockets, so a page's
+press, the core's answer and the scene that shows it run in one thread, one
+after the other: no hop between threads, no second interpreter lock holder
+(docs/web.md, *Transport*). The WebSocket protocol is websockets' sans-IO
+``ServerProtocol``; this module only moves the bytes. A GET of a page file is
+answered from the installed package (``files.py``); ``/ws`` becomes a
+WebSocket only for a page this server served (the ``Origin`` equals
+``http://`` + the ``Host`` asked for, and that host is this machine's address
+or name). Each WebSocket gets one seat (web/seat.py's ``WebSeat``): what the
+seat owes the core leaves through ``take`` as ``(ident, frame, host)``, a page
+gone as ``(ident, None, host)``; what the core sends that ident comes back
+through ``from_core``. Limits (docs/web.md): connections per machine and in
+all, frame size, messages a second, bytes owed to a page that does not read,
+pings, a handshake time.
 """
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 import json
 import logging
+import math
 import re
 import secrets
 import socket
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,18 +34,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import zmq
-import zmq.asyncio
-from websockets.asyncio.server import Server as WSServer
-from websockets.asyncio.server import ServerConnection, serve
 from websockets.datastructures import Headers
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import InvalidState
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request, Response
 from websockets.protocol import State as WSState
+from websockets.server import ServerProtocol
 
 from board99.server.core import WEB_PREFIX
-from board99.server.loop import WEB_CLOSED as CLOSED
-from board99.server.loop import WEB_HWM as PAIR_HWM
-from board99.server.loop import WEB_MESSAGE as MESSAGE
 from board99.server.presence import Bucket
 
 from .files import BadPath, File, load, name_of, package_static
@@ -51,8 +50,9 @@ log = logging.getLogger("board99.web")
 
 #: The one path that becomes a WebSocket.
 WS_PATH = "/ws"
-#: Seconds a page's texts wait for the answer to the request its press sent (a person sees no wait this short).
-ANSWER_WAIT = 0.05
+READ_SIZE = 65_536  # bytes read from a connection at a time (the poll comes back while more wait)
+#: TCP connections beyond the WebSockets' own limits, for the page's files (a page load fetches three).
+FILES_SPARE = 16
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,11 @@ class Limits:
     max_frame: int = 16 * 1024  # bytes in one frame from the page; a bigger one closes the connection
     rate: float = 30.0  # frames a second from one page, sustained ...
     burst: float = 60.0  # ... and at once; frames over it are dropped with a notice
-    send_queue: int = 64  # texts queued for a page that is not reading before it is dropped
-    write_limit: int = 64 * 1024  # bytes the socket buffers for a page before a send waits
+    send_buffer: int = 1024 * 1024  # bytes owed to a page its socket would not take: more, and it is dropped
     ping_interval: float = 5.0  # seconds between WebSocket pings ...
     ping_timeout: float = 10.0  # ... and how long a pong may take before the connection is dropped
     open_timeout: float = 5.0  # seconds a new connection has to finish its HTTP request or handshake
+    close_timeout: float = 2.0  # seconds the page has to answer the server's close before it is cut
 
 
 class Seat(Protocol):
@@ -85,6 +85,8 @@ class Seat(Protocol):
 
 #: Makes the seat of a new connection: (ident, host, now).
 SeatFactory = Callable[[bytes, str, float], Seat]
+#: The loop's poller, as the gateway uses it: register(fd, events), unregister(fd).
+Poller = Any
 
 
 def default_seat() -> SeatFactory:
@@ -128,123 +130,437 @@ def host_allowed(host_header: str, names: set[str]) -> bool:
         return name.rstrip(".") in names
 
 
-def peer_host(connection: ServerConnection) -> str:
+def peer_of(address: Any) -> str:
     """The browser's IP address as the TCP socket saw it (a header is never believed)."""
-    address = connection.remote_address
     host = str(address[0]) if address else ""
     return host.removeprefix("::ffff:")  # an IPv4 peer on a dual-stack socket counts as its IPv4 address
 
 
-class Link:
-    """One open WebSocket: its seat, and the texts waiting to go to the page."""
+class Conn:
+    """One TCP connection from a browser: a request for a file, or a page's WebSocket and its seat."""
 
-    __slots__ = ("ws", "seat", "ident", "host", "queue", "bucket", "warned", "dropped", "why", "later")
+    __slots__ = ("sock", "fd", "proto", "peer", "since", "out", "eof", "ident", "seat", "bucket", "warned",
+                 "ping", "ping_at", "closing_at", "dead", "watching")
 
-    def __init__(self, ws: ServerConnection, seat: Seat, ident: bytes, host: str, limits: Limits,
-                 now: float) -> None:
-        self.ws, self.seat, self.ident, self.host = ws, seat, ident, host
-        self.queue: asyncio.Queue[str] = asyncio.Queue(limits.send_queue)
-        self.bucket = Bucket(limits.rate, limits.burst, now)
-        self.warned = -1e9
-        self.dropped = False
-        self.why: tuple[int, str] = (1000, "")  # the close code and reason when dropped
-        self.later: asyncio.TimerHandle | None = None  # the page's texts, held while its request is answered
+    def __init__(self, sock: socket.socket, peer: str, max_frame: int, now: float) -> None:
+        self.sock, self.fd, self.peer, self.since = sock, sock.fileno(), peer, now
+        self.proto = ServerProtocol(max_size=max_frame)
+        self.out = bytearray()  # bytes owed to the browser that its socket has not taken yet
+        self.eof = False  # the protocol is done writing: close once ``out`` is sent
+        self.ident = b""
+        self.seat: Seat | None = None  # a WebSocket's seat, from the handshake on
+        self.bucket: Bucket | None = None
+        self.warned = -math.inf
+        self.ping: bytes | None = None  # the ping awaiting its pong ...
+        self.ping_at = math.inf  # ... when it was sent, or when the next is due
+        self.closing_at: float | None = None  # when the server asked to close
+        self.dead = False
+        self.watching = zmq.POLLIN  # the poll events registered for this connection
 
 
 class Gateway:
-    """The web transport's thread. ``start()`` binds (port 0 picks one: ``.port``), ``stop()`` ends it."""
+    """The web transport, driven by the server's loop. ``start()`` binds (port 0 picks one: ``.port``)."""
 
-    def __init__(self, context: zmq.Context, pair: str, bind: str = "*", port: int = 0, *,
-                 limits: Limits = Limits(), seat: SeatFactory | None = None,
+    def __init__(self, bind: str = "*", port: int = 0, *, limits: Limits = Limits(), seat: SeatFactory | None = None,
                  static: Traversable | Path | str | None = None, clock: Callable[[], float] = time.monotonic) -> None:
-        """``pair``: the inproc address of the loop's web PAIR; ``seat``: the seat class (WebSeat)."""
-        self.context, self.pair_addr = context, pair
+        """``seat``: the seat class (WebSeat unless given); ``static``: the page's files' folder."""
         self.bind_addr, self.port = ("" if bind in ("*", "0.0.0.0") else bind), port
         self.limits, self.clock = limits, clock
-        self.seat_factory = seat  # None: web/seat.py's WebSeat, imported at the first connection
+        self.seat_factory = seat  # None: web/seat.py's WebSeat, imported at the first WebSocket
         self.files: dict[str, File] = load(static if static is not None else package_static())
         self.names = own_names()
-        self.links: dict[bytes, Link] = {}
+        self.listener: socket.socket | None = None
+        self.conns: dict[int, Conn] = {}  # every open TCP connection, by descriptor
+        self.links: dict[bytes, Conn] = {}  # the open WebSockets, by connection id
         self.opened = 0  # WebSockets opened since the start (each got a seat)
-        #: Connections past the Origin check, by peer address, until they close (the limits count them).
-        self.opening: dict[str, set[ServerConnection]] = {}
-        self._thread = threading.Thread(target=self._run, name="board99-web", daemon=True)
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stopping: asyncio.Event | None = None
-        self._wake: asyncio.Event | None = None
-        self._pair: Any = None
+        self.per_peer: dict[str, int] = {}  # open WebSockets by machine (the limits count them)
+        self._tcp: dict[str, int] = {}  # open TCP connections by machine
+        self._events: list[tuple[bytes, bytes | None, str]] = []  # for the core, in order
+        self._touched: dict[bytes, Conn] = {}  # seats that may owe the core or the page something
+        self._due = math.inf
+        self._poller: Poller = None
 
     # -- start and stop ------------------------------------------------------------------------
 
-    def start(self, timeout: float = 10.0) -> Gateway:
-        """Start the thread; return once it listens (OSError if the port cannot be bound)."""
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise RuntimeError("the web gateway did not start in time")
-        if self._error is not None:
-            raise self._error
+    def start(self) -> Gateway:
+        """Bind and listen (OSError if the port cannot be bound)."""
+        if self.bind_addr:
+            family = socket.AF_INET6 if ":" in self.bind_addr else socket.AF_INET
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            where: tuple = (self.bind_addr, self.port)
+        else:
+            try:  # every address, IPv4 and IPv6 on one socket where the system allows
+                sock = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+                where = ("::", self.port)
+            except OSError:
+                sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                where = ("0.0.0.0", self.port)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(where)
+            sock.listen(128)
+            sock.setblocking(False)
+        except BaseException:
+            sock.close()
+            raise
+        self.listener = sock
+        self.port = int(sock.getsockname()[1])
+        log.info("event=web-start port=%d files=%d", self.port, len(self.files))
         return self
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Close every page's connection and end the thread (safe from any thread)."""
-        loop, stopping = self._loop, self._stopping
-        if loop is not None and stopping is not None and not loop.is_closed():
-            try:
-                loop.call_soon_threadsafe(stopping.set)
-            except RuntimeError:
-                pass  # the loop has just ended
-        if self._thread.is_alive():
-            self._thread.join(timeout)
+    def attach(self, poller: Poller) -> None:
+        """Poll the listening socket and every connection with ``poller`` (the loop's)."""
+        assert self.listener is not None
+        self._poller = poller
+        poller.register(self.listener.fileno(), zmq.POLLIN)
+        for conn in self.conns.values():
+            poller.register(conn.fd, conn.watching)
 
-    def _run(self) -> None:
-        try:
-            asyncio.run(self._main())
-        except BaseException as exc:  # a bind error before ready: start() raises it
-            if not self._ready.is_set():
-                self._error = exc
-                self._ready.set()
-            else:
-                log.exception("event=web-gateway-failed")
-
-    async def _main(self) -> None:
-        self._loop = asyncio.get_running_loop()
-        self._stopping, self._wake = asyncio.Event(), asyncio.Event()
-        actx = zmq.asyncio.Context(shadow=self.context)
-        pair = self._pair = actx.socket(zmq.PAIR)
-        pair.linger = 0
-        pair.sndhwm = pair.rcvhwm = PAIR_HWM
-        pair.connect(self.pair_addr)
-        lim = self.limits
-        try:
-            server: WSServer = await serve(
-                self._handler, self.bind_addr or None, self.port,
-                process_request=self._request, max_size=lim.max_frame, max_queue=16,
-                write_limit=lim.write_limit, ping_interval=lim.ping_interval, ping_timeout=lim.ping_timeout,
-                open_timeout=lim.open_timeout, close_timeout=2.0, compression=None, server_header=None)
-        except BaseException:
-            pair.close(linger=0)
-            raise
-        self.port = int(next(iter(server.sockets)).getsockname()[1])
-        log.info("event=web-start port=%d files=%d", self.port, len(self.files))
-        self._ready.set()
-        tasks = [asyncio.create_task(self._from_loop(pair)), asyncio.create_task(self._ticker())]
-        try:
-            await self._stopping.wait()
-        finally:
-            server.close()  # closes each page's WebSocket (1001, going away): their handlers tell the loop
-            await server.wait_closed()
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            pair.close(linger=0)
+    def close(self) -> None:
+        """Close every connection (a page's WebSocket with 1001, going away) and stop listening."""
+        now = self.clock()
+        for conn in list(self.conns.values()):
+            if conn.seat is not None and conn.proto.state is WSState.OPEN:
+                conn.proto.send_close(1001, "the server is stopping")
+                self._write(conn, now)
+            self._kill(conn, now)
+        if self.listener is not None:
+            if self._poller is not None:
+                self._poller.unregister(self.listener.fileno())
+            self.listener.close()
+            self.listener = None
             log.info("event=web-stop port=%d", self.port)
+
+    # -- what the loop calls ---------------------------------------------------------------------
+
+    def ready(self, events: dict[Any, int], now: float) -> None:
+        """Handle what the poll found ready among this gateway's sockets (the other keys are not its own)."""
+        listener = self.listener
+        for key, flags in events.items():
+            if type(key) is not int:
+                continue
+            if listener is not None and key == listener.fileno():
+                self._accept(now)
+                continue
+            conn = self.conns.get(key)
+            if conn is None:
+                continue
+            if flags & zmq.POLLOUT:
+                self._send(conn, now)
+            if flags & (zmq.POLLIN | zmq.POLLERR) and not conn.dead:
+                self._read(conn, now)
+
+    def take(self) -> list[tuple[bytes, bytes | None, str]]:
+        """What the seats owe the core, in order: ``(ident, frame, host)``, and ``(ident, None, host)`` for a page gone."""
+        for conn in self._touched.values():
+            if conn.seat is not None and not conn.dead:
+                try:
+                    frames = conn.seat.to_core()
+                except Exception:
+                    self._failed(conn, "to_core")
+                    continue
+                self._events.extend((conn.ident, frame, conn.peer) for frame in frames)
+        out, self._events = self._events, []
+        return out
+
+    def from_core(self, ident: bytes, frame: bytes, now: float) -> None:
+        """A frame the core sent to web connection ``ident`` (one whose page has gone: dropped)."""
+        conn = self.links.get(ident)
+        if conn is None or conn.seat is None:
+            return
+        self._touched[ident] = conn
+        self._call(conn, conn.seat.from_core, frame, now)
+
+    def flush(self, now: float) -> None:
+        """Send each touched seat's texts to its page."""
+        if not self._touched:
+            return
+        touched, self._touched = self._touched, {}
+        for conn in touched.values():
+            seat = conn.seat
+            if seat is None or conn.dead:
+                continue
+            try:
+                texts = seat.to_page()
+                due = seat.next_tick()
+            except Exception:
+                self._failed(conn, "to_page")
+                continue
+            if due < self._due:
+                self._due = due
+            if conn.proto.state is not WSState.OPEN:
+                continue
+            for text in texts:
+                conn.proto.send_text(text.encode())
+            self._write(conn, now)
+
+    def pending(self) -> bool:
+        """True while a seat may owe the core or its page something (``take`` and ``flush`` are due)."""
+        return bool(self._touched or self._events)
+
+    def deadline(self) -> float:
+        """When ``tick`` is next due: a seat's tick, a ping, a timeout."""
+        return self._due
+
+    def tick(self, now: float) -> None:
+        """Seats' ticks, pings, and the time limits of connections that are opening, quiet or closing."""
+        lim = self.limits
+        due = math.inf
+        for conn in list(self.conns.values()):
+            if conn.dead:
+                continue
+            if conn.closing_at is not None:  # the server asked to close: the page has close_timeout to answer
+                if now - conn.closing_at >= lim.close_timeout:
+                    self._kill(conn, now)
+                    continue
+                due = min(due, conn.closing_at + lim.close_timeout)
+                continue
+            seat = conn.seat
+            if seat is None:  # a file's request or a handshake, not yet done
+                if now - conn.since >= lim.open_timeout:
+                    log.info("event=web-open-timeout peer=%s", conn.peer)
+                    self._kill(conn, now)
+                    continue
+                due = min(due, conn.since + lim.open_timeout)
+                continue
+            if conn.ping is not None and now - conn.ping_at >= lim.ping_timeout:
+                log.info("event=web-ping-timeout conn=%s", conn.ident.hex())
+                self._close(conn, 1011, "keepalive ping timeout", now)
+                due = min(due, now + lim.close_timeout)
+                continue
+            if conn.ping is None and now >= conn.ping_at:
+                conn.ping = secrets.token_bytes(4)
+                conn.ping_at = now
+                try:
+                    conn.proto.send_ping(conn.ping)
+                except InvalidState:
+                    pass
+                self._write(conn, now)
+            due = min(due, conn.ping_at + (lim.ping_timeout if conn.ping is not None else 0.0))
+            try:
+                if seat.next_tick() <= now:
+                    self._touched[conn.ident] = conn
+                    seat.tick(now)
+                due = min(due, seat.next_tick())
+            except Exception:
+                self._failed(conn, "tick")
+        self._due = due
+
+    # -- connections ----------------------------------------------------------------------------------
+
+    def _accept(self, now: float) -> None:
+        assert self.listener is not None
+        for _ in range(64):  # a burst of new connections is taken a part at a time; the poll comes back
+            try:
+                sock, address = self.listener.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:  # out of descriptors, say: the others are served on
+                log.warning("event=web-accept-failed error=%s", exc)
+                return
+            peer = peer_of(address)
+            lim = self.limits
+            if self._tcp.get(peer, 0) >= lim.per_host + FILES_SPARE or len(self.conns) >= lim.total + FILES_SPARE:
+                log.warning("event=web-refused why=tcp peer=%s open=%d", peer, self._tcp.get(peer, 0))
+                sock.close()
+                continue
+            sock.setblocking(False)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            conn = Conn(sock, peer, lim.max_frame, now)
+            self.conns[conn.fd] = conn
+            self._tcp[peer] = self._tcp.get(peer, 0) + 1
+            if self._poller is not None:
+                self._poller.register(conn.fd, zmq.POLLIN)
+            self._due = min(self._due, now + lim.open_timeout)
+
+    def _read(self, conn: Conn, now: float) -> None:
+        try:
+            data = conn.sock.recv(READ_SIZE)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            self._kill(conn, now)
+            return
+        proto = conn.proto
+        if data:
+            proto.receive_data(data)
+        else:
+            proto.receive_eof()
+        for event in proto.events_received():
+            if conn.dead:
+                return
+            if isinstance(event, Request):
+                self._handshake(conn, event, now)
+            elif isinstance(event, Frame):
+                self._frame(conn, event, now)
+        self._write(conn, now)
+        if not data and not conn.dead and not conn.out:
+            self._kill(conn, now)  # the browser closed its side: nothing more will come
+
+    def _frame(self, conn: Conn, frame: Frame, now: float) -> None:
+        seat = conn.seat
+        if seat is None:
+            return
+        opcode = frame.opcode
+        if opcode is Opcode.PONG:
+            if frame.data == conn.ping:
+                conn.ping, conn.ping_at = None, now + self.limits.ping_interval
+            return
+        if opcode is Opcode.BINARY:
+            self._close(conn, 1003, "the page sends text frames only", now)
+            return
+        if opcode is Opcode.CONT or (opcode is Opcode.TEXT and not frame.fin):
+            # A browser sends each message in one frame; a message in pieces is not taken.
+            self._close(conn, 1003, "the page sends each message in one frame", now)
+            return
+        if opcode is not Opcode.TEXT or conn.closing_at is not None:
+            return  # a ping (the protocol answers it) or a close (the protocol answers it too)
+        assert conn.bucket is not None
+        if not conn.bucket.take(now):
+            self._too_fast(conn, now)
+            return
+        try:
+            text = bytes(frame.data).decode()
+        except UnicodeDecodeError:
+            self._close(conn, 1007, "a text frame that is not UTF-8", now)
+            return
+        self._touched[conn.ident] = conn
+        self._call(conn, seat.from_page, text, now)
+
+    def _handshake(self, conn: Conn, request: Request, now: float) -> None:
+        response = self._request(conn, request)
+        if response is None:
+            response = conn.proto.accept(request)
+            if response.status_code == 101:
+                conn.proto.send_response(response)
+                self._open(conn, now)
+                return
+        conn.proto.send_response(response)  # a file, or a refusal: then the connection ends
+
+    def _open(self, conn: Conn, now: float) -> None:
+        """The WebSocket is open: its seat is made, and the loop hears of it with its first frame."""
+        conn.ident = new_ident()
+        try:
+            if self.seat_factory is None:
+                self.seat_factory = default_seat()
+            conn.seat = self.seat_factory(conn.ident, conn.peer, now)
+        except Exception:
+            log.exception("event=web-seat-failed conn=%s", conn.ident.hex())
+            conn.seat = None
+            conn.proto.send_close(1011, "the server could not open a seat")
+            conn.closing_at = now
+            return
+        lim = self.limits
+        conn.bucket = Bucket(lim.rate, lim.burst, now)
+        conn.ping_at = now + lim.ping_interval
+        self.links[conn.ident] = conn
+        self.per_peer[conn.peer] = self.per_peer.get(conn.peer, 0) + 1
+        self.opened += 1
+        self._touched[conn.ident] = conn
+        self._due = min(self._due, conn.ping_at)
+        log.info("event=web-connect conn=%s host=%s", conn.ident.hex(), conn.peer)
+
+    def _close(self, conn: Conn, code: int, reason: str, now: float) -> None:
+        """Ask the page to close (it has close_timeout to answer before it is cut)."""
+        if conn.closing_at is None and conn.proto.state is WSState.OPEN:
+            conn.proto.send_close(code, reason)
+            conn.closing_at = now
+            self._due = min(self._due, now + self.limits.close_timeout)
+            self._write(conn, now)
+
+    def _kill(self, conn: Conn, now: float) -> None:
+        """The connection is over: its socket closed, its seat told, and the loop (the core keeps the seat)."""
+        if conn.dead:
+            return
+        conn.dead = True
+        self.conns.pop(conn.fd, None)
+        if self._poller is not None:
+            self._poller.unregister(conn.fd)
+        try:
+            conn.sock.close()
+        except OSError:
+            pass
+        left = self._tcp.get(conn.peer, 1) - 1
+        if left > 0:
+            self._tcp[conn.peer] = left
+        else:
+            self._tcp.pop(conn.peer, None)
+        if conn.seat is None or self.links.pop(conn.ident, None) is None:
+            return
+        self._touched.pop(conn.ident, None)
+        left = self.per_peer.get(conn.peer, 1) - 1
+        if left > 0:
+            self.per_peer[conn.peer] = left
+        else:
+            self.per_peer.pop(conn.peer, None)
+        seat = conn.seat
+        try:
+            seat.closed(now)
+            self._events.extend((conn.ident, frame, conn.peer) for frame in seat.to_core())
+        except Exception:
+            log.exception("event=web-seat-failed conn=%s step=closed", conn.ident.hex())
+        self._events.append((conn.ident, None, conn.peer))
+        log.info("event=web-disconnect conn=%s host=%s code=%s", conn.ident.hex(), conn.peer,
+                 conn.proto.close_code)
+
+    def _write(self, conn: Conn, now: float) -> None:
+        for data in conn.proto.data_to_send():
+            if data:
+                conn.out += data
+            else:
+                conn.eof = True
+        self._send(conn, now)
+
+    def _send(self, conn: Conn, now: float) -> None:
+        if conn.dead:
+            return
+        if conn.out:
+            try:
+                sent = conn.sock.send(conn.out)
+            except (BlockingIOError, InterruptedError):
+                sent = 0
+            except OSError:
+                self._kill(conn, now)
+                return
+            del conn.out[:sent]
+            if len(conn.out) > self.limits.send_buffer:
+                # A page that does not read is dropped; it comes back to its seat and gets the whole scene.
+                log.info("event=web-slow-page conn=%s owed=%d", conn.ident.hex(), len(conn.out))
+                self._kill(conn, now)
+                return
+        if not conn.out and (conn.eof or conn.proto.close_expected()):
+            self._kill(conn, now)
+            return
+        watching = zmq.POLLIN | (zmq.POLLOUT if conn.out else 0)
+        if watching != conn.watching and self._poller is not None:
+            conn.watching = watching
+            self._poller.register(conn.fd, watching)  # registering again changes the events polled for
+
+    def _call(self, conn: Conn, step: Callable[..., None], *args: Any) -> None:
+        """Run one of the seat's steps; a failure is logged and drops this page only."""
+        try:
+            step(*args)
+        except Exception:
+            self._failed(conn, step.__name__)
+
+    def _failed(self, conn: Conn, step: str) -> None:
+        log.exception("event=web-seat-failed conn=%s step=%s", conn.ident.hex(), step)
+        self._close(conn, 1011, "the server failed on this page's message; it was logged", self.clock())
+
+    def _too_fast(self, conn: Conn, now: float) -> None:
+        if now - conn.warned < 1.0:
+            return
+        conn.warned = now
+        text = json.dumps({"notice": {"text": f"more than {self.limits.rate:g} messages a second from this page; "
+                                              "some were dropped", "tone": "bad"}})
+        conn.proto.send_text(text.encode())
+        self._write(conn, now)
 
     # -- HTTP: the page's files, and the checks before a WebSocket ------------------------------
 
-    def _request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Answer a file, or refuse; None lets a /ws upgrade go on (websockets' process_request)."""
+    def _request(self, conn: Conn, request: Request) -> Response | None:
+        """Answer a file, or refuse; None lets a /ws upgrade go on."""
         host = request.headers.get("Host", "")
         try:
             name = name_of(request.path)
@@ -252,12 +568,12 @@ class Gateway:
             return self._plain(400, f"Bad request: {exc}.\n")
         if request.path.split("?", 1)[0] != WS_PATH:
             return self._file(name, host, request.headers.get("If-None-Match"))
-        return self._may_open(connection, request, host)
+        return self._may_open(conn, request, host)
 
-    def _may_open(self, connection: ServerConnection, request: Request, host: str) -> Response | None:
+    def _may_open(self, conn: Conn, request: Request, host: str) -> Response | None:
         """The checks before a WebSocket opens, before any seat code runs: Origin, then the limits."""
         origin = request.headers.get_all("Origin")
-        peer = peer_host(connection)
+        peer = conn.peer
         if not host_allowed(host, self.names):
             log.warning("event=web-refused why=host host=%r peer=%s", host[:100], peer)
             return self._plain(403, "Forbidden: open the address board99 serve printed.\n")
@@ -265,26 +581,15 @@ class Gateway:
             # A page from anywhere else (or no page at all) cannot drive a seat here.
             log.warning("event=web-refused why=origin origin=%r host=%r peer=%s", origin[:1], host[:100], peer)
             return self._plain(403, "Forbidden: the table's own page connects here, no other.\n")
-        self._prune()
-        here = self.opening.setdefault(peer, set())
-        if len(here) >= self.limits.per_host:
-            log.warning("event=web-refused why=per-host peer=%s open=%d", peer, len(here))
+        if self.per_peer.get(peer, 0) >= self.limits.per_host:
+            log.warning("event=web-refused why=per-host peer=%s open=%d", peer, self.per_peer.get(peer, 0))
             return self._plain(503, f"Too many connections: {self.limits.per_host} are open from this "
                                     "machine already, the most one machine gets.\n")
-        if sum(len(s) for s in self.opening.values()) >= self.limits.total:
+        if len(self.links) >= self.limits.total:
             log.warning("event=web-refused why=full peer=%s", peer)
             return self._plain(503, f"The server serves {self.limits.total} web connections, its limit; "
                                     "try again later.\n")
-        here.add(connection)
         return None
-
-    def _prune(self) -> None:
-        """Forget connections that closed without a handler to do it (a handshake that failed after the checks)."""
-        for peer, conns in list(self.opening.items()):
-            for conn in [c for c in conns if c.state is WSState.CLOSED]:
-                conns.discard(conn)
-            if not conns:
-                del self.opening[peer]
 
     def _file(self, name: str, host: str, etag: str | None) -> Response:
         file = self.files.get(name)
@@ -320,182 +625,3 @@ class Gateway:
              "form-action 'none'; frame-ancestors 'none'"),
             ("Connection", "close"),
         ])
-
-    # -- WebSockets -------------------------------------------------------------------------------
-
-    async def _handler(self, ws: ServerConnection) -> None:
-        """One page's WebSocket, from its open to its close: frames to its seat, what the seat owes out."""
-        now = self.clock()
-        host, ident = peer_host(ws), new_ident()
-        try:
-            if self.seat_factory is None:
-                self.seat_factory = default_seat()
-            seat = self.seat_factory(ident, host, now)
-        except Exception:
-            log.exception("event=web-seat-failed conn=%s", ident.hex())
-            await ws.close(1011, "the server could not open a seat")
-            return
-        link = self.links[ident] = Link(ws, seat, ident, host, self.limits, now)
-        self.opened += 1
-        log.info("event=web-connect conn=%s host=%s", ident.hex(), host)
-        sender = asyncio.create_task(self._sender(link))
-        assert self._wake is not None
-        self._wake.set()
-        try:
-            self._flush(link)
-            async for message in ws:
-                now = self.clock()
-                if not isinstance(message, str):
-                    await ws.close(1003, "the page sends text frames only")
-                    break
-                if not link.bucket.take(now):
-                    self._too_fast(link, now)
-                    continue
-                if not self._call(link, seat.from_page, message, now):
-                    break
-                self._flush(link, hold=True)
-            if link.dropped:
-                await ws.close(*link.why)
-        except ConnectionClosed:
-            pass
-        finally:
-            if link.later is not None:
-                link.later.cancel()
-            self._gone(link)
-            sender.cancel()
-            self.opening.get(host, set()).discard(ws)
-            if not self.opening.get(host, True):
-                del self.opening[host]
-            log.info("event=web-disconnect conn=%s host=%s code=%s", ident.hex(), host, ws.close_code)
-
-    def _gone(self, link: Link) -> None:
-        """The page went away: its seat hears it, then the loop (the core loses the connection, keeps the seat)."""
-        self.links.pop(link.ident, None)
-        if self._call(link, link.seat.closed, self.clock()):
-            try:
-                for frame in link.seat.to_core():
-                    self._to_loop([MESSAGE, link.ident, link.host.encode(), frame])
-            except Exception:
-                log.exception("event=web-seat-failed conn=%s", link.ident.hex())
-        self._to_loop([CLOSED, link.ident])
-
-    def _call(self, link: Link, step: Callable[..., None], *args: Any) -> bool:
-        """Run one of the seat's steps; a failure is logged and drops this page only."""
-        try:
-            step(*args)
-            return True
-        except Exception:
-            log.exception("event=web-seat-failed conn=%s step=%s", link.ident.hex(), step.__name__)
-            self._drop(link, 1011, "the server failed on this page's message; it was logged")
-            return False
-
-    def _too_fast(self, link: Link, now: float) -> None:
-        if now - link.warned < 1.0:
-            return
-        link.warned = now
-        text = json.dumps({"notice": {"text": f"more than {self.limits.rate:g} messages a second from this page; "
-                                              "some were dropped", "tone": "bad"}})
-        self._to_page(link, text)
-
-    def _flush(self, link: Link, hold: bool = False) -> None:
-        """Hand on what the seat owes: frames to the loop, texts to the page.
-
-        ``hold``: after a page's press that sent the core a request, its texts wait up to ANSWER_WAIT
-        for the answer, and one scene shows both (a scene of the request on its way, built and sent
-        just before the answer's, would cost the answer its time: docs/web.md, *Scenes*).
-        """
-        # The frames go to the loop before the scene is built: the core works on them meanwhile.
-        try:
-            frames = link.seat.to_core()
-        except Exception:
-            log.exception("event=web-seat-failed conn=%s step=drain", link.ident.hex())
-            self._drop(link, 1011, "the server failed on this page; it was logged")
-            return
-        for frame in frames:
-            self._to_loop([MESSAGE, link.ident, link.host.encode(), frame])
-        if frames and hold:
-            if link.later is None:
-                link.later = asyncio.get_running_loop().call_later(ANSWER_WAIT, self._flush, link)
-            return
-        if link.later is not None:
-            link.later.cancel()
-            link.later = None
-        try:
-            texts = link.seat.to_page()
-        except Exception:
-            log.exception("event=web-seat-failed conn=%s step=drain", link.ident.hex())
-            self._drop(link, 1011, "the server failed on this page; it was logged")
-            return
-        for text in texts:
-            self._to_page(link, text)
-
-    def _to_page(self, link: Link, text: str) -> None:
-        if link.dropped:
-            return
-        try:
-            link.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            # A page that does not read is dropped; it comes back to its seat and gets the whole scene.
-            log.info("event=web-slow-page conn=%s queued=%d", link.ident.hex(), link.queue.qsize())
-            self._drop(link, 1013, "this page fell behind; reconnect to catch up")
-
-    def _drop(self, link: Link, code: int, reason: str) -> None:
-        if not link.dropped:
-            link.dropped, link.why = True, (code, reason)
-            asyncio.get_running_loop().create_task(link.ws.close(code, reason))
-
-    async def _sender(self, link: Link) -> None:
-        try:
-            while True:
-                text = await link.queue.get()
-                await link.ws.send(text)
-        except ConnectionClosed:
-            pass
-
-    def _to_loop(self, parts: list[bytes]) -> None:
-        try:
-            self._pair.send_multipart(parts, flags=zmq.NOBLOCK).result()
-        except zmq.ZMQError as exc:  # the loop is behind by PAIR_HWM messages: the seat's request times out
-            log.warning("event=web-to-loop-dropped conn=%s error=%s", parts[1].hex(), exc)
-
-    # -- from the loop, and the seats' clocks ----------------------------------------------------
-
-    async def _from_loop(self, pair: Any) -> None:
-        """Frames the core sent to web connections: each to its seat (one whose page has gone: dropped)."""
-        while True:
-            parts = await pair.recv_multipart()
-            if len(parts) != 2:
-                continue
-            link = self.links.get(parts[0])
-            if link is None:
-                continue
-            if self._call(link, link.seat.from_core, parts[1], self.clock()):
-                self._flush(link)
-                # Let the page's sender go before the next frame's scene is built (a reply's scene is
-                # otherwise held back behind the scene of the bot's move that came right after it).
-                await asyncio.sleep(0)
-
-    async def _ticker(self) -> None:
-        """Each seat's tick when it is due (heartbeats to the core, request timeouts, clocks)."""
-        wake = self._wake
-        assert wake is not None
-        while True:
-            now = self.clock()
-            soonest = now + 1.0
-            for link in list(self.links.values()):
-                try:
-                    due = link.seat.next_tick()
-                except Exception:
-                    log.exception("event=web-seat-failed conn=%s step=next_tick", link.ident.hex())
-                    self._drop(link, 1011, "the server failed on this page; it was logged")
-                    continue
-                if due <= now and not link.dropped:
-                    if self._call(link, link.seat.tick, now):
-                        self._flush(link)
-                        due = link.seat.next_tick()
-                soonest = min(soonest, due)
-            wake.clear()
-            try:
-                await asyncio.wait_for(wake.wait(), max(0.01, min(1.0, soonest - self.clock())))
-            except TimeoutError:
-                pass
