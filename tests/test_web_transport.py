@@ -13,6 +13,7 @@ import contextlib
 import functools
 import http.client
 import json
+import logging
 import os
 import socket
 import subprocess
@@ -38,7 +39,7 @@ from board99.server.loop import ServerThread, run_in_thread
 from board99.server.serve import default_web_port, lan_address
 from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
-from board99.web.gateway import Limits, host_allowed, new_ident
+from board99.web.gateway import LOG_MAX, Limits, LogBudget, host_allowed, new_ident
 from board99.web.seat import patched
 from board99.wire.protocol import PROTOCOL_VERSION
 from tests.browser_kit import browser  # noqa: F401 (a fixture)
@@ -284,6 +285,32 @@ def test_a_binary_frame_closes_the_connection(server) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=5)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+
+
+def test_a_message_in_pieces_closes_the_connection(server) -> None:
+    with page(server) as ws:
+        hello(ws)
+        ws.send(iter(['{"raw": ', '{"type": "ping", "id": 2}}']))  # one message in two frames: no browser does
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(10):
+                ws.recv(timeout=5)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+
+
+def test_a_text_frame_that_is_not_utf8_closes_the_connection(server) -> None:
+    port = server.server.web_port
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nOrigin: http://127.0.0.1:{port}\r\n"
+                      "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 101")
+        mask, payload = b"\x01\x02\x03\x04", b"\xff\xfe\xfd"
+        sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+        closing = sock.recv(64)
+        assert closing[0] == 0x88 and int.from_bytes(closing[2:4], "big") == 1007, closing  # a close frame: 1007
 
 
 def test_a_page_owed_more_than_its_send_buffer_holds_is_dropped(tmp_path, static) -> None:
@@ -696,3 +723,17 @@ class _Silent(SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+
+def test_connection_lines_are_logged_at_most_log_max_a_second(caplog) -> None:
+    # A storm of refused or dropped connections must not become a storm of log lines.
+    clock = [0.0]
+    budget = LogBudget(lambda: clock[0])
+    with caplog.at_level(logging.INFO, logger="board99.web"):
+        for n in range(100):
+            budget(logging.WARNING, "event=web-refused why=origin n=%d", n)
+        clock[0] = 1.5
+        budget(logging.INFO, "event=web-connect")
+    lines = [r.getMessage() for r in caplog.records if r.name == "board99.web"]
+    assert len(lines) == LOG_MAX + 2
+    assert lines[LOG_MAX:] == [f"event=web-log-skipped lines={100 - LOG_MAX}", "event=web-connect"]

@@ -53,6 +53,27 @@ WS_PATH = "/ws"
 READ_SIZE = 65_536  # bytes read from a connection at a time (the poll comes back while more wait)
 #: TCP connections beyond the WebSockets' own limits, for the page's files (a page load fetches three).
 FILES_SPARE = 16
+LOG_MAX = 20  # lines about connections logged a second: a storm of connections must not become one of log
+
+
+class LogBudget:
+    """At most LOG_MAX lines a second; the lines left out are counted in the next second's first line."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self.window, self.used, self.skipped = -math.inf, 0, 0
+
+    def __call__(self, level: int, message: str, *args: Any) -> None:
+        now = self.clock()
+        if now - self.window >= 1.0:
+            if self.skipped:
+                log.warning("event=web-log-skipped lines=%d", self.skipped)
+            self.window, self.used, self.skipped = now, 0, 0
+        if self.used >= LOG_MAX:
+            self.skipped += 1
+            return
+        self.used += 1
+        log.log(level, message, *args)
 
 
 @dataclass(frozen=True)
@@ -179,6 +200,7 @@ class Gateway:
         self._touched: dict[bytes, Conn] = {}  # seats that may owe the core or the page something
         self._due = math.inf
         self._poller: Poller = None
+        self._log = LogBudget(clock)
 
     # -- start and stop ------------------------------------------------------------------------
 
@@ -319,13 +341,13 @@ class Gateway:
             seat = conn.seat
             if seat is None:  # a file's request or a handshake, not yet done
                 if now - conn.since >= lim.open_timeout:
-                    log.info("event=web-open-timeout peer=%s", conn.peer)
+                    self._log(logging.INFO, "event=web-open-timeout peer=%s", conn.peer)
                     self._kill(conn, now)
                     continue
                 due = min(due, conn.since + lim.open_timeout)
                 continue
             if conn.ping is not None and now - conn.ping_at >= lim.ping_timeout:
-                log.info("event=web-ping-timeout conn=%s", conn.ident.hex())
+                self._log(logging.INFO, "event=web-ping-timeout conn=%s", conn.ident.hex())
                 self._close(conn, 1011, "keepalive ping timeout", now)
                 due = min(due, now + lim.close_timeout)
                 continue
@@ -357,12 +379,12 @@ class Gateway:
             except (BlockingIOError, InterruptedError):
                 return
             except OSError as exc:  # out of descriptors, say: the others are served on
-                log.warning("event=web-accept-failed error=%s", exc)
+                self._log(logging.WARNING, "event=web-accept-failed error=%s", exc)
                 return
             peer = peer_of(address)
             lim = self.limits
             if self._tcp.get(peer, 0) >= lim.per_host + FILES_SPARE or len(self.conns) >= lim.total + FILES_SPARE:
-                log.warning("event=web-refused why=tcp peer=%s open=%d", peer, self._tcp.get(peer, 0))
+                self._log(logging.WARNING, "event=web-refused why=tcp peer=%s open=%d", peer, self._tcp.get(peer, 0))
                 sock.close()
                 continue
             sock.setblocking(False)
@@ -459,7 +481,7 @@ class Gateway:
         self.opened += 1
         self._touched[conn.ident] = conn
         self._due = min(self._due, conn.ping_at)
-        log.info("event=web-connect conn=%s host=%s", conn.ident.hex(), conn.peer)
+        self._log(logging.INFO, "event=web-connect conn=%s host=%s", conn.ident.hex(), conn.peer)
 
     def _close(self, conn: Conn, code: int, reason: str, now: float) -> None:
         """Ask the page to close (it has close_timeout to answer before it is cut)."""
@@ -501,7 +523,7 @@ class Gateway:
         except Exception:
             log.exception("event=web-seat-failed conn=%s step=closed", conn.ident.hex())
         self._events.append((conn.ident, None, conn.peer))
-        log.info("event=web-disconnect conn=%s host=%s code=%s", conn.ident.hex(), conn.peer,
+        self._log(logging.INFO, "event=web-disconnect conn=%s host=%s code=%s", conn.ident.hex(), conn.peer,
                  conn.proto.close_code)
 
     def _write(self, conn: Conn, now: float) -> None:
@@ -526,10 +548,10 @@ class Gateway:
             del conn.out[:sent]
             if len(conn.out) > self.limits.send_buffer:
                 # A page that does not read is dropped; it comes back to its seat and gets the whole scene.
-                log.info("event=web-slow-page conn=%s owed=%d", conn.ident.hex(), len(conn.out))
+                self._log(logging.INFO, "event=web-slow-page conn=%s owed=%d", conn.ident.hex(), len(conn.out))
                 self._kill(conn, now)
                 return
-        if not conn.out and (conn.eof or conn.proto.close_expected()):
+        if not conn.out and conn.eof:  # the protocol is done (a close answered, a failure, an HTTP answer)
             self._kill(conn, now)
             return
         watching = zmq.POLLIN | (zmq.POLLOUT if conn.out else 0)
@@ -575,18 +597,18 @@ class Gateway:
         origin = request.headers.get_all("Origin")
         peer = conn.peer
         if not host_allowed(host, self.names):
-            log.warning("event=web-refused why=host host=%r peer=%s", host[:100], peer)
+            self._log(logging.WARNING, "event=web-refused why=host host=%r peer=%s", host[:100], peer)
             return self._plain(403, "Forbidden: open the address board99 serve printed.\n")
         if origin != [f"http://{host}"]:
             # A page from anywhere else (or no page at all) cannot drive a seat here.
-            log.warning("event=web-refused why=origin origin=%r host=%r peer=%s", origin[:1], host[:100], peer)
+            self._log(logging.WARNING, "event=web-refused why=origin origin=%r host=%r peer=%s", origin[:1], host[:100], peer)
             return self._plain(403, "Forbidden: the table's own page connects here, no other.\n")
         if self.per_peer.get(peer, 0) >= self.limits.per_host:
-            log.warning("event=web-refused why=per-host peer=%s open=%d", peer, self.per_peer.get(peer, 0))
+            self._log(logging.WARNING, "event=web-refused why=per-host peer=%s open=%d", peer, self.per_peer.get(peer, 0))
             return self._plain(503, f"Too many connections: {self.limits.per_host} are open from this "
                                     "machine already, the most one machine gets.\n")
         if len(self.links) >= self.limits.total:
-            log.warning("event=web-refused why=full peer=%s", peer)
+            self._log(logging.WARNING, "event=web-refused why=full peer=%s", peer)
             return self._plain(503, f"The server serves {self.limits.total} web connections, its limit; "
                                     "try again later.\n")
         return None
