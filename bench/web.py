@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,11 +71,27 @@ def open_page(port: int, n: int) -> ClientConnection:
                    open_timeout=10, max_size=None)
 
 
+#: The last scene each page drew (a patch is read as the whole scene it makes, as the page draws it).
+DRAWN: weakref.WeakKeyDictionary[ClientConnection, dict] = weakref.WeakKeyDictionary()
+
+
+def read(ws: ClientConnection, text: str) -> dict:
+    """One message from the server; a patch comes back as ``{"scene": ...}``, the scene it makes."""
+    from board99.web.seat import patched
+
+    msg = json.loads(text)
+    if "patch" in msg:
+        msg = {"scene": patched(DRAWN.get(ws, {}), msg["patch"])}
+    if "scene" in msg:
+        DRAWN[ws] = msg["scene"]
+    return msg
+
+
 def wait_for(ws: ClientConnection, check: Callable[[dict], bool], seconds: float = 10.0) -> dict:
     """The first message from the server that ``check`` accepts."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        msg = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        msg = read(ws, ws.recv(timeout=max(0.01, deadline - time.monotonic())))
         if check(msg):
             return msg
     raise TimeoutError("not received")
@@ -87,7 +104,7 @@ def drain(pages: list[ClientConnection], seconds: float) -> None:
         for ws in pages:
             with contextlib.suppress(TimeoutError):
                 while True:
-                    ws.recv(timeout=0)
+                    read(ws, ws.recv(timeout=0))
 
 
 def screen(name: str) -> Callable[[dict], bool]:
@@ -126,7 +143,7 @@ def cold_load(port: int) -> tuple[int, int, float, float]:
         while not lobby_at and time.monotonic() < deadline:
             text = ws.recv(timeout=max(0.01, deadline - time.monotonic()))
             received += len(text.encode())
-            got = json.loads(text).get("scene", {}).get("screen")
+            got = read(ws, text).get("scene", {}).get("screen")
             if got == "welcome" and not welcome_at:
                 welcome_at = time.perf_counter() - started
                 ws.send(json.dumps({"hello": {"name": "cold", "key": None, "seat": None}}))
