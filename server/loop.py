@@ -280,7 +280,7 @@ class Server:
                 if router in ready:
                     self._drain(router, core)
                 if web is not None:
-                    web.ready(ready, clock())
+                    self._web_step(web.ready, ready)
                 if self.thinker.wake in ready or self.thinker.pending():
                     for key, move in self.thinker.answers():
                         self._deliver_step(core.thought, key, move)
@@ -288,9 +288,9 @@ class Server:
                     self._deliver_step(core.tick)
                 if web is not None:
                     if clock() >= web.deadline():
-                        web.tick(clock())
+                        self._web_step(web.tick)
                     if web.pending():
-                        self._web_turn(web)
+                        self._web_step(self._web_turn, web)
         except KeyboardInterrupt:
             pass
 
@@ -363,7 +363,15 @@ class Server:
             frames.append(frame.bytes)
         return ident, frames, host, link
 
-    def _web_turn(self, web: Any) -> None:
+    def _web_step(self, step: Callable[..., None], *args: Any) -> None:
+        """One of the web gateway's steps, with the time now (the seat's own faults drop only its page)."""
+        # A bug in the transport must not end the loop (the ZeroMQ clients' tables would stop with it).
+        try:
+            step(*args, self.clock())
+        except Exception:
+            log.exception("event=internal-error step=web-%s", getattr(step, "__name__", step))
+
+    def _web_turn(self, web: Any, now: float) -> None:
         """The web seats' frames to the core, its answers back to them, then each touched seat's page."""
         core = self.core
         for _ in range(WEB_ROUNDS):
@@ -383,7 +391,7 @@ class Server:
                     self._deliver_step(core.web_closed, ident)
             if group:
                 self._deliver_step(core.receive_many, group, web=True)
-        web.flush(self.clock())
+        web.flush(self.clock())  # not ``now``: the core's work took time
 
     def _deliver_step(self, step: Callable[..., Outbox], *args: Any, **kwargs: Any) -> None:
         """Call the core with ``args`` and the time now, and deliver what it returns."""

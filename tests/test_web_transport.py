@@ -39,7 +39,7 @@ from board99.server.loop import ServerThread, run_in_thread
 from board99.server.serve import default_web_port, lan_address
 from board99.web.address import qr_rows, qr_text, web_address
 from board99.web.files import BadPath, load, name_of
-from board99.web.gateway import LOG_MAX, Limits, LogBudget, host_allowed, new_ident
+from board99.web.gateway import LOG_MAX, Gateway, Limits, LogBudget, host_allowed, new_ident
 from board99.web.seat import patched
 from board99.wire.protocol import PROTOCOL_VERSION
 from tests.browser_kit import browser  # noqa: F401 (a fixture)
@@ -737,3 +737,26 @@ def test_connection_lines_are_logged_at_most_log_max_a_second(caplog) -> None:
     lines = [r.getMessage() for r in caplog.records if r.name == "board99.web"]
     assert len(lines) == LOG_MAX + 2
     assert lines[LOG_MAX:] == [f"event=web-log-skipped lines={100 - LOG_MAX}", "event=web-connect"]
+
+
+def test_a_fault_in_the_web_transport_is_logged_and_the_loop_serves_on(tmp_path, static, monkeypatch, caplog) -> None:
+    faults = []
+    ready = Gateway.ready
+
+    def faulty(self: Gateway, events: dict, now: float) -> None:
+        if not faults and any(type(key) is int for key in events):
+            faults.append(now)
+            raise RuntimeError("a bug in the transport")
+        ready(self, events, now)
+
+    monkeypatch.setattr(Gateway, "ready", faulty)
+    handle = start(tmp_path, static)
+    try:
+        with page(handle) as ws:  # its first bytes met the fault; the poll finds them again
+            assert hello(ws)["type"] == "reply"
+        with GameClient(handle.endpoint, name="zmq", timeout=5) as client:
+            assert list(client.list_tables()) == []
+    finally:
+        handle.stop()
+    assert faults
+    assert any("event=internal-error step=web-ready" in r.getMessage() for r in caplog.records)
