@@ -16,7 +16,7 @@ from .events import Dealt, Discarded, Drew, Event, Passed, Penalty, Played, Skip
 from .layout import BIT, has_five, winning_run
 from .rulings import classify, guarded_refusal
 from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
-from .view import SeatView
+from .view import EMPTY_BYTES, Board, SeatView, pack_board
 
 __all__ = ["MODES", "PLAYER_COUNTS", "Game", "deal_rng", "sides_for"]
 
@@ -52,6 +52,8 @@ class Game:
     _shown: list[int]  # cards shown by draw penalties this turn, and by the action that ended the last one
     _shown_before: int = 0  # how many of them were shown before the action being applied
     _board: list[int | None]
+    _packed: bytearray  # the same board, one byte a square (255 free): what the view's board carries as its wire form
+    _board_view: Board | None  # the board as views hold it, made once each time the board changes
     _pegs: list[int]  # per side, a bitboard
     _winner: int | None
     _line: tuple[int, ...] | None
@@ -199,6 +201,8 @@ class Game:
             return self._end_turn([Penalty(seat, offence, card, square)])
         side = seat % self.sides
         self._board[square] = side
+        self._packed[square] = side
+        self._board_view = None
         pegs = self._pegs[side] | BIT[square]
         self._pegs[side] = pegs
         events: list[Event] = [Played(seat, card, square)]
@@ -285,6 +289,8 @@ class Game:
         self._skips = [0] * n  # a new deal starts clean: penalties belong to their deal
         self._shown = []
         self._board = [None] * 100
+        self._packed = bytearray(EMPTY_BYTES)
+        self._board_view = None
         self._pegs = [0] * self.sides
         self._winner = None
         self._line = None
@@ -300,10 +306,17 @@ class Game:
         line, cut = self._line, self._cut
         return SeatView(
             seat, None if seat is None else seat % self.sides, self.players, self.sides, self.mode,
-            self.deal, self.ply, self._turn, self._winner, line, cut, tuple(self._board),
+            self.deal, self.ply, self._turn, self._winner, line, cut, self._board_now(),
             None if seat is None else tuple(hands[seat]), tuple([len(h) for h in hands]),
             tuple([tuple(d) for d in self._discards]), len(self._deck), tuple(self._skips), tuple(self._shown),
         )
+
+    def _board_now(self) -> Board:
+        # The views of one position share one Board, which carries its wire form (board99.view.Board).
+        board = self._board_view
+        if board is None:
+            board = self._board_view = Board.of(self._board, bytes(self._packed))
+        return board
 
     # -- copies and scenarios ------------------------------------------------
 
@@ -318,6 +331,7 @@ class Game:
         g._skips = list(self._skips)
         g._shown = list(self._shown)
         g._board = list(self._board)
+        g._packed = bytearray(self._packed)
         g._pegs = list(self._pegs)
         g._rng = random.Random()
         g._rng.setstate(self._rng.getstate())
@@ -353,6 +367,8 @@ class Game:
         g._cut = view.cut
         g._turn = view.turn
         g._board = list(view.board)
+        g._packed = bytearray(pack_board(view.board))
+        g._board_view = None
         g._pegs = [0] * g.sides
         for sq, side in enumerate(g._board):
             if side is not None:

@@ -54,6 +54,57 @@ class Ruling(NamedTuple):
         return PENALTY_RULES[self.offence]
 
 
+#: A free square's byte in the board's wire form (docs/protocol.md, *View*); a peg's byte is its side.
+EMPTY = 255
+EMPTY_BYTES = bytes([EMPTY]) * 100
+#: Byte -> the square's occupant as a view holds it: a side 0-5, None for EMPTY, and False for a byte that is neither.
+_OCCUPANT: tuple[int | None | bool, ...] = tuple(range(6)) + (False,) * (EMPTY - 6) + (None,)
+
+
+class Board(tuple[int | None, ...]):
+    """A view's board: by square number, the side whose peg is there or None (a plain tuple in every way).
+
+    It also carries ``packed``, the same board as the wire sends it: 100 bytes, one a square,
+    the side's number or ``EMPTY``. The engine keeps that form as it places pegs and a client
+    receives it, so neither end turns 100 items into bytes or back one by one when it need not.
+    """
+
+    packed: bytes
+
+    @classmethod
+    def of(cls, squares: Any, packed: bytes) -> Board:
+        """The board ``squares`` (100 items), whose wire form is ``packed`` (the caller's word for it)."""
+        board = cls(squares)
+        board.packed = packed
+        return board
+
+
+def pack_board(board: tuple[int | None, ...]) -> bytes:
+    """The board's wire form: one byte a square in square order, the side's number or EMPTY (255)."""
+    packed: bytes | None = getattr(board, "packed", None)
+    if packed is None:
+        packed = bytes([EMPTY if side is None else side for side in board])
+    return packed
+
+
+def unpack_board(raw: object, sides: int) -> Board:
+    """The board of a view's data: 100 bytes, each a side below ``sides`` or EMPTY; ValueError names the field."""
+    if type(raw) is not bytes or len(raw) != 100:
+        got = f"{len(raw)} bytes" if type(raw) is bytes else type(raw).__name__
+        raise ValueError(f"view.board: expected 100 bytes (one a square: its side's number, or {EMPTY} for a free "
+                         f"square), got {got}")
+    stray = raw.translate(None, _ALLOWED[sides])
+    if stray:
+        square = raw.index(stray[0])
+        raise ValueError(f"view.board: square {square} holds {stray[0]}, which is neither a side 0-{sides - 1} "
+                         f"nor {EMPTY} (a free square)")
+    return Board.of(map(_OCCUPANT.__getitem__, raw), raw)
+
+
+#: Sides -> the bytes a board of that many sides may hold.
+_ALLOWED = {n: bytes(range(n)) + bytes([EMPTY]) for n in range(1, 7)}
+
+
 class SeatView(NamedTuple):
     """One seat's view of the table (``seat`` None: a spectator's), as plain immutable data."""
 
@@ -68,7 +119,7 @@ class SeatView(NamedTuple):
     winner: int | None  # the side that won, or None
     line: tuple[int, ...] | None  # the winning squares
     cut: tuple[int, ...] | None  # this deal's cut, one card per seat (None if the opener was set)
-    board: tuple[int | None, ...]  # by square number: the side whose peg is there, or None
+    board: tuple[int | None, ...]  # by square number: the side whose peg is there, or None (a Board from the engine)
     hand: tuple[int, ...] | None  # this seat's cards (None for a spectator)
     hand_sizes: tuple[int, ...]
     discards: tuple[tuple[int, ...], ...]  # each seat's pile, oldest first
@@ -83,12 +134,18 @@ class SeatView(NamedTuple):
         """The view of a table still waiting for players: nothing dealt, nobody to play, no cut."""
         sides = sides_for(players)
         return cls(seat, None if seat is None else seat % sides, players, sides, mode, 0, 0, None, None, None,
-                   None, (None,) * 100, None if seat is None else (), (0,) * players, ((),) * players, 100,
+                   None, _NO_PEGS, None if seat is None else (), (0,) * players, ((),) * players, 100,
                    (0,) * players, ())
 
     def to_data(self) -> dict[str, Any]:
-        """The view as plain data, ready for msgpack (tuples travel as arrays)."""
-        return self._asdict()
+        """The view as plain data, ready for msgpack (tuples travel as arrays; the board as 100 bytes, ``pack_board``)."""
+        (seat, side, players, sides, mode, deal, ply, turn, winner, line, cut, board, hand, hand_sizes, discards,
+         deck_size, skips, shown) = self
+        # A literal map, not _asdict(): every reply and push builds one (bench/act_parts.py counts it).
+        return {"seat": seat, "side": side, "players": players, "sides": sides, "mode": mode, "deal": deal,
+                "ply": ply, "turn": turn, "winner": winner, "line": line, "cut": cut, "board": pack_board(board),
+                "hand": hand, "hand_sizes": hand_sizes, "discards": discards, "deck_size": deck_size,
+                "skips": skips, "shown": shown}
 
     @classmethod
     def from_data(cls, data: object) -> SeatView:
@@ -116,7 +173,7 @@ class SeatView(NamedTuple):
             _whole(data, "deal", 0, 1 << 62), _whole(data, "ply", 0, 1 << 62),
             _seat(data, "turn", players, nil=True), _whole(data, "winner", 0, sides - 1, nil=True),
             _cards(data, "line", nil=True, most=10), _cards(data, "cut", nil=True, most=players),
-            _list(data, "board", _checker(0, sides - 1, nil=True), exactly=100),
+            unpack_board(data["board"], sides),
             hand,
             _list(data, "hand_sizes", _checker(0, HAND_LIMIT), exactly=players),
             _list(data, "discards", lambda f, v: _tuple(f, v, card, most=100), exactly=players),
@@ -213,6 +270,9 @@ class SeatView(NamedTuple):
             refusal = guarded_refusal(offence, self.seat, self.turn, action)
             return Ruling(refusal.code, offence, refusal.message)
         return Ruling(None, offence, PENALTY_RULES[offence])
+
+
+_NO_PEGS = Board.of((None,) * 100, EMPTY_BYTES)
 
 
 # -- field checks for from_data: each names the field it rejects --------------------------------------
