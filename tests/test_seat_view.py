@@ -65,16 +65,49 @@ def test_the_view_round_trips_as_plain_data_and_rejects_what_is_not_a_view():
         as_lists = {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}  # as msgpack gives it
         assert SeatView.from_data(as_lists) == view
     good = game.view(0).to_data()
-    for field, bad in [("board", [None] * 99), ("hand", [1, 2, 3, 4, 5, 6]), ("turn", 4), ("players", 5),
+    for field, bad in [("board", [None] * 100), ("board", bytes([255]) * 99), ("hand", [1, 2, 3, 4, 5, 6]), ("turn", 4), ("players", 5),
                        ("mode", "strict"), ("deck_size", True), ("side", 1), ("discards", [[1]] * 3),
                        # whole lists are checked at once: each kind of bad item is still caught
-                       ("board", [True] + [None] * 99), ("board", [2] + [None] * 99), ("hand", [100]),
+                       ("board", bytes([2]) + bytes([255]) * 99), ("hand", [100]),
                        ("hand", [None]), ("hand", [1.0]), ("skips", [0, 0, -1, 0]),
                        ("discards", [[], [], [], [5, True]]), ("shown", ["7"])]:
         with pytest.raises(ValueError, match=f"view.{field}"):
             SeatView.from_data({**good, field: bad})
     with pytest.raises(ValueError, match="view.shown: missing"):
         SeatView.from_data({k: v for k, v in good.items() if k != "shown"})
+
+
+def test_the_board_travels_as_100_bytes_and_comes_back_as_the_same_tuple():
+    """docs/protocol.md, View: one byte a square in square order, the side's number or 255 for a free square."""
+    import msgpack
+
+    game = Game(3, mode="penalty", seed=5, first=0)
+    while sum(side is not None for side in game.view().board) < 3:  # pegs of more than one side
+        view = game.view(game.turn)
+        game.apply(game.turn, next((a for a in view.legal_actions() if isinstance(a, Play)), Draw()))
+    view = game.view(1)
+    data = msgpack.unpackb(msgpack.packb(view.to_data(), use_bin_type=True), raw=False)
+    assert data["board"] == bytes(255 if side is None else side for side in view.board)
+    again = SeatView.from_data(data)
+    assert again == view and again.board == view.board and type(again.board) is not bytes
+    assert all(type(side) is int for side in again.board if side is not None)
+    # A view made by hand (a plain tuple for its board) goes as the same bytes as the engine's.
+    plain = view._replace(board=tuple(view.board))
+    assert plain.to_data()["board"] == data["board"]
+    assert SeatView.before_deal(2, "guarded", 0).to_data()["board"] == bytes([255]) * 100
+
+
+@pytest.mark.parametrize("board, words", [
+    (bytes([255]) * 99, "view.board: expected 100 bytes"),
+    (bytes([255]) * 101, "view.board: expected 100 bytes"),
+    ([None] * 100, "view.board: expected 100 bytes .*got list"),
+    (bytes([255]) * 40 + bytes([3]) + bytes([255]) * 59, "view.board: square 40 holds 3, which is neither a side 0-2"),
+    (bytes([254]) + bytes([255]) * 99, "view.board: square 0 holds 254"),
+])
+def test_a_board_that_is_not_one_is_refused_with_words_naming_the_field(board, words):
+    good = Game(3, mode="penalty", seed=5, first=0).view(0).to_data()
+    with pytest.raises(ValueError, match=words):
+        SeatView.from_data({**good, "board": board})
 
 
 def test_a_view_cannot_be_changed_in_place():
