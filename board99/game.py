@@ -18,6 +18,8 @@ from .rulings import classify, guarded_refusal
 from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
 from .view import EMPTY_BYTES, Board, SeatView, pack_board
 
+_new_view = tuple.__new__
+
 __all__ = ["MODES", "PLAYER_COUNTS", "Game", "deal_rng", "sides_for"]
 
 
@@ -303,20 +305,17 @@ class Game:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise ValueError(f"seat: {seat!r} is not a seat 0-{self.players - 1}")
         hands = self._hands
-        line, cut = self._line, self._cut
-        return SeatView(
-            seat, None if seat is None else seat % self.sides, self.players, self.sides, self.mode,
-            self.deal, self.ply, self._turn, self._winner, line, cut, self._board_now(),
-            None if seat is None else tuple(hands[seat]), tuple([len(h) for h in hands]),
-            tuple([tuple(d) for d in self._discards]), len(self._deck), tuple(self._skips), tuple(self._shown),
-        )
-
-    def _board_now(self) -> Board:
-        # The views of one position share one Board, which carries its wire form (board99.view.Board).
         board = self._board_view
-        if board is None:
+        if board is None:  # the views of one position share one Board, which carries its wire form
             board = self._board_view = Board.of(self._board, bytes(self._packed))
-        return board
+        # tuple.__new__ with the fields in order is what SeatView(...) does, less a Python call of 18
+        # arguments; map() rather than comprehensions: the server builds a view for every reply and push.
+        return _new_view(SeatView, (
+            seat, None if seat is None else seat % self.sides, self.players, self.sides, self.mode,
+            self.deal, self.ply, self._turn, self._winner, self._line, self._cut, board,
+            None if seat is None else tuple(hands[seat]), tuple(map(len, hands)),
+            tuple(map(tuple, self._discards)), len(self._deck), tuple(self._skips), tuple(self._shown),
+        ))
 
     # -- copies and scenarios ------------------------------------------------
 
