@@ -58,7 +58,7 @@ class Ruling(NamedTuple):
 EMPTY = 255
 EMPTY_BYTES = bytes([EMPTY]) * 100
 #: Byte -> the square's occupant as a view holds it: a side 0-5, None for EMPTY, and False for a byte that is neither.
-_OCCUPANT: tuple[int | None | bool, ...] = tuple(range(6)) + (False,) * (EMPTY - 6) + (None,)
+OCCUPANT: tuple[int | None | bool, ...] = tuple(range(6)) + (False,) * (EMPTY - 6) + (None,)
 
 
 class Board(tuple[int | None, ...]):
@@ -98,7 +98,7 @@ def unpack_board(raw: object, sides: int) -> Board:
         square = raw.index(stray[0])
         raise ValueError(f"view.board: square {square} holds {stray[0]}, which is neither a side 0-{sides - 1} "
                          f"nor {EMPTY} (a free square)")
-    return Board.of(map(_OCCUPANT.__getitem__, raw), raw)
+    return Board.of(map(OCCUPANT.__getitem__, raw), raw)
 
 
 #: Sides -> the bytes a board of that many sides may hold.
