@@ -51,6 +51,9 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
 APP = "board99"
+#: The squares in the board's order (row by row from the top), and each square's place in it.
+SQUARES: tuple[int, ...] = tuple(square for row in LAYOUT for square in row)
+PLACE: dict[int, int] = {square: place for place, square in enumerate(SQUARES)}
 
 
 def page_title(my_turn: bool, base: str) -> str:
@@ -71,6 +74,7 @@ class PegScreen:
         self._queued: list[Command] = []  # what the records asked for (``queued``)
         self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
+        self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
     # -- what happened ---------------------------------------------------------------------------
 
@@ -153,6 +157,10 @@ class PegScreen:
 
     # -- the scene ----------------------------------------------------------------------------------------
 
+    def changes_at(self, now: float) -> float:
+        """When the scene changes by time alone: the newest announcements' ends (the clock's count aside)."""
+        return self.state.changes_at(now)
+
     def scene(self, now: float) -> dict:
         """The table's scene: whose turn, the board, the hand, the buttons, the seats, the boxes."""
         state = self.state
@@ -207,34 +215,59 @@ class PegScreen:
     def _board(self, colours: list[str]) -> dict:
         state = self.state
         view = state.view
-        lit = set(state.lit_squares())
-        last = {square for square, _, strength in state.recent_pegs() if strength > 0}
-        won = set(view.line or ()) if view is not None else set()
+        board = view.board if view is not None else None
+        lit = self._lit(board)
+        last = frozenset(square for square, _, strength in state.recent_pegs() if strength > 0)
+        won = frozenset(view.line or ()) if view is not None else frozenset()
         live = view is not None and not view.spectator and not view.over and not state.waiting
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
         # The board's 100 squares are most of a scene's building; they change only with what this key holds.
-        key = (view.board if view is not None else None, tuple(colours), frozenset(lit), frozenset(last),
-               frozenset(won), live, why)
-        if self._board_part is not None and self._board_part[0] == key:
-            return self._board_part[1]
+        key = (board, tuple(colours), lit, last, won, live, why)
+        built = self._board_part
+        if built is not None and built[0] == key:
+            return built[1]
         # A square's cell is made once per look (its peg, lit, a latest move, the winning line) while the
         # colours and whether the board takes presses stay; at most 100 squares x 5 sides x 8 looks are kept.
         if self._cells[0] != key[1] + (live, why):
             self._cells = (key[1] + (live, why), {})
+            built = None  # every cell looks otherwise
         made = self._cells[1]
-        cells = []
-        for row in LAYOUT:
-            for square in row:
-                side = view.board[square] if view is not None else None
-                look = (square, side, square in lit, square in last, square in won)
-                cell = made.get(look)
-                if cell is None:
-                    cell = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
-                                                   live, why)
-                cells.append(cell)
+
+        def cell(square: int) -> dict:
+            side = board[square] if board is not None else None
+            look = (square, side, square in lit, square in last, square in won)
+            found = made.get(look)
+            if found is None:
+                found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
+                                                live, why)
+            return found
+
+        was = built[0][0] if built is not None else None
+        if built is None or board is None or was is None or len(was) != len(board):
+            cells = [cell(square) for square in SQUARES]
+        else:
+            # The last board's cells again, but for the squares whose peg or marks changed (an act: a few).
+            _, _, was_lit, was_last, was_won, _, _ = built[0]
+            changed = {square for square, (now, then) in enumerate(zip(board, was)) if now != then}
+            changed |= lit ^ was_lit
+            changed |= last ^ was_last
+            changed |= won ^ was_won
+            cells = list(built[1]["cells"])
+            for square in changed:
+                if square in PLACE:
+                    cells[PLACE[square]] = cell(square)
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
         self._board_part = (key, part)
         return part
+
+    def _lit(self, board: tuple | None) -> frozenset[int]:
+        # The squares the picked card may go to, worked out again only when the card or the board changed.
+        card = self.state.picked_card
+        if self._lit_for is not None and self._lit_for[0] == card and self._lit_for[1] == board:
+            return self._lit_for[2]
+        lit = frozenset(self.state.lit_squares())
+        self._lit_for = (card, board, lit)
+        return lit
 
     @staticmethod
     def _cell(square: int, peg: str | None, lit: bool, last: bool, won: bool, live: bool, why: str | None) -> dict:
@@ -266,7 +299,7 @@ class PegScreen:
 
     def _buttons(self, reasons: dict[str, str | None]) -> dict:
         state = self.state
-        off = state.disabled_buttons()
+        off = state.disabled_buttons(reasons)
         view = state.view
         items = []
         if view is not None and not view.spectator and not state.waiting and not view.over:
