@@ -5,7 +5,7 @@
 the core's frames, the ticks, each with its time) and what each ``to_page`` gave. ``replay FILE [ROUNDS]`` hands
 the same calls to fresh seats with no core behind them, checks that every ``to_page`` gives what it gave when
 recorded (the page sees exactly the same texts), and prints the seats' time per turn (the median of ROUNDS;
-ROUNDS 0 only loads the file).
+ROUNDS 0 only loads the file and replays it once untimed, as every run does first).
 A recording made on one tree replays on another: run it under ``valgrind --tool=callgrind`` for a count of
 instructions that the machine's other work does not move (docs/benchmarks.md, *The web seat's CPU per action*).
 """
@@ -89,7 +89,8 @@ def replay_once(calls: list[tuple]) -> tuple[float, int]:
 def replay(path: str, rounds: int = 5) -> None:
     with open(path, "rb") as f:
         recorded = pickle.load(f)
-    if rounds == 0:  # the loading alone: a callgrind count of it is taken off the replay's
+    replay_once(recorded["calls"])  # once untimed: the imports and first-use work of the seats' modules
+    if rounds == 0:  # the loading and that once alone: a callgrind count of it is taken off the replay's
         print(f"loaded {len(recorded['calls'])} calls")
         return
     times = []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from board99.client.gui import wording
 from board99.client.gui.messages import Message
@@ -51,6 +52,7 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
 APP = "board99"
+T = TypeVar("T")
 #: The squares in the board's order (row by row from the top), and each square's place in it.
 SQUARES: tuple[int, ...] = tuple(square for row in LAYOUT for square in row)
 PLACE: dict[int, int] = {square: place for place, square in enumerate(SQUARES)}
@@ -74,6 +76,7 @@ class PegScreen:
         self._queued: list[Command] = []  # what the records asked for (``queued``)
         self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
+        self._made: dict[str, tuple[tuple, Any]] = {}  # (key, what it made) by name (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
     # -- what happened ---------------------------------------------------------------------------
@@ -169,37 +172,56 @@ class PegScreen:
         if state.result is not None and state.view is not None and state.view.over:
             headline, tone = state.result.title, state.result.tone
         # Worked out once a scene: each part below reads them (they are the view model's own answers).
-        colours, reasons = state.colours(), state.reasons()
-        out = [self._seats(colours)]
-        if state.table is not None and state.table.clock:
+        view, table = state.view, state.table
+        colours = self._kept("colours", (table, state.sides), state.colours)
+        reasons = self._kept("reasons", (view, table, state.picked_card, state.waiting), state.reasons)
+        hues = tuple(colours)
+        # A part is made again only when what it reads changed; else the last one goes again (the same object,
+        # which the seat compares and reads for controls at once).
+        out = [self._kept("seats", (view, table, hues, state.waiting), lambda: self._seats(colours))]
+        if table is not None and table.clock:
             out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
         # The panel's lines, each a sentence of its own on one line of the page.
-        out.append(parts.text("status", " · ".join(wording.status_lines(
-            state.view, state.table, state.connected, state.clock_left(), colours)), side=True))
-        out.append(parts.text("deck", " · ".join(line for line in wording.deck_lines(
-            state.view, state.table, state.clock_left()) if not line.startswith("Turn clock")), side=True))
-        strip = wording.match_strip(state.table, colours)
+        out.append(self._kept("status", (view, table, state.connected, hues), lambda: parts.text(
+            "status", " · ".join(wording.status_lines(view, table, state.connected, None, colours)), side=True)))
+        # The deck's lines but the turn clock's (the clock part counts it): the count does not change them.
+        out.append(self._kept("deck", (view, table), lambda: parts.text("deck", " · ".join(
+            line for line in wording.deck_lines(view, table, None)), side=True)))
+        strip = self._kept("match", (table, hues), lambda: wording.match_strip(table, colours))
         if strip is not None:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
         now_said = state.toasts_now()
         if now_said:  # the newest announcement (each was a notice as it came)
             out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
         out.append(self._board(colours))
-        out.append(self._hand())
+        out.append(self._kept("hand", (view, state.picked, state.guarded), self._hand))
         out.append(self._buttons(reasons))
         out.append(parts.text("notice", state.notice, state.notice_tone, "status"))
         line = wording.disabled_line(reasons) if state.guarded and not state.waiting else ""
-        if line and state.view is not None and not state.view.spectator and not state.view.over:
+        if line and view is not None and not view.spectator and not view.over:
             out.append(parts.text("reasons", line, "plain", "para"))
-        if state.view is not None and not state.view.spectator:
-            out.append(parts.listing("since", wording.SINCE_HEAD, [s.text for s in state.since], side=True))
-        out.append(parts.listing("log", wording.LOG_HEAD, list(state.log)[-LOG_SHOWN:], side=True))
+        if view is not None and not view.spectator:
+            since = tuple(s.text for s in state.since)
+            out.append(self._kept("since", since, lambda: parts.listing("since", wording.SINCE_HEAD, list(since),
+                                                                        side=True)))
+        log = state.log
+        shown = tuple(log[i] for i in range(-min(LOG_SHOWN, len(log)), 0))
+        out.append(self._kept("log", shown, lambda: parts.listing("log", wording.LOG_HEAD, list(shown), side=True)))
         box = self._box()
         if box is not None:
             out.append(box)
         return {"title": page_title(state.my_turn, title), "turn": state.my_turn,
                 "headline": {"text": headline, "tone": tone},
                 "keys": [{"key": key, "label": label} for key, label in KEYS], "parts": out}
+
+    def _kept(self, what: str, key: tuple, make: Callable[[], T]) -> T:
+        # What ``make`` gave when ``key`` was last as now, else made again (each part reads only what its key holds).
+        was = self._made.get(what)
+        if was is not None and was[0] == key:
+            return was[1]  # type: ignore[no-any-return]
+        made = make()
+        self._made[what] = (key, made)
+        return made
 
     def _seats(self, colours: list[str]) -> dict:
         state = self.state
