@@ -208,20 +208,23 @@ class WebSeat:
         head = {key: value for key, value in scene.items() if key != "parts"}
         ids = [part.get("id") for part in now_parts]
         last = self._sent_parts
-        if last is None or self._sent_head.keys() != head.keys() or len(set(ids)) != len(ids) or not all(
-                isinstance(i, str) for i in ids):
+        changed = last is None or list(last) != ids
+        # The ids as the last scene's (most scenes) were found distinct and all text then.
+        if last is None or self._sent_head.keys() != head.keys() or (changed and (
+                len(set(ids)) != len(ids) or not all(isinstance(i, str) for i in ids))):
             self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
             self._kept = frozenset()
             return _encode({"scene": scene})
-        changed = list(last) != ids
         listed: list[dict | str] = []
         for part_id, part in zip(ids, now_parts):
             before = last.get(part_id)  # type: ignore[arg-type]
-            if part.get("type") == "clock":
+            if before is part:  # the screen gave the part it gave before (it keeps what did not change)
+                listed.append(part_id)  # type: ignore[arg-type]
+            elif part.get("type") == "clock":
                 # The count changes every moment and alone sends nothing; with anything else the clock goes whole.
                 changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
                 listed.append(part)
-            elif before is part or before == part:
+            elif before == part:
                 listed.append(part_id)  # type: ignore[arg-type]
             else:
                 changed = True

@@ -50,6 +50,8 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("escape", "Cancel or close"),
     ("f1", "Rules"),
 )
+#: ... as the scene lists them (one list for every scene: the seat finds it unchanged at a glance).
+SCENE_KEYS: list[dict[str, str]] = [{"key": key, "label": label} for key, label in KEYS]
 LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
 APP = "board99"
 T = TypeVar("T")
@@ -76,6 +78,7 @@ class PegScreen:
         self._queued: list[Command] = []  # what the records asked for (``queued``)
         self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
+        self._dead_for: tuple[tuple | None, dict[int, bool]] = (None, {})  # (board, card -> dead on it)
         self._made: dict[str, tuple[tuple, Any]] = {}  # (key, what it made) by name (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
@@ -195,7 +198,8 @@ class PegScreen:
             out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
         out.append(self._board(colours))
         out.append(self._kept("hand", (view, state.picked, state.guarded), self._hand))
-        out.append(self._buttons(reasons))
+        out.append(self._kept("actions", (view, table, state.waiting, state.picked, state.guarded, state.guard_first,
+                                          state.online, tuple(reasons.values())), lambda: self._buttons(reasons)))
         out.append(parts.text("notice", state.notice, state.notice_tone, "status"))
         line = wording.disabled_line(reasons) if state.guarded and not state.waiting else ""
         if line and view is not None and not view.spectator and not view.over:
@@ -212,7 +216,7 @@ class PegScreen:
             out.append(box)
         return {"title": page_title(state.my_turn, title), "turn": state.my_turn,
                 "headline": {"text": headline, "tone": tone},
-                "keys": [{"key": key, "label": label} for key, label in KEYS], "parts": out}
+                "keys": SCENE_KEYS, "parts": out}
 
     def _kept(self, what: str, key: tuple, make: Callable[[], T]) -> T:
         # What ``make`` gave when ``key`` was last as now, else made again (each part reads only what its key holds).
@@ -311,13 +315,25 @@ class PegScreen:
         for index, number in enumerate(state.hand):
             picked = state.picked == index
             name = f"Card {number}" + (", picked" if picked else "")
-            detail = "dead: no free square for it" if state.view is not None and state.view.dead(number) else None
+            detail = "dead: no free square for it" if state.view is not None and self._dead(number) else None
             items.append(parts.card(f"card-{index}", str(number), name, str(number), None, picked, True, None,
                                     detail))
         label = wording.hand_label(state.view)
         if dimmed and items:
             label = f"{label} (not your turn)"
         return parts.cards("hand", label, items)
+
+    def _dead(self, number: int) -> bool:
+        # Whether every square the card allows is taken: asked again only when the board changed.
+        view = self.state.view
+        assert view is not None
+        board, dead = self._dead_for
+        if board != view.board:
+            board, dead = self._dead_for = (view.board, {})
+        found = dead.get(number)
+        if found is None:
+            found = dead[number] = view.dead(number)
+        return found
 
     def _buttons(self, reasons: dict[str, str | None]) -> dict:
         state = self.state
