@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import islice
 from typing import Any, TypeVar
 
 from board99.client.gui import wording
@@ -209,7 +210,7 @@ class PegScreen:
             out.append(self._kept("since", since, lambda: parts.listing("since", wording.SINCE_HEAD, list(since),
                                                                         side=True)))
         log = state.log
-        shown = tuple(log[i] for i in range(-min(LOG_SHOWN, len(log)), 0))
+        shown = tuple(islice(log, max(0, len(log) - LOG_SHOWN), None))
         out.append(self._kept("log", shown, lambda: parts.listing("log", wording.LOG_HEAD, list(shown), side=True)))
         box = self._box()
         if box is not None:
