@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from itertools import islice
+from itertools import compress, islice
+from operator import ne
 from typing import Any, TypeVar
 
 from board99.client.gui import wording
@@ -196,15 +197,19 @@ class PegScreen:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
         now_said = state.toasts_now()
         if now_said:  # the newest announcement (each was a notice as it came)
-            out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
+            said = now_said[-1]
+            out.append(self._kept("news", (said.text, said.tone), lambda: parts.text("news", said.text, said.tone,
+                                                                                  "status")))
         out.append(self._board(colours))
         out.append(self._kept("hand", (view, state.picked, state.guarded), self._hand))
         out.append(self._kept("actions", (view, table, state.waiting, state.picked, state.guarded, state.guard_first,
                                           state.online, tuple(reasons.values())), lambda: self._buttons(reasons)))
-        out.append(parts.text("notice", state.notice, state.notice_tone, "status"))
+        notice, notice_tone = state.notice, state.notice_tone
+        out.append(self._kept("notice", (notice, notice_tone), lambda: parts.text("notice", notice, notice_tone,
+                                                                                  "status")))
         line = wording.disabled_line(reasons) if state.guarded and not state.waiting else ""
         if line and view is not None and not view.spectator and not view.over:
-            out.append(parts.text("reasons", line, "plain", "para"))
+            out.append(self._kept("reasons-line", (line,), lambda: parts.text("reasons", line, "plain", "para")))
         if view is not None and not view.spectator:
             since = tuple(s.text for s in state.since)
             out.append(self._kept("since", since, lambda: parts.listing("since", wording.SINCE_HEAD, list(since),
@@ -275,7 +280,7 @@ class PegScreen:
         else:
             # The last board's cells again, but for the squares whose peg or marks changed (an act: a few).
             _, _, was_lit, was_last, was_won, _, _ = built[0]
-            changed = {square for square, (now, then) in enumerate(zip(board, was)) if now != then}
+            changed = set(compress(range(len(board)), map(ne, board, was)))
             changed |= lit ^ was_lit
             changed |= last ^ was_last
             changed |= won ^ was_won
