@@ -243,7 +243,7 @@ class WebSeat:
         found: dict[str, dict] = {}
         for part in now_parts:
             part_id = part.get("id")
-            own = was.get(part_id) if part_id in kept else None  # type: ignore[arg-type]
+            own = was.get(part_id) if part_id in kept else None
             if own is None:
                 own = parts.controls((part,))
             if isinstance(part_id, str):

@@ -228,7 +228,7 @@ class PegScreen:
         # What ``make`` gave when ``key`` was last as now, else made again (each part reads only what its key holds).
         was = self._made.get(what)
         if was is not None and was[0] == key:
-            return was[1]  # type: ignore[no-any-return]
+            return was[1]
         made = make()
         self._made[what] = (key, made)
         return made
