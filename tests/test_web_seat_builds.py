@@ -94,3 +94,23 @@ def test_an_announcement_ends_on_a_clock_table_with_nothing_else_said(room: Room
     assert len(made) == 1 and made[0] >= ends
     assert without_count(ann.scene) == fresh(ann)
     assert ann.seat.table.changes_at(room.now) == float("inf")  # type: ignore[union-attr]
+
+
+def test_a_ninety_nine_game_with_bots_leaves_the_page_drawing_what_a_fresh_scene_shows(room: Room) -> None:
+    import random
+
+    from tests.test_web_ninety import ninety_table, page_move
+
+    ann = room.page("ann")
+    ann.hello("Ann")
+    table = ninety_table(ann, 4, "guarded", "glengariff")
+    ann.press(f"sit-{table}-0")
+    ann.press("bots")
+    rng = random.Random(4)
+    for _ in range(TURNS_MAX):
+        if ann.part("result") is not None:
+            break
+        if not page_move(ann, rng):
+            room.advance(0.5)  # the bots' turns
+        assert without_count(ann.scene) == fresh(ann)
+    assert ann.part("result") is not None
