@@ -98,8 +98,15 @@ class WebSeat:
         self._sent_parts: dict[str, dict] | None = None  # the parts of the page's scene by id (None: none yet)
         self._sent_head: dict = {}  # ... and its other fields (title, turn, headline, keys, colours)
         self._controls: dict[str, dict] = {}  # the last scene's controls by id: what a press may name
+        self._part_controls: dict[str, dict[str, dict]] = {}  # ... each part's own, by the part's id
+        self._kept: frozenset[str] = frozenset()  # the ids of the parts the last patch left as they were
         self._forms: list[dict] = []  # the last scene's forms
         self._keys: set[str] = set()  # the last scene's keys
+        #: Whether anything a scene reads may have changed since the last one was built (a frame from the page,
+        #: a message from the core), and when the table's scene next changes by time alone (an announcement
+        #: ending): until then ``to_page`` builds no scene (docs/web.md, *Scenes*).
+        self._dirty = True
+        self._due = math.inf
         self._closed = False
 
     # -- what the gateway calls ------------------------------------------------------------------
@@ -109,6 +116,7 @@ class WebSeat:
         if self._closed:
             return
         self._now = now
+        self._dirty = True
         try:
             self._from_page(text, now)
         except BadFrame as exc:
@@ -134,6 +142,7 @@ class WebSeat:
             return
         self.core.tick(now)
         if self._lobby_shown() and now - self._listed_at >= LOBBY_EVERY:
+            self._dirty = True
             self._guarded(self._list)
         self._guarded(self._drain)
 
@@ -169,14 +178,17 @@ class WebSeat:
         if self._keep is not None:
             out.append(json.dumps({"keep": self._keep}))
             self._keep = None
+        if not self._dirty and self._now < self._due:
+            return out  # nothing the scene reads changed: the page shows it already
         try:
             scene = self.scene()
         except Exception:  # a screen's fault: the page keeps its last scene, and the fault is logged
             log.exception("event=web-scene-failed host=%s", self.host)
             return out
+        self._dirty, self._due = False, self._changes_at()
         text = self._scene_text(scene)
         if text is not None:
-            self._controls = parts.controls(scene["parts"])
+            self._controls = self._controls_of(scene["parts"])
             self._forms = [p for p in scene["parts"] if p.get("type") == "form"]
             self._keys = {k["key"] for k in scene["keys"]}
             out.append(text)
@@ -196,19 +208,23 @@ class WebSeat:
         head = {key: value for key, value in scene.items() if key != "parts"}
         ids = [part.get("id") for part in now_parts]
         last = self._sent_parts
-        if last is None or self._sent_head.keys() != head.keys() or len(set(ids)) != len(ids) or not all(
-                isinstance(i, str) for i in ids):
+        changed = last is None or list(last) != ids
+        # The ids as the last scene's (most scenes) were found distinct and all text then.
+        if last is None or self._sent_head.keys() != head.keys() or (changed and (
+                len(set(ids)) != len(ids) or not all(isinstance(i, str) for i in ids))):
             self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
+            self._kept = frozenset()
             return _encode({"scene": scene})
-        changed = list(last) != ids
         listed: list[dict | str] = []
         for part_id, part in zip(ids, now_parts):
             before = last.get(part_id)  # type: ignore[arg-type]
-            if part.get("type") == "clock":
+            if before is part:  # the screen gave the part it gave before (it keeps what did not change)
+                listed.append(part_id)  # type: ignore[arg-type]
+            elif part.get("type") == "clock":
                 # The count changes every moment and alone sends nothing; with anything else the clock goes whole.
                 changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
                 listed.append(part)
-            elif before is part or before == part:
+            elif before == part:
                 listed.append(part_id)  # type: ignore[arg-type]
             else:
                 changed = True
@@ -217,7 +233,24 @@ class WebSeat:
         if not changed and not heads:
             return None
         self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
+        self._kept = frozenset(p for p in listed if isinstance(p, str))
         return _encode({"patch": {**heads, "parts": listed}})
+
+    def _controls_of(self, now_parts: list[dict]) -> dict[str, dict]:
+        # Every control of the scene just sent (parts.controls), a part the patch left as it was read as before.
+        was, kept = self._part_controls, self._kept
+        mine: dict[str, dict[str, dict]] = {}
+        found: dict[str, dict] = {}
+        for part in now_parts:
+            part_id = part.get("id")
+            own = was.get(part_id) if part_id in kept else None
+            if own is None:
+                own = parts.controls((part,))
+            if isinstance(part_id, str):
+                mine[part_id] = own
+            found.update(own)
+        self._part_controls = mine
+        return found
 
     def closed(self, now: float) -> None:
         """The page went away: nothing more is sent or asked (the server keeps the seat for its token)."""
@@ -248,6 +281,15 @@ class WebSeat:
                                      self.kept)
         scene["colours"] = COLOURS
         return scene
+
+    def _changes_at(self) -> float:
+        # When the scene just built changes by time alone: the table's own say (its announcements' ends); a
+        # screen that cannot say is asked every time, as are the welcome, the lobby and the rules page never.
+        table = self.table
+        if table is None or self.rules_open:
+            return math.inf
+        changes_at: Callable[[float], float] | None = getattr(table, "changes_at", None)
+        return -math.inf if changes_at is None else changes_at(self._now)
 
     def _lobby_shown(self) -> bool:
         return self._hello_ok and self.table is None
@@ -445,7 +487,10 @@ class WebSeat:
         core = self.core
         if core is None:
             return
-        for msg in core.messages():
+        messages = core.messages()
+        if messages:
+            self._dirty = True  # a heartbeat's pong says nothing: the scene stays as built
+        for msg in messages:
             if isinstance(msg, Completed):
                 self._completed(msg)
                 continue

@@ -260,11 +260,11 @@ class TableState:
             "Discard": wording.discard_disabled(playing, card, t),
         }
 
-    def disabled_buttons(self) -> frozenset[str]:
-        """The panel's buttons shown disabled (clicks on them do nothing)."""
+    def disabled_buttons(self, reasons: dict[str, str | None] | None = None) -> frozenset[str]:
+        """The panel's buttons shown disabled (clicks on them do nothing); ``reasons``: ``reasons()`` if known."""
         off: set[str] = set()
         if self.guarded and self.guard_first:
-            reasons = self.reasons()
+            reasons = self.reasons() if reasons is None else reasons
             off.update(name for name, key in (("draw", "Draw"), ("discard", "Discard")) if reasons[key])
         else:
             if self.view is None or self.view.spectator:
@@ -287,6 +287,12 @@ class TableState:
     def toasts_now(self) -> list[Toast]:
         """The announcements to show now, newest last; a lost link first, for as long as it lasts."""
         return self.talk.toasts_now(self.connected)
+
+    def changes_at(self, now: float) -> float:
+        """When what the table shows changes by time alone, past ``now`` (an announcement ending; inf: never).
+
+        The turn clock's count is left out: it changes all the time, and a page counts it down itself."""
+        return self.talk.changes_at(now)
 
     @property
     def my_turn(self) -> bool:

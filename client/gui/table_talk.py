@@ -6,6 +6,7 @@ no clock (the announcements' end times come from the one passed in).
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable
 from typing import Literal, NamedTuple
@@ -52,6 +53,10 @@ class Talk:
         if not connected:
             live.insert(0, Toast(wording.RECONNECTING, "bad", now + 1))
         return live
+
+    def changes_at(self, now: float) -> float:
+        """When the announcements shown change by time alone (the next one's end after ``now``; inf: never)."""
+        return min((t.until for t in self.toasts if t.until > now), default=math.inf)
 
     def reword(self, old: str, new: str) -> None:
         """Say ``new`` wherever ``old`` was logged or is announced (in place: the panel holds the log)."""

@@ -37,6 +37,12 @@ class TableScreen(Protocol):
     def scene(self, now: float) -> dict:
         """The table's scene: {"title", "turn", "headline", "keys", "parts"} (the seat adds screen and colours)."""
 
+    def changes_at(self, now: float) -> float:
+        """When the scene next changes by time alone, after ``now`` (inf: not by time; the clock's count aside).
+
+        The seat builds no scene while nothing it reads changed and this time has not come (docs/web.md,
+        *Scenes*); a screen without this method is built every time the seat is asked."""
+
     def press(self, control: str, fields: dict[str, str], now: float) -> list[Command]:
         """What pressing ``control`` (an id of the last scene) means: commands for the seat."""
 

@@ -14,6 +14,7 @@ comes back as an id the scene gave; anything else is refused in words.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
 from collections.abc import Callable
@@ -339,6 +340,10 @@ class NinetyScreen:
                  _KEY_LABELS.get(n, n)} for n in names]
 
     # -- the scene ---------------------------------------------------------------------------------
+
+    def changes_at(self, now: float) -> float:
+        """Never by time alone: only the turn clock's count moves, and the page counts it down itself."""
+        return math.inf
 
     def scene(self, now: float) -> dict:
         """The table for the page: title, turn, headline, keys and the parts, in the contract's shapes."""

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from itertools import compress, islice
+from operator import ne
+from typing import Any, TypeVar
 
 from board99.client.gui import wording
 from board99.client.gui.messages import Message
@@ -49,8 +52,14 @@ KEYS: tuple[tuple[str, str], ...] = (
     ("escape", "Cancel or close"),
     ("f1", "Rules"),
 )
+#: ... as the scene lists them (one list for every scene: the seat finds it unchanged at a glance).
+SCENE_KEYS: list[dict[str, str]] = [{"key": key, "label": label} for key, label in KEYS]
 LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
 APP = "board99"
+T = TypeVar("T")
+#: The squares in the board's order (row by row from the top), and each square's place in it.
+SQUARES: tuple[int, ...] = tuple(square for row in LAYOUT for square in row)
+PLACE: dict[int, int] = {square: place for place, square in enumerate(SQUARES)}
 
 
 def page_title(my_turn: bool, base: str) -> str:
@@ -71,6 +80,9 @@ class PegScreen:
         self._queued: list[Command] = []  # what the records asked for (``queued``)
         self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
+        self._dead_for: tuple[tuple | None, dict[int, bool]] = (None, {})  # (board, card -> dead on it)
+        self._made: dict[str, tuple[tuple, Any]] = {}  # (key, what it made) by name (``_kept``)
+        self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
     # -- what happened ---------------------------------------------------------------------------
 
@@ -153,6 +165,10 @@ class PegScreen:
 
     # -- the scene ----------------------------------------------------------------------------------------
 
+    def changes_at(self, now: float) -> float:
+        """When the scene changes by time alone: the newest announcements' ends (the clock's count aside)."""
+        return self.state.changes_at(now)
+
     def scene(self, now: float) -> dict:
         """The table's scene: whose turn, the board, the hand, the buttons, the seats, the boxes."""
         state = self.state
@@ -161,37 +177,61 @@ class PegScreen:
         if state.result is not None and state.view is not None and state.view.over:
             headline, tone = state.result.title, state.result.tone
         # Worked out once a scene: each part below reads them (they are the view model's own answers).
-        colours, reasons = state.colours(), state.reasons()
-        out = [self._seats(colours)]
-        if state.table is not None and state.table.clock:
+        view, table = state.view, state.table
+        colours = self._kept("colours", (table, state.sides), state.colours)
+        reasons = self._kept("reasons", (view, table, state.picked_card, state.waiting), state.reasons)
+        hues = tuple(colours)
+        # A part is made again only when what it reads changed; else the last one goes again (the same object,
+        # which the seat compares and reads for controls at once).
+        out = [self._kept("seats", (view, table, hues, state.waiting), lambda: self._seats(colours))]
+        if table is not None and table.clock:
             out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
         # The panel's lines, each a sentence of its own on one line of the page.
-        out.append(parts.text("status", " · ".join(wording.status_lines(
-            state.view, state.table, state.connected, state.clock_left(), colours)), side=True))
-        out.append(parts.text("deck", " · ".join(line for line in wording.deck_lines(
-            state.view, state.table, state.clock_left()) if not line.startswith("Turn clock")), side=True))
-        strip = wording.match_strip(state.table, colours)
+        out.append(self._kept("status", (view, table, state.connected, hues), lambda: parts.text(
+            "status", " · ".join(wording.status_lines(view, table, state.connected, None, colours)), side=True)))
+        # The deck's lines but the turn clock's (the clock part counts it): the count does not change them.
+        out.append(self._kept("deck", (view, table), lambda: parts.text("deck", " · ".join(
+            line for line in wording.deck_lines(view, table, None)), side=True)))
+        strip = self._kept("match", (table, hues), lambda: wording.match_strip(table, colours))
         if strip is not None:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
         now_said = state.toasts_now()
         if now_said:  # the newest announcement (each was a notice as it came)
-            out.append(parts.text("news", now_said[-1].text, now_said[-1].tone, "status"))
+            said = now_said[-1]
+            out.append(self._kept("news", (said.text, said.tone), lambda: parts.text("news", said.text, said.tone,
+                                                                                  "status")))
         out.append(self._board(colours))
-        out.append(self._hand())
-        out.append(self._buttons(reasons))
-        out.append(parts.text("notice", state.notice, state.notice_tone, "status"))
+        out.append(self._kept("hand", (view, state.picked, state.guarded), self._hand))
+        out.append(self._kept("actions", (view, table, state.waiting, state.picked, state.guarded, state.guard_first,
+                                          state.online, tuple(reasons.values())), lambda: self._buttons(reasons)))
+        notice, notice_tone = state.notice, state.notice_tone
+        out.append(self._kept("notice", (notice, notice_tone), lambda: parts.text("notice", notice, notice_tone,
+                                                                                  "status")))
         line = wording.disabled_line(reasons) if state.guarded and not state.waiting else ""
-        if line and state.view is not None and not state.view.spectator and not state.view.over:
-            out.append(parts.text("reasons", line, "plain", "para"))
-        if state.view is not None and not state.view.spectator:
-            out.append(parts.listing("since", wording.SINCE_HEAD, [s.text for s in state.since], side=True))
-        out.append(parts.listing("log", wording.LOG_HEAD, list(state.log)[-LOG_SHOWN:], side=True))
+        if line and view is not None and not view.spectator and not view.over:
+            out.append(self._kept("reasons-line", (line,), lambda: parts.text("reasons", line, "plain", "para")))
+        if view is not None and not view.spectator:
+            since = tuple(s.text for s in state.since)
+            out.append(self._kept("since", since, lambda: parts.listing("since", wording.SINCE_HEAD, list(since),
+                                                                        side=True)))
+        log = state.log
+        shown = tuple(islice(log, max(0, len(log) - LOG_SHOWN), None))
+        out.append(self._kept("log", shown, lambda: parts.listing("log", wording.LOG_HEAD, list(shown), side=True)))
         box = self._box()
         if box is not None:
             out.append(box)
         return {"title": page_title(state.my_turn, title), "turn": state.my_turn,
                 "headline": {"text": headline, "tone": tone},
-                "keys": [{"key": key, "label": label} for key, label in KEYS], "parts": out}
+                "keys": SCENE_KEYS, "parts": out}
+
+    def _kept(self, what: str, key: tuple, make: Callable[[], T]) -> T:
+        # What ``make`` gave when ``key`` was last as now, else made again (each part reads only what its key holds).
+        was = self._made.get(what)
+        if was is not None and was[0] == key:
+            return was[1]
+        made = make()
+        self._made[what] = (key, made)
+        return made
 
     def _seats(self, colours: list[str]) -> dict:
         state = self.state
@@ -207,34 +247,59 @@ class PegScreen:
     def _board(self, colours: list[str]) -> dict:
         state = self.state
         view = state.view
-        lit = set(state.lit_squares())
-        last = {square for square, _, strength in state.recent_pegs() if strength > 0}
-        won = set(view.line or ()) if view is not None else set()
+        board = view.board if view is not None else None
+        lit = self._lit(board)
+        last = frozenset(square for square, _, strength in state.recent_pegs() if strength > 0)
+        won = frozenset(view.line or ()) if view is not None else frozenset()
         live = view is not None and not view.spectator and not view.over and not state.waiting
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
         # The board's 100 squares are most of a scene's building; they change only with what this key holds.
-        key = (view.board if view is not None else None, tuple(colours), frozenset(lit), frozenset(last),
-               frozenset(won), live, why)
-        if self._board_part is not None and self._board_part[0] == key:
-            return self._board_part[1]
+        key = (board, tuple(colours), lit, last, won, live, why)
+        built = self._board_part
+        if built is not None and built[0] == key:
+            return built[1]
         # A square's cell is made once per look (its peg, lit, a latest move, the winning line) while the
         # colours and whether the board takes presses stay; at most 100 squares x 5 sides x 8 looks are kept.
         if self._cells[0] != key[1] + (live, why):
             self._cells = (key[1] + (live, why), {})
+            built = None  # every cell looks otherwise
         made = self._cells[1]
-        cells = []
-        for row in LAYOUT:
-            for square in row:
-                side = view.board[square] if view is not None else None
-                look = (square, side, square in lit, square in last, square in won)
-                cell = made.get(look)
-                if cell is None:
-                    cell = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
-                                                   live, why)
-                cells.append(cell)
+
+        def cell(square: int) -> dict:
+            side = board[square] if board is not None else None
+            look = (square, side, square in lit, square in last, square in won)
+            found = made.get(look)
+            if found is None:
+                found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
+                                                live, why)
+            return found
+
+        was = built[0][0] if built is not None else None
+        if built is None or board is None or was is None or len(was) != len(board):
+            cells = [cell(square) for square in SQUARES]
+        else:
+            # The last board's cells again, but for the squares whose peg or marks changed (an act: a few).
+            _, _, was_lit, was_last, was_won, _, _ = built[0]
+            changed = set(compress(range(len(board)), map(ne, board, was)))
+            changed |= lit ^ was_lit
+            changed |= last ^ was_last
+            changed |= won ^ was_won
+            cells = list(built[1]["cells"])
+            for square in changed:
+                if square in PLACE:
+                    cells[PLACE[square]] = cell(square)
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
         self._board_part = (key, part)
         return part
+
+    def _lit(self, board: tuple | None) -> frozenset[int]:
+        # The squares the picked card may go to, worked out again only when the card or the board changed.
+        card = self.state.picked_card
+        if self._lit_for is not None and self._lit_for[0] == card and self._lit_for[1] == board:
+            return self._lit_for[2]
+        lit = frozenset(self.state.lit_squares())
+        self._lit_for = (card, board, lit)
+        return lit
 
     @staticmethod
     def _cell(square: int, peg: str | None, lit: bool, last: bool, won: bool, live: bool, why: str | None) -> dict:
@@ -256,7 +321,7 @@ class PegScreen:
         for index, number in enumerate(state.hand):
             picked = state.picked == index
             name = f"Card {number}" + (", picked" if picked else "")
-            detail = "dead: no free square for it" if state.view is not None and state.view.dead(number) else None
+            detail = "dead: no free square for it" if state.view is not None and self._dead(number) else None
             items.append(parts.card(f"card-{index}", str(number), name, str(number), None, picked, True, None,
                                     detail))
         label = wording.hand_label(state.view)
@@ -264,9 +329,21 @@ class PegScreen:
             label = f"{label} (not your turn)"
         return parts.cards("hand", label, items)
 
+    def _dead(self, number: int) -> bool:
+        # Whether every square the card allows is taken: asked again only when the board changed.
+        view = self.state.view
+        assert view is not None
+        board, dead = self._dead_for
+        if board != view.board:
+            board, dead = self._dead_for = (view.board, {})
+        found = dead.get(number)
+        if found is None:
+            found = dead[number] = view.dead(number)
+        return found
+
     def _buttons(self, reasons: dict[str, str | None]) -> dict:
         state = self.state
-        off = state.disabled_buttons()
+        off = state.disabled_buttons(reasons)
         view = state.view
         items = []
         if view is not None and not view.spectator and not state.waiting and not view.over:
