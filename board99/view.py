@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -280,6 +281,7 @@ _NO_PEGS = Board.of((None,) * 100, EMPTY_BYTES)
 Check = Callable[[str, object], Any]
 
 
+@functools.cache  # a view has some twenty fields and a client reads every one: each check made once
 def _checker(lo: int, hi: int, nil: bool = False) -> Check:
     def check(field: str, value: object) -> int | None:
         if value is None and nil:
