@@ -328,6 +328,7 @@ class Gateway:
     def tick(self, now: float) -> None:
         """Seats' ticks, pings, and the time limits of connections that are opening, quiet or closing."""
         lim = self.limits
+        self._due = now + 1.0  # set properly below; a fault on the way must not leave the loop spinning
         due = math.inf
         for conn in list(self.conns.values()):
             if conn.dead:
