@@ -63,7 +63,8 @@ from board99.bots import make_bot  # noqa: E402
 from board99.view import OCCUPANT  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from procstat import cpu_seconds  # noqa: E402
+from figures import percentile  # noqa: E402
+from procstat import cpu_seconds, rss_kib  # noqa: E402
 
 WARMUP = 1.0  # seconds of play before latencies count
 DRAIN = 10.0  # seconds allowed for outstanding replies after the measured window
@@ -72,22 +73,6 @@ DRAIN = 10.0  # seconds allowed for outstanding replies after the measured windo
 def unchecked_view(data: dict) -> SeatView:
     """SeatView(**data) with the board's bytes read (protocol 3), skipping from_data's checks."""
     return SeatView(**{**data, "board": tuple(map(OCCUPANT.__getitem__, data["board"]))})
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (0-100) by nearest rank; NaN for no values."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
-
-
-def rss_kib(pid: int) -> int:
-    """Resident memory of a process, KiB (Linux /proc)."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError(f"no VmRSS for pid {pid}")
 
 
 # -- the processes on the other side ---------------------------------------------------------------

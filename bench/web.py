@@ -35,6 +35,7 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
+from procstat import rss_kib
 from websockets.sync.client import ClientConnection, connect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,14 +55,6 @@ def start_server(data: str) -> tuple[subprocess.Popen, int]:
             return proc, int(line.split()[2].rsplit(":", 1)[1].strip("/"))
     proc.kill()
     raise RuntimeError("the server printed no web address")
-
-
-def rss_kib(pid: int) -> int:
-    """A process's resident memory in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
 
 
 def open_page(port: int, n: int) -> ClientConnection:

@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import orjson  # noqa: E402
 import zmq  # noqa: E402
+from figures import percentile  # noqa: E402
 from procstat import cpu_seconds  # noqa: E402
 
 try:
@@ -62,14 +63,6 @@ except ImportError:  # a checkout from before patches (--base): its server sends
     patched = None  # type: ignore[assignment]
 
 WARMUP = 1.0  # seconds of play before latencies count (paced)
-
-
-def percentile(values: list[float], q: float) -> float:
-    """The q-th percentile (0-100) by nearest rank; NaN for no values."""
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered)) - 1))]
 
 
 # -- the server ------------------------------------------------------------------------------------
