@@ -421,6 +421,16 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.3f}"
 
 
+def ratio_line(what: str, zmq_name: str, web: list[dict], zmq_: list[dict], q: float) -> str:
+    """One row's percentile per round on both sides, web / ZeroMQ per round, and the ratios' median."""
+    webs = [percentile(r["times"], q) for r in web]
+    zmqs = [percentile(r["times"], q) for r in zmq_]
+    ratios = [w / z for w, z in zip(webs, zmqs)]
+    return (f"{what} per round: web {', '.join(ms(v) for v in webs)} ms; {zmq_name} "
+            f"{', '.join(ms(v) for v in zmqs)} ms; web / ZeroMQ per round {', '.join(f'{r:.2f}' for r in ratios)}; "
+            f"median {statistics.median(ratios):.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the alternated rounds and print their figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -462,12 +472,8 @@ def main(argv: list[str] | None = None) -> int:
                          f"{got['pages_share']:.0%}" if "server_share" in got else ""), flush=True)
     print()
     if args.acts and sides == ["web", "zmq"]:
-        web = [percentile(r["times"], 50) for r in acts["web"]]
         zmq_ = [percentile(r["times"], 50) for r in acts["zmq"]]
-        ratios = [w / z for w, z in zip(web, zmq_)]
-        print(f"act round trip, 1 table, p50 per round: web {', '.join(ms(v) for v in web)} ms; "
-              f"GameClient.act() {', '.join(ms(v) for v in zmq_)} ms; web / ZeroMQ per round "
-              f"{', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
+        print(ratio_line("act round trip, 1 table, p50", "GameClient.act()", acts["web"], acts["zmq"], 50))
         if acts["base"]:
             old = [percentile(r["times"], 50) for r in acts["base"]]
             print(f"   the base checkout's web ({args.base}), p50 per round: {', '.join(ms(v) for v in old)} ms; "
@@ -480,17 +486,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{', '.join(ms(percentile(r['picks'], 50)) for r in acts['web'])} ms")
         per_act = {side: ", ".join(f"{r['cpu'] / max(1, len(r['times']) + 50) * 1e6:.0f}" for r in acts[side])
                    for side in acts}
-        print(f"   server CPU per act (both threads; the bot's answer, and on the web the card pick's scene "
+        print(f"   server CPU per act (the whole process; the bot's answer, and on the web the card pick's scene "
               f"included): web {per_act['web']} µs; ZeroMQ {per_act['zmq']} µs"
               + (f"; base's web {per_act['base']} µs" if acts["base"] else ""))
     if args.paced_tables and sides == ["web", "zmq"]:
-        web99 = [percentile(r["times"], 99) for r in paces["web"]]
-        zmq99 = [percentile(r["times"], 99) for r in paces["zmq"]]
-        ratios = [w / z for w, z in zip(web99, zmq99)]
-        print(f"{args.paced_tables} tables paced {args.think:g} s, p99 per round: web "
-              f"{', '.join(ms(v) for v in web99)} ms; ZeroMQ {', '.join(ms(v) for v in zmq99)} ms; "
-              f"web / ZeroMQ per round {', '.join(f'{r:.2f}' for r in ratios)}; "
-              f"median {statistics.median(ratios):.2f}")
+        print(ratio_line(f"{args.paced_tables} tables paced {args.think:g} s, p99", "ZeroMQ", paces["web"],
+                         paces["zmq"], 99))
         print(f"   p50 per round: web {', '.join(ms(percentile(r['times'], 50)) for r in paces['web'])} ms; "
               f"ZeroMQ {', '.join(ms(percentile(r['times'], 50)) for r in paces['zmq'])} ms")
     return 0
