@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from board99.handbook import SECTIONS, penalty_table
+from board99.web.seat import WebSeat
 from tests.web_seat_kit import Page, Room
 
 MOVES_MAX = 800  # a whole game of two players takes far fewer presses
@@ -475,3 +476,15 @@ def test_the_lobbys_cards_hold_no_blank_line(room: Room) -> None:
     new_table(ann, name="Cards", players="3", **{"option-rules": "tokens"})
     for card in ann.part("tables")["items"]:
         assert all(line.strip() for line in card["lines"]), card["lines"]
+
+
+def test_a_patch_sends_the_clock_whole_even_when_the_screen_gives_the_same_part() -> None:
+    # The page counts the clock down from the seconds it was sent last: naming the part by id would
+    # have it count again from an older figure.
+    seat = WebSeat(b"w" + bytes(8), "127.0.0.1", 0.0)
+    clock = {"type": "clock", "id": "clock", "seconds": 30, "label": "Turn clock"}
+    head = {"screen": "table", "title": "t", "turn": False, "headline": {}, "keys": [], "colours": {}}
+    assert json.loads(seat._scene_text({**head, "parts": [clock, {"type": "text", "id": "a", "text": "1"}]}))["scene"]
+    patch = json.loads(seat._scene_text({**head, "parts": [clock, {"type": "text", "id": "a", "text": "2"}]}))
+    assert patch["patch"]["parts"] == [clock, {"type": "text", "id": "a", "text": "2"}]
+    assert seat._scene_text({**head, "parts": [clock, {"type": "text", "id": "a", "text": "2"}]}) is None

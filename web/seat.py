@@ -218,12 +218,13 @@ class WebSeat:
         listed: list[dict | str] = []
         for part_id, part in zip(ids, now_parts):
             before = last.get(part_id)  # type: ignore[arg-type]
-            if before is part:  # the screen gave the part it gave before (it keeps what did not change)
-                listed.append(part_id)  # type: ignore[arg-type]
-            elif part.get("type") == "clock":
-                # The count changes every moment and alone sends nothing; with anything else the clock goes whole.
+            if part.get("type") == "clock":
+                # The count changes every moment and alone sends nothing; with anything else the clock goes
+                # whole, even the very part given before: the page counts down from what it is sent last.
                 changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
                 listed.append(part)
+            elif before is part:  # the screen gave the part it gave before (it keeps what did not change)
+                listed.append(part_id)  # type: ignore[arg-type]
             elif before == part:
                 listed.append(part_id)  # type: ignore[arg-type]
             else:
