@@ -121,7 +121,7 @@ class WebSeat:
             self._from_page(text, now)
         except BadFrame as exc:
             self._notice(str(exc), "bad")
-        except Exception:  # a fault here must not take the gateway's thread down with it
+        except Exception:  # a fault here must not take the server's loop down with it
             log.exception("event=web-seat-failed host=%s", self.host)
             self._notice("The server could not handle that; it was logged", "bad")
 
@@ -147,7 +147,7 @@ class WebSeat:
         self._guarded(self._drain)
 
     def _guarded(self, step: Callable[[], None]) -> None:
-        # A fault in a screen must not take the gateway's thread down: it is logged and the guest told.
+        # A fault in a screen must not take the server's loop down: it is logged and the guest told.
         try:
             step()
         except Exception:
