@@ -322,6 +322,18 @@ def bot_strengths_for(kind: GameKind, settings: Settings | None = None) -> Mappi
     return strengths
 
 
+def view_from_trusted(kind: GameKind, data: dict[str, Any]) -> Any:
+    """The view in ``data`` as ``kind.view_from_data`` reads it, without its field checks, where ``kind`` can.
+
+    Only for data this very process's server core made (the web seat's, web/seat.py: its ClientCore is
+    ``trusted``): a kind may then build its view straight from the fields with its own
+    ``view_from_trusted(data)``; one without it (every kind keeps working) checks as ever. Never for what
+    came over a network: a client checks everything a server sends (docs/web.md, *What the seat trusts*).
+    """
+    trusted: Callable[[dict[str, Any]], Any] | None = getattr(kind, "view_from_trusted", None)
+    return kind.view_from_data(data) if trusted is None else trusted(data)
+
+
 _KINDS: dict[str, GameKind] = {}
 
 

@@ -30,7 +30,7 @@ from .match_format import MatchFormat
 from .record import MAGIC, Record
 from .render import board_text, status_text
 from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
-from .view import SeatView
+from .view import OCCUPANT, Board, SeatView
 
 
 class PegBoard:
@@ -150,6 +150,18 @@ class PegBoard:
     def view_from_data(self, data: object) -> SeatView:
         """``SeatView.from_data``."""
         return SeatView.from_data(data)
+
+    def view_from_trusted(self, data: dict[str, Any]) -> SeatView:
+        """The view ``view_from_data`` reads from ``data``, without its checks: only for data this process's own
+        server core made (``kinds.view_from_trusted``; the web seat's ClientCore). Lists become tuples as there."""
+        d = data
+        line, cut, hand, raw = d["line"], d["cut"], d["hand"], d["board"]
+        return SeatView(
+            d["seat"], d["side"], d["players"], d["sides"], d["mode"], d["deal"], d["ply"], d["turn"], d["winner"],
+            None if line is None else tuple(line), None if cut is None else tuple(cut),
+            Board.of(map(OCCUPANT.__getitem__, raw), raw), None if hand is None else tuple(hand),
+            tuple(d["hand_sizes"]), tuple(map(tuple, d["discards"])), d["deck_size"], tuple(d["skips"]),
+            tuple(d["shown"]))
 
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """``board99.seen_by``."""

@@ -11,7 +11,9 @@ reads a clock: a driver hands it each frame received (``receive``), the time
 scripts and tests; the window's ``Session`` drives the same ``GameClient``
 from its one network thread. Tests drive it with a fake clock
 (tests/test_client_core.py). Every message is checked against
-``wire.replies`` before anything of it is kept. See docs/client.md.
+``wire.replies`` before anything of it is kept, except by a ``trusted`` core:
+the web seat's, whose frames come from the server core in its own process
+(docs/web.md, *What the seat trusts*). See docs/client.md.
 """
 
 from __future__ import annotations
@@ -117,8 +119,13 @@ class ClientCore:
     """One connection's protocol state: no sockets, no threads, no clock of its own."""
 
     def __init__(self, *, name: str = "player", key: str | None = None, timeout: float = 5.0,
-                 now: float = 0.0, endpoint: str = "the server") -> None:
+                 now: float = 0.0, endpoint: str = "the server", trusted: bool = False) -> None:
         self.name = name
+        #: Whether the frames come from this very process's server core (the web seat's: web/seat.py), whose
+        #: replies and pushes then need no field checks (``wire.replies``, the view's ``from_data``): they are
+        #: read as the core made them. Off for every client of a server over a network (GameClient, the
+        #: window): a server there may be broken or hostile, and everything it sends is checked (docs/web.md).
+        self.trusted = trusted
         #: The player key (board99.client.player_key): with it the server knows this player again.
         self.key = key
         self.timeout = timeout
@@ -328,7 +335,8 @@ class ClientCore:
                 if self._retry_after_rebind(pending, error["code"], now):
                     return
                 raise ServerError(error["code"], error["message"])
-            check_reply(pending.kind, msg)
+            if not self.trusted:
+                check_reply(pending.kind, msg)
             result = pending.finish(msg) if pending.finish is not None else msg
         except ServerError as exc:
             self._fail(pending, exc)
@@ -359,7 +367,7 @@ class ClientCore:
         return True
 
     def _on_push(self, msg: dict) -> None:
-        fields = check_push(msg)
+        fields = msg if self.trusted else check_push(msg)  # the checks return the listed fields as they are
         if fields["table"] != self.table_id or self._snapshot_pending or self._rebind_pending:
             return  # another table's leftovers, or a snapshot is on its way and covers it
         seq = fields["seq"]
@@ -394,7 +402,11 @@ class ClientCore:
         if table is None and self.table is not None and "state" in msg:
             table = self.table.moved_on(msg)  # only these two fields change: the rest is not read again
         # The view is read by the table's own kind (parsed once, here: the records carry it on).
-        view = None if msg.get("view") is None else kind_of(table or self.table).view_from_data(msg["view"])
+        raw = msg.get("view")
+        if raw is None:
+            return table, None
+        kind = kind_of(table or self.table)
+        view = kinds.view_from_trusted(kind, raw) if self.trusted else kind.view_from_data(raw)
         return table, view
 
     def _keep(self, msg: dict, table: TableInfo | None, view: Any) -> None:

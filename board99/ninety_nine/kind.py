@@ -214,6 +214,17 @@ class NinetyNine:
         """``NinetyView.from_data``."""
         return NinetyView.from_data(data)
 
+    def view_from_trusted(self, data: dict[str, Any]) -> NinetyView:
+        """The view ``view_from_data`` reads from ``data``, without its checks: only for data this process's own
+        server core made (``kinds.view_from_trusted``; the web seat's ClientCore). Lists become tuples as there."""
+        d = data
+        hand = d["hand"]
+        return NinetyView(
+            d["seat"], d["players"], d["mode"], tuple((p[0], p[1]) for p in d["options"]), d["deal"], d["ply"],
+            d["turn"], d["dealer"], d["direction"], d["total"], d["top"], d["pile_size"], d["stock_size"],
+            None if hand is None else tuple(hand), tuple(d["hand_sizes"]), tuple(d["tokens"]), tuple(d["out"]),
+            tuple(d["sat_out"]), tuple(d["places"]), d["winner"], d["chain"], d["owed"], tuple(d["pending"]))
+
     def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
         """``events.seen_by``: a drawn card only for its drawer."""
         return dict(seen_by(event, seat))
