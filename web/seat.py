@@ -22,6 +22,8 @@ import math
 import re
 from collections import deque
 from collections.abc import Callable
+from itertools import compress
+from operator import is_not
 from typing import Any, NamedTuple
 
 import orjson
@@ -706,8 +708,14 @@ def _changed_cells(before: dict | None, part: dict) -> dict:
     cells, was = part["cells"], before["cells"]
     if len(cells) != len(was):
         return part
-    return {**part, "cells": [None if now is then or now == then else now for now, then in zip(cells, was)],
-            "cells_kept": True}
+    # Most cells are the very ones sent before (the screen keeps a square's cell while its look stays): they
+    # are found at C speed, and only the few others are compared.
+    listed: list[dict | None] = [None] * len(cells)
+    for place in compress(range(len(cells)), map(is_not, cells, was)):
+        now = cells[place]
+        if now != was[place]:
+            listed[place] = now
+    return {**part, "cells": listed, "cells_kept": True}
 
 
 def patched(scene: dict, patch: dict) -> dict:

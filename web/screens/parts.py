@@ -8,8 +8,10 @@ or focused). The page decides nothing: what a press means is the server's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
+_ID = itemgetter("id")
 #: The tones a line is said in (the window's table_talk.Tone).
 TONES = ("plain", "good", "warn", "bad")
 
@@ -125,7 +127,10 @@ def controls(parts: Iterable[dict]) -> dict[str, dict]:
         if kind in ("buttons", "cards", "dialog"):
             items = part.get("items", part.get("buttons", []))
         elif kind == "grid":
-            items = part["cells"]
+            # A board's 100 squares: taken at C speed (every scene whose board changed reads them).
+            cells = part["cells"]
+            found.update(zip(map(_ID, cells), cells))
+            continue
         elif kind == "form":
             items = [part["submit"]]
         elif kind == "tables":

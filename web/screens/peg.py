@@ -183,14 +183,19 @@ class PegScreen:
         hues = tuple(colours)
         # A part is made again only when what it reads changed; else the last one goes again (the same object,
         # which the seat compares and reads for controls at once).
-        out = [self._kept("seats", (view, table, hues, state.waiting), lambda: self._seats(colours))]
+        # Keys hold only the view's fields a part reads (a new view each move mostly keeps the status and deck).
+        seen = None if view is None else (view.seat, view.players, view.sides, view.turn, view.winner,
+                                          view.hand_sizes, view.skips)
+        out = [self._kept("seats", (seen, table, hues, state.waiting), lambda: self._seats(colours))]
         if table is not None and table.clock:
             out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
         # The panel's lines, each a sentence of its own on one line of the page.
-        out.append(self._kept("status", (view, table, state.connected, hues), lambda: parts.text(
+        described = None if view is None else (view.players, view.sides, view.mode, view.deal)
+        out.append(self._kept("status", (described, table, state.connected, hues), lambda: parts.text(
             "status", " · ".join(wording.status_lines(view, table, state.connected, None, colours)), side=True)))
         # The deck's lines but the turn clock's (the clock part counts it): the count does not change them.
-        out.append(self._kept("deck", (view, table), lambda: parts.text("deck", " · ".join(
+        deck = None if view is None else (view.seat, view.deck_size, view.skips, view.shown)
+        out.append(self._kept("deck", (deck, table), lambda: parts.text("deck", " · ".join(
             line for line in wording.deck_lines(view, table, None)), side=True)))
         strip = self._kept("match", (table, hues), lambda: wording.match_strip(table, colours))
         if strip is not None:
