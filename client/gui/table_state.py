@@ -542,7 +542,8 @@ class TableState:
                 case Dealt(deal) if deal > 1:
                     self.announce(line, "warn")
         # A long batch is a catch-up (joining a game under way), not a move to watch: no motion.
-        batch = plan(events, me, self.side_of) if len(events) <= MOTION_BATCH else ()
+        # None planned at all without motion (factor 0: a web page's table, which draws none; start keeps none).
+        batch = plan(events, me, self.side_of) if len(events) <= MOTION_BATCH and self.animation_factor > 0 else ()
         self.motions.start(batch, self.animation_factor)
         return tuple(sounds)
 

@@ -75,6 +75,7 @@ class PegScreen:
         self.name = name
         self.state = TableState(clock=clock or time.monotonic)
         self.state.online = True  # presses become requests through the seat
+        self.state.animation_factor = 0.0  # the page draws no motions: none are planned (the window's own work)
         self._told = ""  # the notice line last passed on
         self._toasts: list[Toast] = []  # the announcements already passed on
         self._queued: list[Command] = []  # what the records asked for (``queued``)
