@@ -99,9 +99,11 @@ class WebSeat:
         self._listed_at = -math.inf
         self._sent_parts: dict[str, dict] | None = None  # the parts of the page's scene by id (None: none yet)
         self._sent_head: dict = {}  # ... and its other fields (title, turn, headline, keys, colours)
+        #: The last scene sent, until a press or key reads what it offers (``_offered``): most scenes are
+        #: followed by another before the page presses anything, so their controls are never read.
+        self._shown: dict | None = None
         self._controls: dict[str, dict] = {}  # the last scene's controls by id: what a press may name
-        self._part_controls: dict[str, dict[str, dict]] = {}  # ... each part's own, by the part's id
-        self._kept: frozenset[str] = frozenset()  # the ids of the parts the last patch left as they were
+        self._part_controls: dict[str, tuple[dict, dict[str, dict]]] = {}  # ... each part's own: (part, controls)
         self._forms: list[dict] = []  # the last scene's forms
         self._keys: set[str] = set()  # the last scene's keys
         #: Whether anything a scene reads may have changed since the last one was built (a frame from the page,
@@ -190,11 +192,17 @@ class WebSeat:
         self._dirty, self._due = False, self._changes_at()
         text = self._scene_text(scene)
         if text is not None:
+            self._shown = scene
+            out.append(text)
+        return out
+
+    def _offered(self) -> None:
+        # What the scene last sent offers a press or a key (its controls, forms and keys), read once it is asked.
+        scene, self._shown = self._shown, None
+        if scene is not None:
             self._controls = self._controls_of(scene["parts"])
             self._forms = [p for p in scene["parts"] if p.get("type") == "form"]
             self._keys = {k["key"] for k in scene["keys"]}
-            out.append(text)
-        return out
 
     def _scene_text(self, scene: dict) -> str | None:
         """What the page needs of this scene: nothing if it shows the same, else its changes, or it whole.
@@ -215,7 +223,6 @@ class WebSeat:
         if last is None or self._sent_head.keys() != head.keys() or (changed and (
                 len(set(ids)) != len(ids) or not all(isinstance(i, str) for i in ids))):
             self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
-            self._kept = frozenset()
             return _encode({"scene": scene})
         listed: list[dict | str] = []
         for part_id, part in zip(ids, now_parts):
@@ -236,21 +243,20 @@ class WebSeat:
         if not changed and not heads:
             return None
         self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
-        self._kept = frozenset(p for p in listed if isinstance(p, str))
         return _encode({"patch": {**heads, "parts": listed}})
 
     def _controls_of(self, now_parts: list[dict]) -> dict[str, dict]:
-        # Every control of the scene just sent (parts.controls), a part the patch left as it was read as before.
-        was, kept = self._part_controls, self._kept
-        mine: dict[str, dict[str, dict]] = {}
+        # Every control of the scene last sent (parts.controls); a part the screen gave again (the very object:
+        # the screens keep a part whose inputs did not change) is read as it was.
+        was = self._part_controls
+        mine: dict[str, tuple[dict, dict[str, dict]]] = {}
         found: dict[str, dict] = {}
         for part in now_parts:
             part_id = part.get("id")
-            own = was.get(part_id) if part_id in kept else None
-            if own is None:
-                own = parts.controls((part,))
+            known = was.get(part_id)  # type: ignore[arg-type]
+            own = known[1] if known is not None and known[0] is part else parts.controls((part,))
             if isinstance(part_id, str):
-                mine[part_id] = own
+                mine[part_id] = (part, own)
             found.update(own)
         self._part_controls = mine
         return found
@@ -357,6 +363,7 @@ class WebSeat:
         self._asked[self.core.hello(now, op="hello")] = Asked("hello")
 
     def _press(self, control: str, fields: dict[str, str], now: float) -> None:
+        self._offered()
         item = self._controls.get(control)
         if item is None:
             raise BadFrame(f"press: {control!r} is not a control on this screen")
@@ -379,6 +386,7 @@ class WebSeat:
         self._after_screen()
 
     def _key(self, name: str, now: float) -> None:
+        self._offered()
         if name not in self._keys:
             raise BadFrame(f"key: {name!r} is not a key of this screen")
         if self.table is not None and self.rules_open:
