@@ -102,7 +102,8 @@ class WebSeat:
         #: The last scene sent, until a press or key reads what it offers (``_offered``): most scenes are
         #: followed by another before the page presses anything, so their controls are never read.
         self._shown: dict | None = None
-        self._controls: dict[str, dict] = {}  # the last scene's controls by id: what a press may name
+        #: The last scene's controls by id, each part's own in the scene's order: what a press may name.
+        self._controls: list[dict[str, dict]] = []
         self._part_controls: dict[str, tuple[dict, dict[str, dict]]] = {}  # ... each part's own: (part, controls)
         self._forms: list[dict] = []  # the last scene's forms
         self._keys: set[str] = set()  # the last scene's keys
@@ -245,19 +246,20 @@ class WebSeat:
         self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
         return _encode({"patch": {**heads, "parts": listed}})
 
-    def _controls_of(self, now_parts: list[dict]) -> dict[str, dict]:
+    def _controls_of(self, now_parts: list[dict]) -> list[dict[str, dict]]:
         # Every control of the scene last sent (parts.controls); a part the screen gave again (the very object:
         # the screens keep a part whose inputs did not change) is read as it was.
         was = self._part_controls
         mine: dict[str, tuple[dict, dict[str, dict]]] = {}
-        found: dict[str, dict] = {}
+        found: list[dict[str, dict]] = []
         for part in now_parts:
             part_id = part.get("id")
             known = was.get(part_id)  # type: ignore[arg-type]
             own = known[1] if known is not None and known[0] is part else parts.controls((part,))
             if isinstance(part_id, str):
                 mine[part_id] = (part, own)
-            found.update(own)
+            if own:
+                found.append(own)
         self._part_controls = mine
         return found
 
@@ -364,7 +366,8 @@ class WebSeat:
 
     def _press(self, control: str, fields: dict[str, str], now: float) -> None:
         self._offered()
-        item = self._controls.get(control)
+        # A later part's control of the same id is the one pressed (as when the scene's were one map).
+        item = next((own[control] for own in reversed(self._controls) if control in own), None)
         if item is None:
             raise BadFrame(f"press: {control!r} is not a control on this screen")
         form = next((f for f in self._forms if f["submit"]["id"] == control), None)
