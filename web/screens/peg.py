@@ -16,7 +16,7 @@ and in a box ``confirm``, ``back``, ``close``.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import compress, islice
 from operator import ne
 from typing import Any, TypeVar
@@ -271,29 +271,32 @@ class PegScreen:
             built = None  # every cell looks otherwise
         made = self._cells[1]
 
-        def cell(square: int) -> dict:
-            side = board[square] if board is not None else None
-            look = (square, side, square in lit, square in last, square in won)
-            found = made.get(look)
-            if found is None:
-                found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
-                                                live, why)
-            return found
-
         was = built[0][0] if built is not None else None
         if built is None or board is None or was is None or len(was) != len(board):
-            cells = [cell(square) for square in SQUARES]
+            cells: list[dict] = [{}] * len(SQUARES)
+            changed: Iterable[int] = SQUARES
         else:
-            # The last board's cells again, but for the squares whose peg or marks changed (an act: a few).
+            # The last board's cells again, but for the squares whose peg or marks changed (an act: a few; a
+            # picked card lights a score of squares, and the next move puts them out).
             _, _, was_lit, was_last, was_won, _, _ = built[0]
             changed = set(compress(range(len(board)), map(ne, board, was)))
             changed |= lit ^ was_lit
             changed |= last ^ was_last
             changed |= won ^ was_won
             cells = list(built[1]["cells"])
-            for square in changed:
-                if square in PLACE:
-                    cells[PLACE[square]] = cell(square)
+        # Inline, not a function per square: a pick or a move changes many squares' looks at once.
+        find = made.get
+        for square in changed:
+            place = PLACE.get(square)
+            if place is None:
+                continue
+            side = board[square] if board is not None else None
+            look = (square, side, square in lit, square in last, square in won)
+            found = find(look)
+            if found is None:
+                found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
+                                                live, why)
+            cells[place] = found
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
         self._board_part = (key, part)
         return part
