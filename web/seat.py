@@ -252,7 +252,10 @@ class WebSeat:
         was = self._part_controls
         mine: dict[str, tuple[dict, dict[str, dict]]] = {}
         found: list[dict[str, dict]] = []
+        with_controls = parts.WITH_CONTROLS
         for part in now_parts:
+            if part.get("type") not in with_controls:
+                continue  # text, lists, seats, the clock: nothing to press
             part_id = part.get("id")
             known = was.get(part_id)  # type: ignore[arg-type]
             own = known[1] if known is not None and known[0] is part else parts.controls((part,))

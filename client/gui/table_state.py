@@ -252,8 +252,11 @@ class TableState:
     def reasons(self) -> dict[str, str | None]:
         """Why Draw, Play and Discard are disabled now (guarded mode), each None when possible."""
         playing = None if self.waiting else self.view  # before the start no action is possible at all
-        card = self.picked_card
         t = self.table
+        why = wording.not_now(playing, t)
+        if why:  # no action at all now (not this seat's turn, ...): each says so, as each would find first
+            return {"Draw": why, "Play": why, "Discard": why}
+        card = self.picked_card
         return {
             "Draw": wording.draw_disabled(playing, t),
             "Play": wording.play_disabled(playing, card, t),

@@ -118,6 +118,10 @@ def total(id: str, value: int, label: str) -> dict:
     return {"type": "total", "id": id, "value": value, "label": label}
 
 
+#: The parts' types that hold controls (``controls`` finds none in any other).
+WITH_CONTROLS = frozenset({"buttons", "cards", "dialog", "grid", "form", "tables"})
+
+
 def controls(parts: Iterable[dict]) -> dict[str, dict]:
     """Every control of these parts by id (buttons, squares, cards, form submits): what a page may press."""
     found: dict[str, dict] = {}
