@@ -158,10 +158,15 @@ class PegScreen:
         return out
 
     def _enabled(self, control: str) -> bool:
-        return control not in self.state.disabled_buttons()
+        return control not in self.state.disabled_buttons(self._reasons())
+
+    def _reasons(self) -> dict[str, str | None]:
+        # TableState.reasons, made again only when what it reads changed (the scene and a press both ask it).
+        state = self.state
+        return self._kept("reasons", (state.view, state.table, state.picked_card, state.waiting), state.reasons)
 
     def _why(self, control: str) -> str | None:
-        reasons = self.state.reasons()
+        reasons = self._reasons()
         return {"draw": reasons["Draw"], "discard": reasons["Discard"]}.get(control)
 
     # -- the scene ----------------------------------------------------------------------------------------
@@ -180,7 +185,7 @@ class PegScreen:
         # Worked out once a scene: each part below reads them (they are the view model's own answers).
         view, table = state.view, state.table
         colours = self._kept("colours", (table, state.sides), state.colours)
-        reasons = self._kept("reasons", (view, table, state.picked_card, state.waiting), state.reasons)
+        reasons = self._reasons()
         hues = tuple(colours)
         # A part is made again only when what it reads changed; else the last one goes again (the same object,
         # which the seat compares and reads for controls at once).
