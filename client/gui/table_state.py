@@ -106,6 +106,7 @@ class TableState:
         self.clock = clock
         self.view: SeatView | None = None
         self.table: TableInfo | None = None
+        self._colours: tuple[TableInfo | None, int, list[str]] | None = None  # (table, sides, their colours)
         self.connected = True
         #: True while there is a session to send to (the golden tests and the benchmark have none).
         self.online = False
@@ -232,7 +233,12 @@ class TableState:
 
     def colours(self) -> list[str]:
         """The colour each side plays."""
-        return side_colours(self.table, self.sides)
+        table, sides = self.table, self.sides
+        known = self._colours
+        # Worked out again only for another table description (one is immutable; most pushes keep it) or sides.
+        if known is None or known[0] is not table or known[1] != sides:
+            known = self._colours = (table, sides, side_colours(table, sides))
+        return list(known[2])
 
     def lit_squares(self) -> tuple[int, ...]:
         """The squares to highlight: the free squares the picked card allows."""
