@@ -11,7 +11,9 @@ peg-board) turns into scenes. It is sans-IO like the core: the gateway
 (web/gateway.py) hands it the page's text frames and the core's frames with the
 time, and sends what ``to_core`` and ``to_page`` give. Nothing from the page is
 trusted: every frame is checked, and a bad one is answered with a notice naming
-the field (docs/web.md, *Scenes*).
+the field (docs/web.md, *Scenes*). The core's frames are: they come from the
+server core in this very process, so the seat's ClientCore reads them without
+field checks (``trusted``; docs/web.md, *What the seat trusts*).
 """
 
 from __future__ import annotations
