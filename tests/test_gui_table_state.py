@@ -192,3 +192,18 @@ def test_the_sending_notice_goes_once_the_server_has_taken_the_action():
     assert state.notice == "Drawing a card…"
     state.receive(Replied("act", []))
     assert state.notice == ""
+
+
+def test_the_sides_colours_follow_each_new_table_description_and_a_caller_cannot_change_them():
+    state, _, game = fresh()
+    first = state.colours()
+    assert len(first) == 2 and first[0] != first[1]
+    first[0] = "not a colour"  # a caller's copy: the state's own stays
+    assert state.colours()[0] != "not a colour"
+    seats = [{"occupant": "human", "name": n, "connected": True, "colour": c} for n, c in (("Ann", "blue"),
+                                                                                          ("Bo", "red"))]
+    state.receive(StateChanged(game.view(0), table_info(seats, players=2, state="playing"), True))
+    assert state.colours() == ["blue", "red"]
+    seats[0]["colour"] = "green"
+    state.receive(StateChanged(game.view(0), table_info(seats, players=2, state="playing"), True))
+    assert state.colours() == ["green", "red"]
