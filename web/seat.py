@@ -241,7 +241,7 @@ class WebSeat:
                 listed.append(part_id)  # type: ignore[arg-type]
             else:
                 changed = True
-                listed.append(_changed_cells(before, part))
+                listed.append(_changed_cells(before, part) if part.get("type") == "grid" else part)
         heads = {key: value for key, value in head.items() if self._sent_head[key] != value}
         if not changed and not heads:
             return None
