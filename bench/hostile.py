@@ -44,6 +44,9 @@ sys.path.insert(0, str(ROOT))
 import msgpack  # noqa: E402
 import zmq  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from procstat import rss_kib  # noqa: E402
+
 #: The server bot's pause before each move: a few honest acts a second, a game every few seconds.
 BOT_DELAY = 0.02
 ATTACKS = ("quiet", "flood", "lobby", "resume", "offences", "search", "silent", "tables", "garbage")
@@ -207,9 +210,9 @@ def run_row(kind: str, seconds: float) -> dict[str, float]:
                 attacker = subprocess.Popen([sys.executable, __file__, "--role", "attack", "--kind", kind,
                                              "--address", address, "--seconds", str(seconds + 2)])
                 time.sleep(1.0)  # the attack is under way before the measurement starts
-            rss0 = rss(proc.pid)
+            rss0 = rss_kib(proc.pid)
             times = honest(address, seconds)
-            grown = rss(proc.pid) - rss0
+            grown = rss_kib(proc.pid) - rss0
         finally:
             if attacker is not None:
                 attacker.kill()
@@ -219,13 +222,6 @@ def run_row(kind: str, seconds: float) -> dict[str, float]:
     times.sort()
     return {"acts": len(times), "p50": statistics.median(times), "p99": times[int(len(times) * 0.99)],
             "rss_kib": grown}
-
-
-def rss(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,7 +11,9 @@ acts faster than a person, and every page comes from 127.0.0.1). Each table has 
 S0 is ours, S1 the server's random bot. A table is made with the client library
 (``GameClient``: create, take seat 0, add the bot) and left; then a web page takes S0 back
 with its seat token in its hello, as a phone that slept does (docs/web-scenes.md,
-"Coming back"). A web page here is a ``websockets`` client speaking the page's JSON: it
+"Coming back"). A web page here is a socket with websockets' sans-IO client protocol (``Page``), as lean as
+the ZeroMQ rows' clients (a socket polled, no event-loop framework: an asyncio page added its own
+scheduling to every round trip, docs/benchmarks.md), speaking the page's JSON: it
 presses controls the scene offers and reads the scenes that follow, deciding nothing itself
 (a random enabled card, then a random lit square; the picked card's Discard when no square
 is lit; Draw when no card is held).
@@ -20,14 +22,16 @@ is lit; Draw when no card is held).
   from sending the press that makes the action (a lit square, Discard or Draw) to the
   arrival of the first scene that shows the action done (the server's reply taken by the
   WebSeat, its TableState moved on, the whole scene built, compared with the last one,
-  JSON-encoded, through the gateway's queue and the WebSocket, decoded by the page). The
+  JSON-encoded, framed by the loop's gateway, through the WebSocket, decoded and patched by
+  the page). The
   pick of a card before it is one more press answered by the seat alone (no core): its
   round trip is given apart. ZeroMQ's is ``GameClient.act()`` on the same kind of table on
   the same kind of server: from the call to its return (request encoded, sent, the reply
   received and decoded, the client's copy of the table moved on).
 - **paced, 100 tables**: each seat waits ``--think`` seconds after its action's scene
   before it acts again, as bench/server.py's paced row does (tables start out of step);
-  from one process (an asyncio client per page), the act round trips as above, p50 and
+  from one process (one selector over every page's socket, as bench/server.py's paced row polls every
+  DEALER from one loop), the act round trips as above, p50 and
   p99. The ZeroMQ paced row is bench/server.py's own (``play_tables``, web table on as
   here), run in the same rounds, alternated.
 """
@@ -35,18 +39,21 @@ is lit; Draw when no card is held).
 from __future__ import annotations
 
 import argparse
-import asyncio
+import contextlib
 import importlib.util
-import json
 import os
 import random
+import selectors
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -56,6 +63,11 @@ import orjson  # noqa: E402
 import zmq  # noqa: E402
 from figures import percentile  # noqa: E402
 from procstat import cpu_seconds  # noqa: E402
+from websockets.client import ClientProtocol  # noqa: E402
+from websockets.frames import Frame, Opcode  # noqa: E402
+from websockets.protocol import State  # noqa: E402
+from websockets.typing import Origin  # noqa: E402
+from websockets.uri import parse_uri  # noqa: E402
 
 try:
     from board99.web.seat import patched
@@ -182,64 +194,118 @@ def done_mark(scene: dict) -> tuple:
 
 
 @dataclass
+class Wait:
+    """What a page's play waits for: a scene ``check`` accepts, for at most ``seconds`` (then TimeoutError)."""
+
+    check: Callable[[dict], object]
+    seconds: float = 10.0
+
+
+@dataclass
+class Sleep:
+    """A page's play pauses ``seconds`` (a person thinking)."""
+
+    seconds: float
+
+
+#: A page's play: a generator that yields what it waits for and is sent the scene it waited for.
+Play = Generator["Wait | Sleep", "dict | None", Any]
+
+
+@dataclass(eq=False)  # a page is itself (a key of the driver's tables)
 class Page:
-    """One web page at its own table (asyncio ``websockets`` client)."""
+    """One web page at its own table: a socket, websockets' sans-IO client protocol, the scene it draws.
+
+    As lean as GameClient is on the ZeroMQ side (a blocking request, a socket polled, no event loop
+    framework): the act round trip measures the server's web path, not a page's Python machinery. A
+    browser's page does the same steps (a frame read, JSON.parse, the patch applied) in compiled code.
+    """
 
     n: int
     table: str
     token: str
-    ws: object = None
+    sock: socket.socket | None = None
+    proto: ClientProtocol | None = None
     scene: dict = field(default_factory=dict)
-    arrived: asyncio.Event = field(default_factory=asyncio.Event)
     games: int = 0
     notices: dict[str, int] = field(default_factory=dict)
+    closed: bool = False
 
-    async def reader(self) -> None:
-        """Keep the latest scene (a page reads all the time, as a browser does)."""
-        async for text in self.ws:  # type: ignore[attr-defined]
-            # orjson stands for the browser's JSON.parse (a whole scene: about 0.15 ms for Python's json,
-            # 0.05 ms for orjson, which is nearer what a browser takes).
-            msg = orjson.loads(text)
-            if "scene" in msg:
-                self.scene = msg["scene"]
-                self.arrived.set()
-            elif "patch" in msg:
-                self.scene = patched(self.scene, msg["patch"])
-                self.arrived.set()
-            elif "notice" in msg and msg["notice"]["tone"] == "bad":
-                words = msg["notice"]["text"][:60]
-                self.notices[words] = self.notices.get(words, 0) + 1
+    def open(self, port: int) -> None:
+        """Connect, open the WebSocket, say hello with the kept seat token, wait for the table's scene."""
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=20)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.proto = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws"),
+                                    origin=Origin(f"http://127.0.0.1:{port}"), max_size=None)
+        self.proto.send_request(self.proto.connect())
+        self._flush()
+        while self.proto.state is not State.OPEN:  # the handshake's answer
+            if self.closed:
+                raise RuntimeError(f"page {self.n}: the WebSocket did not open: {self.proto.handshake_exc}")
+            self.feed(self.sock.recv(1 << 16))
+        self.press_raw({"hello": {"name": f"bench {self.n}", "key": None,
+                                  "seat": {"table": self.table, "seat": 0, "token": self.token}}})
+        self.wait(lambda s: s.get("screen") == "table" and bool(board(s)), 30)
 
-    async def next_scene(self, check, seconds: float = 10.0) -> dict:
-        """The first scene (the latest one, or one to come) that ``check`` accepts."""
+    def feed(self, data: bytes) -> None:
+        """Bytes from the server: the scenes and patches they carry drawn, pings answered."""
+        proto = self.proto
+        assert proto is not None
+        if data:
+            proto.receive_data(data)
+        else:
+            proto.receive_eof()
+            self.closed = True
+        for event in proto.events_received():
+            if isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                # orjson stands for the browser's JSON.parse (Python's json takes three times as long).
+                msg = orjson.loads(event.data)
+                if "patch" in msg:
+                    self.scene = patched(self.scene, msg["patch"])
+                elif "scene" in msg:
+                    self.scene = msg["scene"]
+                elif "notice" in msg and msg["notice"]["tone"] == "bad":
+                    words = msg["notice"]["text"][:60]
+                    self.notices[words] = self.notices.get(words, 0) + 1
+        self._flush()  # a pong, or the close's answer
+
+    def wait(self, check: Callable[[dict], object], seconds: float = 10.0) -> dict:
+        """Read (blocking) until the scene is one ``check`` accepts."""
+        assert self.sock is not None
         deadline = time.monotonic() + seconds
         while not check(self.scene):
-            self.arrived.clear()
             left = deadline - time.monotonic()
-            if left <= 0:
+            if left <= 0 or self.closed:
                 raise TimeoutError(f"page {self.n}: no such scene")
-            await asyncio.wait_for(self.arrived.wait(), left)
+            self.sock.settimeout(left)
+            self.feed(self.sock.recv(1 << 16))
         return self.scene
 
-    async def press(self, control: str) -> None:
-        await self.ws.send(json.dumps({"press": control}))  # type: ignore[attr-defined]
+    def press(self, control: str) -> None:
+        self.press_raw({"press": control})
+
+    def press_raw(self, message: dict) -> None:
+        assert self.proto is not None
+        self.proto.send_text(orjson.dumps(message))
+        self._flush()
+
+    def _flush(self) -> None:
+        assert self.proto is not None and self.sock is not None
+        out = b"".join(self.proto.data_to_send())
+        if out:
+            self.sock.sendall(out)
+
+    def close(self) -> None:
+        if self.proto is not None and self.sock is not None and not self.closed:
+            with contextlib.suppress(OSError):
+                self.proto.send_close()
+                self._flush()
+        if self.sock is not None:
+            self.sock.close()
 
 
-async def open_page(port: int, page: Page) -> asyncio.Task:
-    """Connect, say hello with the kept seat token, wait for the table's scene; the reader task."""
-    from websockets.asyncio.client import connect
-
-    page.ws = await connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",  # type: ignore[arg-type]
-                            open_timeout=20, max_size=None, compression=None, ping_interval=None)
-    task = asyncio.create_task(page.reader())
-    await page.ws.send(json.dumps({"hello": {"name": f"bench {page.n}", "key": None,  # type: ignore[attr-defined]
-                                             "seat": {"table": page.table, "seat": 0, "token": page.token}}}))
-    await page.next_scene(lambda s: s.get("screen") == "table" and bool(board(s)), 30)
-    return task
-
-
-async def one_action(page: Page, rng: random.Random, picks: list[float] | None = None) -> float | None:
-    """Play the seat's turn through the scene's controls; the act press's round trip (s), or None (no act)."""
+def one_action(page: Page, rng: random.Random, picks: list[float] | None = None) -> Play:
+    """Play the seat's turn through the scene's controls; returns the act press's round trip (s), or None."""
     scene = page.scene
     if scene.get("headline", {}).get("text", "").startswith("Waiting"):
         return None
@@ -247,8 +313,8 @@ async def one_action(page: Page, rng: random.Random, picks: list[float] | None =
     if have.get("rematch", {}).get("enabled"):
         page.games += 1
         before = id(page.scene)
-        await page.press("rematch")
-        await page.next_scene(lambda s: id(s) != before)
+        page.press("rematch")
+        yield Wait(lambda s: id(s) != before)
         return None
     if not scene.get("turn"):
         return None
@@ -259,10 +325,11 @@ async def one_action(page: Page, rng: random.Random, picks: list[float] | None =
         card = rng.choice(cards)
         before = id(page.scene)
         started = time.perf_counter()
-        await page.press(card)
-        picked = await page.next_scene(lambda s: id(s) != before)
+        page.press(card)
+        picked = yield Wait(lambda s: id(s) != before)
         if picks is not None:
             picks.append(time.perf_counter() - started)
+        assert picked is not None
         have = controls(picked)
         lit = [i for i, c in have.items() if i.startswith("sq-") and c.get("lit") and c.get("enabled")]
         if lit:
@@ -274,28 +341,94 @@ async def one_action(page: Page, rng: random.Random, picks: list[float] | None =
     if act is None:
         raise RuntimeError(f"page {page.n}: no action offered on its turn")
     started = time.perf_counter()
-    await page.press(act)
-    await page.next_scene(lambda s: done_mark(s) != mark)
+    page.press(act)
+    yield Wait(lambda s: done_mark(s) != mark)
     return time.perf_counter() - started
 
 
-async def web_acts(port: int, table: tuple[str, str], count: int, picks: list[float]) -> list[float]:
+def turn_or_rematch(scene: dict) -> bool:
+    """The page may act: its turn, or a finished game's rematch."""
+    return bool(scene.get("turn") or controls(scene).get("rematch", {}).get("enabled"))
+
+
+def drive(plays: dict[Page, Play], until: float) -> None:
+    """Run every page's play to its end (or ``until``): read what arrives, resume a play whose wait is met.
+
+    One selector over every page's socket, as bench/server.py's ZeroMQ rows poll every DEALER from one loop.
+    """
+    sel = selectors.DefaultSelector()
+    waits: dict[Page, tuple[Wait, float]] = {}
+    sleeps: dict[Page, float] = {}
+
+    def step(page: Page, value: dict | None, error: BaseException | None = None) -> None:
+        # Resume a play until it waits for a scene not here yet, sleeps, or ends.
+        play = plays[page]
+        while True:
+            try:
+                what = play.throw(error) if error is not None else play.send(value)
+            except StopIteration:
+                sel.unregister(page.sock)  # type: ignore[arg-type]
+                del plays[page]
+                return
+            error = None
+            if isinstance(what, Sleep):
+                sleeps[page] = time.perf_counter() + what.seconds
+                return
+            if what.check(page.scene):
+                value = page.scene
+                continue
+            waits[page] = (what, time.perf_counter() + what.seconds)
+            return
+
+    for page in plays:
+        assert page.sock is not None
+        page.sock.setblocking(False)
+        sel.register(page.sock, selectors.EVENT_READ, page)
+    for page in list(plays):
+        step(page, None)
+    while plays and time.perf_counter() < until:
+        now = time.perf_counter()
+        soonest = min([*sleeps.values(), *(at for _, at in waits.values())], default=now + 0.05)
+        for key, _ in sel.select(max(0.0, min(soonest - now, 0.05))):
+            page = key.data
+            try:
+                data = page.sock.recv(1 << 16)
+            except BlockingIOError:
+                continue
+            page.feed(data)
+            waited = waits.get(page)
+            if waited is not None and waited[0].check(page.scene):
+                del waits[page]
+                step(page, page.scene)
+        now = time.perf_counter()
+        for page in [p for p, at in sleeps.items() if at <= now]:
+            del sleeps[page]
+            step(page, None)
+        for page in [p for p, (_, at) in waits.items() if at <= now]:
+            del waits[page]
+            step(page, None, TimeoutError(f"page {page.n}: no such scene"))
+    sel.close()
+
+
+def web_acts(port: int, table: tuple[str, str], count: int, picks: list[float]) -> list[float]:
     """``count`` act round trips of one web page at one table, flat out."""
     page = Page(0, *table)
-    task = await open_page(port, page)
+    page.open(port)
     rng = random.Random(1)
     times: list[float] = []
-    deadline = time.monotonic() + 120
-    try:
-        while len(times) < 50 + count and time.monotonic() < deadline:
-            took = await one_action(page, rng, picks if len(times) >= 50 else None)
+
+    def play() -> Play:
+        while len(times) < 50 + count:
+            took = yield from one_action(page, rng, picks if len(times) >= 50 else None)
             if took is None:
-                await page.next_scene(lambda s: s.get("turn") or controls(s).get("rematch", {}).get("enabled"))
+                yield Wait(turn_or_rematch)
             else:
                 times.append(took)
+
+    try:
+        drive({page: play()}, time.perf_counter() + 120)
     finally:
-        await page.ws.close()  # type: ignore[attr-defined]
-        task.cancel()
+        page.close()
     return times[50:]  # the first round trips warm the caches and the connection
 
 
@@ -334,7 +467,7 @@ def round_trip(side: str, count: int, base: Path | None = None) -> dict:
             if side in ("web", "base"):
                 (table,) = make_tables(endpoint, 1)
                 cpu = cpu_seconds(proc.pid)
-                times = asyncio.run(web_acts(wport, table, count, picks))
+                times = web_acts(wport, table, count, picks)
             else:
                 times = zmq_acts(endpoint, count)
             cpu = cpu_seconds(proc.pid) - cpu
@@ -346,43 +479,39 @@ def round_trip(side: str, count: int, base: Path | None = None) -> dict:
 # -- paced ------------------------------------------------------------------------------------------
 
 
-async def web_paced(port: int, tables: list[tuple[str, str]], think: float, seconds: float, pid: int) -> dict:
+def web_paced(port: int, tables: list[tuple[str, str]], think: float, seconds: float, pid: int) -> dict:
     """Every page plays its table, waiting ``think`` after each action's scene; the measured round trips."""
     pages = [Page(n, *t) for n, t in enumerate(tables)]
-    tasks = []
     for page in pages:  # one at a time: the opening is not what is measured
-        tasks.append(await open_page(port, page))
+        page.open(port)
     t0 = time.perf_counter()
     measure_from, measure_to = t0 + WARMUP, t0 + WARMUP + seconds
     times: list[float] = []
     cpu, own = cpu_seconds(pid), time.process_time()
 
-    async def play(page: Page) -> None:
+    def play(page: Page) -> Play:
         rng = random.Random(page.n)
-        await asyncio.sleep(think * page.n / len(pages))  # paced tables start out of step
+        yield Sleep(think * page.n / len(pages))  # paced tables start out of step
         while time.perf_counter() < measure_to:
             started = time.perf_counter()
-            took = await one_action(page, rng)
+            took = yield from one_action(page, rng)
             if took is None:
                 try:
-                    await page.next_scene(lambda s: s.get("turn") or controls(s).get("rematch", {}).get("enabled"),
-                                          max(0.1, measure_to - time.perf_counter()))
+                    yield Wait(turn_or_rematch, max(0.1, measure_to - time.perf_counter()))
                 except TimeoutError:
                     pass
                 continue
             if measure_from <= started and time.perf_counter() <= measure_to:
                 times.append(took)
-            await asyncio.sleep(think)
+            yield Sleep(think)
 
     try:
-        await asyncio.gather(*(play(p) for p in pages))
+        drive({page: play(page) for page in pages}, measure_to + 15)
         cpu, own = cpu_seconds(pid) - cpu, time.process_time() - own
         spent = time.perf_counter() - t0
     finally:
         for page in pages:
-            await page.ws.close()  # type: ignore[attr-defined]
-        for task in tasks:
-            task.cancel()
+            page.close()
     notices: dict[str, int] = {}
     for page in pages:
         for words, n in page.notices.items():
@@ -409,7 +538,7 @@ def paced(side: str, count: int, think: float, seconds: float) -> dict:
         proc, zport, wport = spawn(data)
         try:
             tables = make_tables(f"tcp://127.0.0.1:{zport}", count)
-            return asyncio.run(web_paced(wport, tables, think, seconds, proc.pid))
+            return web_paced(wport, tables, think, seconds, proc.pid)
         finally:
             stop(proc)
 

@@ -85,6 +85,9 @@ def test_an_announcement_ends_on_a_clock_table_with_nothing_else_said(room: Room
     assert news is not None, "the start is announced"
     ends = ann.seat.table.changes_at(room.now)  # type: ignore[union-attr]
     assert room.now < ends <= room.now + TOAST_SECONDS
+    # The gateway ticks (and so flushes) a seat at its next_tick only: the announcement's end is one, not the
+    # next heartbeat after it (up to a second late).
+    assert ann.seat.next_tick() <= ends
     made = builds(ann, monkeypatch)
     room.advance(ends - room.now - 0.5, step=0.1)
     assert made == [], "no scene is built while nothing changes it"
@@ -94,6 +97,32 @@ def test_an_announcement_ends_on_a_clock_table_with_nothing_else_said(room: Room
     assert len(made) == 1 and made[0] >= ends
     assert without_count(ann.scene) == fresh(ann)
     assert ann.seat.table.changes_at(room.now) == float("inf")  # type: ignore[union-attr]
+
+
+def test_the_gateway_hears_of_an_announcements_end_on_time(room: Room) -> None:
+    from tests.test_web_seat import new_table
+
+    ann, bo = room.page("ann"), room.page("bo")
+    ann.hello("Ann")
+    bo.hello("Bo")
+    table = new_table(ann, name="Quick", players="2")
+    ann.press(f"sit-{table}-0")
+    bo.press("refresh")
+    bo.press(f"sit-{table}-1")
+    assert ann.part("news") is not None, "the start is announced"
+    ends = ann.seat.table.changes_at(room.now)  # type: ignore[union-attr]
+    gone_at = None
+    while gone_at is None and room.now < ends + 2.0:
+        # As web/gateway.py does: a seat is ticked, and its page sent what changed, only at its next_tick.
+        room.desk.now = room.now + 0.02
+        if ann.seat.next_tick() <= room.now:
+            ann.seat.tick(room.now)
+            room.pump()
+            if ann.part("news") is None:
+                gone_at = room.now
+        if room.now >= room.desk.core.deadline():
+            room.deliver(room.desk.core.tick(room.now))
+    assert gone_at is not None and ends <= gone_at <= ends + 0.05
 
 
 def test_a_ninety_nine_game_with_bots_leaves_the_page_drawing_what_a_fresh_scene_shows(room: Room) -> None:

@@ -168,6 +168,10 @@ class WebSeat:
         due = self.core.next_tick()
         if self._lobby_shown():
             due = min(due, self._listed_at + LOBBY_EVERY)
+        if math.isfinite(self._due):
+            # The scene changes by time then (an announcement ends): the gateway ticks the seat, and flushes it.
+            # Never sooner than a tenth of a second on: a screen that kept saying "now" must not spin the loop.
+            due = min(due, max(self._due, self._now + 0.1))
         return due
 
     def to_core(self) -> list[bytes]:
