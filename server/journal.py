@@ -179,6 +179,8 @@ class Journal:
             except (sqlite3.DatabaseError, JournalDamaged) as exc:
                 self.db.close()
                 raise JournalDamaged(damage_message(data_dir or "", self.path, str(exc))) from None
+        # One cursor kept for the actions' INSERTs: Connection.execute makes and drops a cursor each call.
+        self._actions = self.db.cursor()
         if data_dir is not None:
             for name in (JOURNAL_FILE, JOURNAL_FILE + "-wal", JOURNAL_FILE + "-shm"):
                 with contextlib.suppress(FileNotFoundError):
@@ -303,8 +305,8 @@ class Journal:
         One statement is its own transaction: the cheapest durable write (the table's seq is not
         saved per action; a restore moves it past every replayed action).
         """
-        self.db.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
-                        (t.id, t.game_no, t.game.ply + 1, seat, t.kind.action_text(action), time.time()))
+        self._actions.execute("INSERT INTO actions VALUES (?,?,?,?,?,?)",
+                              (t.id, t.game_no, t.game.ply + 1, seat, t.kind.action_text(action), time.time()))
 
     def save_actions(self, actions: Sequence[tuple[Table, int, Any]]) -> None:
         """Journal several actions, each ``(table, seat, action)`` at a different table, in one transaction."""
