@@ -250,6 +250,9 @@ class Journal:
 
     def close(self) -> None:
         """Close the database (everything is already committed)."""
+        # The kept cursor first: while it holds a statement (one that failed keeps it), SQLite
+        # defers the close, and the WAL's last checkpoint into the file, until it is collected.
+        self._actions.close()
         self.db.close()
 
     # -- writes: each is one committed transaction, or nothing --------------------------------
