@@ -105,6 +105,10 @@ class SmallDisk:
     def fill(self) -> None:
         """No more room."""
         if self.mounted:
+            if self.journal is not None:
+                # The WAL emptied first: its last 4 KiB block of the tmpfs has room for up to three
+                # more 1 KiB frames (the journal's page size), which a full disk still takes.
+                self.journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             with open(self.path / "filler", "wb", buffering=0) as f:  # unbuffered: nothing left to fail at close
                 try:
                     while True:
