@@ -43,6 +43,7 @@ class _Reader(Journal):
     def __init__(self, db: sqlite3.Connection, path: str) -> None:
         self.db = db
         self.path = path
+        self._actions = db.cursor()  # the journal's kept cursor (unused here: Journal.close closes it)
 
 
 class Archive:
