@@ -290,13 +290,17 @@ class ClientCore:
 
     def _fail(self, pending: Pending, error: ServerError) -> None:
         pending.error, pending.done = error, True
-        if pending.on_fail is not None:
-            pending.on_fail()
+        on_fail, pending.on_fail = pending.on_fail, None
+        if on_fail is not None:
+            on_fail()
         self._completed(pending)
         self._release_after(pending)
 
     def _succeed(self, pending: Pending, result: Any) -> None:
         pending.result, pending.done = result, True
+        # A done request needs no undo: dropped, as the callers' ``on_fail`` holds the very Pending (a cycle,
+        # which left every act and its events to the cycle collector: its pauses were most of a server's p99).
+        pending.on_fail = None
         self._completed(pending)
         self._release_after(pending)
 
