@@ -103,7 +103,7 @@ def run_server(data_dir: str) -> None:
         profiler = cProfile.Profile(time.thread_time)  # this thread's CPU: a busy machine preempts
         profiler.enable()
     try:
-        server.serve_forever()
+        server.serve_forever(collect=True)  # as `board99 serve` runs it
     finally:
         if profile_to:
             profiler.disable()

@@ -107,7 +107,7 @@ def run_server(data_dir: str) -> None:
         profile = cProfile.Profile(time.thread_time)
         profile.enable()
     try:
-        server.serve_forever()
+        server.serve_forever(collect=True)  # as `board99 serve` runs it
     finally:
         if profile_to:
             profile.disable()

@@ -32,6 +32,7 @@ from zmq.utils.monitor import parse_monitor_message
 from board99.wire.curve import KeyPair, serve_curve
 from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION
 
+from .collector import Collector
 from .core import Core
 from .journal import Journal
 from .outbox import Outbox
@@ -251,8 +252,13 @@ class Server:
 
     # -- the loop ----------------------------------------------------------------------
 
-    def serve_forever(self) -> None:
-        """Run the poller loop until ``stop()`` (or KeyboardInterrupt)."""
+    def serve_forever(self, *, collect: bool = False) -> None:
+        """Run the poller loop until ``stop()`` (or KeyboardInterrupt).
+
+        ``collect``: the process is the server's own (`board99 serve`): the loop runs Python's cycle
+        collector itself, while nothing waits (server/collector.py). A server in a thread of another
+        program (the window's practice table, tests) leaves the program's collector as it is.
+        """
         if self.router is None:
             self.bind()
         router, core, clock = self.router, self.core, self.clock
@@ -265,12 +271,21 @@ class Server:
         web = self.gateway
         if web is not None:
             web.attach(poller)  # the web table's listening socket and, as they come, each browser's
+        collector = Collector()
+        if collect:
+            collector.start(clock())  # the loop collects cycles itself, between messages
         try:
             while not self._stop:
-                wait = min(core.deadline() - clock(), 1.0)
-                if web is not None:
-                    wait = min(wait, web.deadline() - clock())
-                ready = dict(poller.poll(max(0, int(wait * 1000) + (wait > 0))))
+                ready = None
+                if collect and collector.due(clock()):
+                    ready = dict(poller.poll(0))
+                    if not ready or collector.overdue():
+                        collector.collect(clock())  # nothing waits (or far too much was made): now, not mid-act
+                if not ready:
+                    wait = min(core.deadline() - clock(), 1.0)
+                    if web is not None:
+                        wait = min(wait, web.deadline() - clock())
+                    ready = dict(poller.poll(max(0, int(wait * 1000) + (wait > 0))))
                 if self._wake in ready or self._stop:
                     break
                 if self._monitor in ready:
@@ -293,6 +308,8 @@ class Server:
                         self._web_step(self._web_turn, web)
         except KeyboardInterrupt:
             pass
+        finally:
+            collector.stop()
 
     def _drain(self, router: zmq.Socket, core: Core) -> None:
         """Hand the messages waiting on the ROUTER to the core, with its due ticks between batches."""

@@ -89,7 +89,7 @@ def serve(bind: str = "*", port: int = DEFAULT_PORT, data_dir: str | Path | None
         print(f"CurveZMQ on; server public key: {public}\n"
               f"  clients give it as: board99 join HOST --key={public}", flush=True)
     try:
-        server.serve_forever()
+        server.serve_forever(collect=True)
     finally:
         server.close()
     return 0
