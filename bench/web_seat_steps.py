@@ -1,0 +1,111 @@
+"""Where a web act's time goes in a live server: wall medians of each WebSeat, Core and gateway step.
+
+Run: nice -n 0 .venv/bin/python bench/web_seat_steps.py [--acts 800] [--side web|zmq]
+
+A real server (``board99.server.loop.Server`` with its web table, as bench/web_play.py runs it) in its
+own process, with a timer around each step of the act's path: the seat's ``from_page`` (the press
+made a request), ``from_core`` (the core's answer read) and ``to_page`` (the scene and its patch;
+``scene`` and ``_scene_text`` inside it), ``Core.receive_many`` and ``Core.tick`` (the core alone),
+the gateway's ``ready`` and ``flush`` (the page's bytes in, the texts out). This process plays one
+page at one table against the server's bot (bench/web_play.py's ``web_acts``), or with
+``--side zmq`` GameClient.act() on the same kind of table, and prints the medians per call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+def timed_server(data_dir: str) -> None:
+    """(Child process) the server with a wall timer on each step; prints its ports, the medians at SIGTERM."""
+    from web_play import run_server
+
+    from board99.server.core import Core
+    from board99.web import gateway
+    from board99.web import seat as seat_module
+
+    times: dict[str, list[float]] = defaultdict(list)
+
+    def wrap(cls: Any, name: str, label: str) -> None:
+        step = getattr(cls, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return step(*args, **kwargs)
+            finally:
+                times[label].append(time.perf_counter() - started)
+
+        setattr(cls, name, timed)
+
+    for name in ("from_page", "from_core", "to_page", "scene", "_scene_text"):
+        wrap(seat_module.WebSeat, name, f"seat.{name}")
+    wrap(Core, "receive_many", "core.receive_many")
+    wrap(Core, "tick", "core.tick")
+    wrap(gateway.Gateway, "ready", "gateway.ready")
+    wrap(gateway.Gateway, "flush", "gateway.flush")
+
+    def report(*_: object) -> None:
+        for label in sorted(times):
+            got = times[label]
+            print(f"  {label:24s} {len(got):6d} calls, median {statistics.median(got) * 1000:.3f} ms",
+                  file=sys.stderr, flush=True)
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGUSR1, lambda *_: times.clear())  # the setup's calls are not counted
+    signal.signal(signal.SIGTERM, report)
+    run_server(data_dir)  # bench/web_play.py's own server, steps timed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the acts against a timed server and print its steps' medians."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--role", choices=("bench", "server"), default="bench", help=argparse.SUPPRESS)
+    parser.add_argument("--data", help=argparse.SUPPRESS)
+    parser.add_argument("--acts", type=int, default=800)
+    parser.add_argument("--side", choices=("web", "zmq"), default="web")
+    args = parser.parse_args(argv)
+    if args.role == "server":
+        timed_server(args.data)
+        return 0
+    import web_play
+
+    with tempfile.TemporaryDirectory(prefix="board99-bench-") as data:
+        proc = subprocess.Popen([sys.executable, __file__, "--role", "server", "--data", data],
+                                stdout=subprocess.PIPE, text=True)
+        assert proc.stdout is not None
+        zport, wport = map(int, proc.stdout.readline().split())
+        try:
+            endpoint = f"tcp://127.0.0.1:{zport}"
+            if args.side == "web":
+                (table,) = web_play.make_tables(endpoint, 1)
+                proc.send_signal(signal.SIGUSR1)
+                picks: list[float] = []
+                acts = web_play.web_acts(wport, table, args.acts, picks)
+                print(f"web act round trip p50 {statistics.median(acts) * 1000:.3f} ms, the card pick's "
+                      f"{statistics.median(picks) * 1000:.3f} ms; the server's steps:", flush=True)
+            else:
+                proc.send_signal(signal.SIGUSR1)
+                acts = web_play.zmq_acts(endpoint, args.acts)
+                print(f"GameClient.act() p50 {statistics.median(acts) * 1000:.3f} ms; the server's steps:",
+                      flush=True)
+        finally:
+            web_play.stop(proc)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
