@@ -114,15 +114,11 @@ def test_a_game_client_acting_against_a_server_bot_leaves_no_cycles(served: Serv
 def test_a_web_seat_at_a_ninety_nine_table_of_bots_leaves_no_cycles(tmp_path: Path) -> None:
     import random
 
-    from tests.test_web_ninety import ninety_table, page_move
+    from tests.test_web_ninety import page_move, seated_among_bots
 
     room = Room(tmp_path)
     try:
-        ann = room.page("ann")
-        ann.hello("Ann")
-        table = ninety_table(ann, 4, "guarded", "glengariff")
-        ann.press(f"sit-{table}-0")
-        ann.press("bots")
+        ann = seated_among_bots(room)
         rng = random.Random(4)
         with cycles_made() as found:
             for _ in range(TURNS):

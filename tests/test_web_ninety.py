@@ -530,6 +530,16 @@ def ninety_table(page: Any, players: int, mode: str, rules: str) -> str:
     return str(made[0]["id"]).removeprefix("t-")
 
 
+def seated_among_bots(room: Any, name: str = "ann") -> Any:
+    """A page at a 4-player guarded Glengariff table, seat 0, the other seats the table's bots: the game is on."""
+    page = room.page(name)
+    page.hello(name.title())
+    table = ninety_table(page, 4, "guarded", "glengariff")
+    page.press(f"sit-{table}-0")
+    page.press("bots")
+    return page
+
+
 def page_move(page: Any, rng: random.Random) -> bool:
     """One press from the page's scene alone (a value, the draw owed, a card that fits); False: nothing to do."""
     choice = page.part("choice")

@@ -128,13 +128,9 @@ def test_the_gateway_hears_of_an_announcements_end_on_time(room: Room) -> None:
 def test_a_ninety_nine_game_with_bots_leaves_the_page_drawing_what_a_fresh_scene_shows(room: Room) -> None:
     import random
 
-    from tests.test_web_ninety import ninety_table, page_move
+    from tests.test_web_ninety import page_move, seated_among_bots
 
-    ann = room.page("ann")
-    ann.hello("Ann")
-    table = ninety_table(ann, 4, "guarded", "glengariff")
-    ann.press(f"sit-{table}-0")
-    ann.press("bots")
+    ann = seated_among_bots(room)
     rng = random.Random(4)
     for _ in range(TURNS_MAX):
         if ann.part("result") is not None:
