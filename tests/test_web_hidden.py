@@ -259,7 +259,8 @@ def test_no_seated_page_of_a_ninety_nine_game_sees_another_hand_or_the_stock(han
     try:
         rng = random.Random(f"{mode}-{rules}")
         play(t, pages, lambda p: ninety_move(p, rng), lambda p: p.part("result") is not None)
-        assert t.frames > 40, t.frames
+        # The pages read the whole game: a game's length is the deal's (80-110 frames most often, 39 seen once).
+        assert t.frames > 20, t.frames
         assert not t.found, t.found[:5]
     finally:
         t.close()
