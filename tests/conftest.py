@@ -12,6 +12,16 @@ import pytest
 os.environ["BOARD99_CONFIG"] = os.path.join(tempfile.mkdtemp(prefix="board99-test-config-"), "settings.toml")
 
 
+@pytest.fixture
+def room(tmp_path):
+    """A server core and the web pages talking to it, in this process (tests/web_seat_kit.py); closed after."""
+    from tests.web_seat_kit import Room
+
+    r = Room(tmp_path)
+    yield r
+    r.close()
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     """In CI nothing may be skipped: a missing display or tool must be installed, not excused."""
     reporter = session.config.pluginmanager.get_plugin("terminalreporter")

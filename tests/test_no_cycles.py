@@ -44,45 +44,37 @@ def cycles_made() -> Iterator[Counter]:
                 gc.enable()
 
 
-def test_web_seats_playing_a_game_leave_no_cycles(tmp_path: Path) -> None:
+def test_web_seats_playing_a_game_leave_no_cycles(room: Room) -> None:
     from tests.test_web_seat import over, play_turn, seated_pair
 
-    room = Room(tmp_path)
-    try:
-        ann, bo, _ = seated_pair(room)
-        with cycles_made() as found:
-            for _ in range(TURNS):
-                if over(ann) and over(bo):
-                    ann.press("rematch")
-                    bo.press("rematch")
-                    continue
-                play_turn(ann if ann.scene["turn"] else bo)
-        assert not found, f"left in cycles by the web seats, the client core and the server core: {found}"
-    finally:
-        room.close()
+    ann, bo, _ = seated_pair(room)
+    with cycles_made() as found:
+        for _ in range(TURNS):
+            if over(ann) and over(bo):
+                ann.press("rematch")
+                bo.press("rematch")
+                continue
+            play_turn(ann if ann.scene["turn"] else bo)
+    assert not found, f"left in cycles by the web seats, the client core and the server core: {found}"
 
 
-def test_a_web_seat_against_a_bot_leaves_no_cycles(tmp_path: Path) -> None:
+def test_a_web_seat_against_a_bot_leaves_no_cycles(room: Room) -> None:
     from tests.test_web_seat import new_table, over, play_turn
 
-    room = Room(tmp_path)
-    try:
-        ann = room.page("ann")
-        ann.hello("Ann")
-        table = new_table(ann, name="Den", players="2")
-        ann.press(f"bot-{table}-1")  # the lobby's "+ bot" on the table's card
-        ann.press(f"sit-{table}-0")
-        assert ann.scene["screen"] == "table"
-        with cycles_made() as found:
-            for _ in range(TURNS):
-                if over(ann):
-                    break
-                room.advance(0.5)  # the bot's moves come on the core's clock
-                if ann.scene["turn"]:
-                    play_turn(ann)
-        assert not found, f"left in cycles by an act and a bot's move: {found}"
-    finally:
-        room.close()
+    ann = room.page("ann")
+    ann.hello("Ann")
+    table = new_table(ann, name="Den", players="2")
+    ann.press(f"bot-{table}-1")  # the lobby's "+ bot" on the table's card
+    ann.press(f"sit-{table}-0")
+    assert ann.scene["screen"] == "table"
+    with cycles_made() as found:
+        for _ in range(TURNS):
+            if over(ann):
+                break
+            room.advance(0.5)  # the bot's moves come on the core's clock
+            if ann.scene["turn"]:
+                play_turn(ann)
+    assert not found, f"left in cycles by an act and a bot's move: {found}"
 
 
 @pytest.fixture
@@ -111,21 +103,17 @@ def test_a_game_client_acting_against_a_server_bot_leaves_no_cycles(served: Serv
         assert not found, f"left in cycles by GameClient.act() and the server's act and bot move: {found}"
 
 
-def test_a_web_seat_at_a_ninety_nine_table_of_bots_leaves_no_cycles(tmp_path: Path) -> None:
+def test_a_web_seat_at_a_ninety_nine_table_of_bots_leaves_no_cycles(room: Room) -> None:
     import random
 
     from tests.test_web_ninety import page_move, seated_among_bots
 
-    room = Room(tmp_path)
-    try:
-        ann = seated_among_bots(room)
-        rng = random.Random(4)
-        with cycles_made() as found:
-            for _ in range(TURNS):
-                if ann.part("result") is not None:
-                    break
-                if not page_move(ann, rng):
-                    room.advance(0.5)  # the bots' turns
-        assert not found, f"left in cycles by a Ninety-Nine game's acts, bots and scenes: {found}"
-    finally:
-        room.close()
+    ann = seated_among_bots(room)
+    rng = random.Random(4)
+    with cycles_made() as found:
+        for _ in range(TURNS):
+            if ann.part("result") is not None:
+                break
+            if not page_move(ann, rng):
+                room.advance(0.5)  # the bots' turns
+    assert not found, f"left in cycles by a Ninety-Nine game's acts, bots and scenes: {found}"

@@ -511,15 +511,6 @@ def test_leaving_during_a_game_asks_first_and_before_it_bots_fill_the_seats() ->
 
 # -- through the web seat, against a real server core (tests/web_seat_kit.py) ---------------------------------
 
-@pytest.fixture
-def room(tmp_path):
-    from tests.web_seat_kit import Room
-
-    r = Room(tmp_path)
-    yield r
-    r.close()
-
-
 def ninety_table(page: Any, players: int, mode: str, rules: str) -> str:
     """The page creates a Ninety-Nine table from the lobby's form; its id."""
     page.press("game-ninety-nine")

@@ -10,8 +10,6 @@ notices naming the field (docs/web.md, *Scenes*).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,13 +18,6 @@ from board99.web.seat import WebSeat
 from tests.web_seat_kit import Page, Room
 
 MOVES_MAX = 800  # a whole game of two players takes far fewer presses
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Room]:
-    r = Room(tmp_path)
-    yield r
-    r.close()
 
 
 def new_table(page: Page, **fields: str) -> str:

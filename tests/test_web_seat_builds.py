@@ -8,9 +8,6 @@ the page draws is the one a fresh, whole build gives (docs/web.md, *Scenes*).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from board99.client.gui.table_talk import TOAST_SECONDS
@@ -18,13 +15,6 @@ from tests.test_web_seat import over, play_turn, seated_pair
 from tests.web_seat_kit import Page, Room
 
 TURNS_MAX = 400  # a whole game of two players takes far fewer turns
-
-
-@pytest.fixture
-def room(tmp_path: Path) -> Iterator[Room]:
-    r = Room(tmp_path)
-    yield r
-    r.close()
 
 
 def fresh(page: Page) -> dict:

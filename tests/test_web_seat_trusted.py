@@ -10,7 +10,6 @@ when asked (GameClient's and the window's check everything: tests/test_client_ho
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import msgpack
@@ -88,7 +87,7 @@ def test_a_kind_without_a_trusted_reader_has_its_views_checked() -> None:
         kinds.view_from_trusted(kind, {"ok": 2})
 
 
-def test_only_the_web_seats_core_is_trusted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_only_the_web_seats_core_is_trusted(room: Room, monkeypatch: pytest.MonkeyPatch) -> None:
     assert not ClientCore().trusted  # GameClient and the window build theirs so: every field is checked
     seen: list[bytes] = []
     from_core = WebSeat.from_core
@@ -98,7 +97,6 @@ def test_only_the_web_seats_core_is_trusted(tmp_path: Path, monkeypatch: pytest.
         from_core(self, frame, now)
 
     monkeypatch.setattr(WebSeat, "from_core", recording)
-    room = Room(tmp_path)
     ann, bo, _ = seated_pair(room)
     assert ann.seat.core is not None and ann.seat.core.trusted
     for _ in range(60):
