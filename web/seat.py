@@ -239,10 +239,8 @@ class WebSeat:
                 # whole, even the very part given before: the page counts down from what it is sent last.
                 changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
                 listed.append(part)
-            elif before is part:  # the screen gave the part it gave before (it keeps what did not change)
-                listed.append(part_id)  # type: ignore[arg-type]
-            elif before == part:
-                listed.append(part_id)  # type: ignore[arg-type]
+            elif before is part or before == part:  # the very part given before (a screen keeps what did not
+                listed.append(part_id)  # type: ignore[arg-type]  # change) is found at a glance, before the compare
             else:
                 changed = True
                 listed.append(_changed_cells(before, part) if part.get("type") == "grid" else part)
