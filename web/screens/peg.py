@@ -184,7 +184,7 @@ class PegScreen:
             headline, tone = state.result.title, state.result.tone
         # Worked out once a scene: each part below reads them (they are the view model's own answers).
         view, table = state.view, state.table
-        colours = self._kept("colours", (table, state.sides), state.colours)
+        colours = state.colours()  # kept by TableState until the table description or the sides change
         reasons = self._reasons()
         hues = tuple(colours)
         # A part is made again only when what it reads changed; else the last one goes again (the same object,
