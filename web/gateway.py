@@ -243,7 +243,8 @@ class Gateway:
         """Close every connection (a page's WebSocket with 1001, going away) and stop listening."""
         now = self.clock()
         for conn in list(self.conns.values()):
-            if conn.seat is not None and conn.proto.state is WSState.OPEN:
+            # (A close half read when Ctrl-C came leaves the protocol open with the page's close in hand.)
+            if conn.seat is not None and conn.proto.state is WSState.OPEN and conn.proto.close_rcvd is None:
                 conn.proto.send_close(1001, "the server is stopping")
                 self._write(conn, now)
             self._kill(conn, now)
