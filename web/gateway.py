@@ -53,6 +53,8 @@ WS_PATH = "/ws"
 READ_SIZE = 65_536  # bytes read from a connection at a time (the poll comes back while more wait)
 #: TCP connections beyond the WebSockets' own limits, for the page's files (a page load fetches three).
 FILES_SPARE = 16
+# The poll's flags as plain ints: pyzmq's are an IntFlag, whose every ``|`` and ``&`` is a Python call.
+_POLLIN, _POLLOUT, _POLLERR = int(zmq.POLLIN), int(zmq.POLLOUT), int(zmq.POLLERR)
 LOG_MAX = 20  # lines about connections logged a second: a storm of connections must not become one of log
 
 
@@ -176,7 +178,7 @@ class Conn:
         self.ping_at = math.inf  # ... when it was sent, or when the next is due
         self.closing_at: float | None = None  # when the server asked to close
         self.dead = False
-        self.watching = zmq.POLLIN  # the poll events registered for this connection
+        self.watching = _POLLIN  # the poll events registered for this connection
 
 
 class Gateway:
@@ -269,9 +271,9 @@ class Gateway:
             conn = self.conns.get(key)
             if conn is None:
                 continue
-            if flags & zmq.POLLOUT:
+            if flags & _POLLOUT:
                 self._send(conn, now)
-            if flags & (zmq.POLLIN | zmq.POLLERR) and not conn.dead:
+            if flags & (_POLLIN | _POLLERR) and not conn.dead:
                 self._read(conn, now)
 
     def take(self) -> list[tuple[bytes, bytes | None, str]]:
@@ -395,7 +397,7 @@ class Gateway:
             self.conns[conn.fd] = conn
             self._tcp[peer] = self._tcp.get(peer, 0) + 1
             if self._poller is not None:
-                self._poller.register(conn.fd, zmq.POLLIN)
+                self._poller.register(conn.fd, _POLLIN)
             self._due = min(self._due, now + lim.open_timeout)
 
     def _read(self, conn: Conn, now: float) -> None:
@@ -556,7 +558,7 @@ class Gateway:
         if not conn.out and conn.eof:  # the protocol is done (a close answered, a failure, an HTTP answer)
             self._kill(conn, now)
             return
-        watching = zmq.POLLIN | (zmq.POLLOUT if conn.out else 0)
+        watching = _POLLOUT | _POLLIN if conn.out else _POLLIN
         if watching != conn.watching and self._poller is not None:
             conn.watching = watching
             self._poller.register(conn.fd, watching)  # registering again changes the events polled for
