@@ -230,6 +230,7 @@ class Page:
     games: int = 0
     notices: dict[str, int] = field(default_factory=dict)
     closed: bool = False
+    arrived: float = 0.0  # when the page last finished reading a scene or patch (perf_counter)
 
     def open(self, port: int) -> None:
         """Connect, open the WebSocket, say hello with the kept seat token, wait for the table's scene."""
@@ -262,8 +263,10 @@ class Page:
                 msg = orjson.loads(event.data)
                 if "patch" in msg:
                     self.scene = patched(self.scene, msg["patch"])
+                    self.arrived = time.perf_counter()
                 elif "scene" in msg:
                     self.scene = msg["scene"]
+                    self.arrived = time.perf_counter()
                 elif "notice" in msg and msg["notice"]["tone"] == "bad":
                     words = msg["notice"]["text"][:60]
                     self.notices[words] = self.notices.get(words, 0) + 1
@@ -328,7 +331,7 @@ def one_action(page: Page, rng: random.Random, picks: list[float] | None = None)
         page.press(card)
         picked = yield Wait(lambda s: id(s) != before)
         if picks is not None:
-            picks.append(time.perf_counter() - started)
+            picks.append(page.arrived - started)
         assert picked is not None
         have = controls(picked)
         lit = [i for i, c in have.items() if i.startswith("sq-") and c.get("lit") and c.get("enabled")]
@@ -343,7 +346,9 @@ def one_action(page: Page, rng: random.Random, picks: list[float] | None = None)
     started = time.perf_counter()
     page.press(act)
     yield Wait(lambda s: done_mark(s) != mark)
-    return time.perf_counter() - started
+    # Until the page held the scene, as a browser would then draw it; the bench's own look for which
+    # scene it waits for (done_mark reads the whole board) is not the web's time.
+    return page.arrived - started
 
 
 def turn_or_rematch(scene: dict) -> bool:
