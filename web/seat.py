@@ -61,6 +61,7 @@ PLAYER_KEY = re.compile(r"[0-9a-f]{64}")
 TOKEN_MAX, TABLE_MAX = 64, 16
 #: The page's colours: the window's standard palette (client/gui/palette.py), as CSS.
 COLOURS = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for name, rgb in COLOUR_RGB.items()}
+PARTS_KNOWN = 64  # parts whose controls are kept read (a scene has a score of parts; the lobby's ids change)
 #: Ops whose answers go to the table's screen (as the window's Session posts them).
 TABLE_OPS = ("act", "rematch", "add_bot")
 
@@ -101,14 +102,12 @@ class WebSeat:
         self._listed_at = -math.inf
         self._sent_parts: dict[str, dict] | None = None  # the parts of the page's scene by id (None: none yet)
         self._sent_head: dict = {}  # ... and its other fields (title, turn, headline, keys, colours)
-        #: The last scene sent, until a press or key reads what it offers (``_offered``): most scenes are
-        #: followed by another before the page presses anything, so their controls are never read.
+        #: The last scene sent: what a press or a key may name, looked up in it when one comes (``_control``).
         self._shown: dict | None = None
-        #: The last scene's controls by id, each part's own in the scene's order: what a press may name.
-        self._controls: list[dict[str, dict]] = []
-        self._part_controls: dict[str, tuple[dict, dict[str, dict]]] = {}  # ... each part's own: (part, controls)
-        self._forms: list[dict] = []  # the last scene's forms
-        self._keys: set[str] = set()  # the last scene's keys
+        #: Each part's own controls by id, with the very part they were read from (a part the screen gave
+        #: again is not read again), and each grid's cells' places by id (a board's ids stay as its squares).
+        self._part_controls: dict[str, tuple[dict, dict[str, dict]]] = {}
+        self._grid_places: dict[str, dict[str, int]] = {}
         #: Whether anything a scene reads may have changed since the last one was built (a frame from the page,
         #: a message from the core), and when the table's scene next changes by time alone (an announcement
         #: ending): until then ``to_page`` builds no scene (docs/web.md, *Scenes*).
@@ -203,14 +202,6 @@ class WebSeat:
             out.append(text)
         return out
 
-    def _offered(self) -> None:
-        # What the scene last sent offers a press or a key (its controls, forms and keys), read once it is asked.
-        scene, self._shown = self._shown, None
-        if scene is not None:
-            self._controls = self._controls_of(scene["parts"])
-            self._forms = [p for p in scene["parts"] if p.get("type") == "form"]
-            self._keys = {k["key"] for k in scene["keys"]}
-
     def _scene_text(self, scene: dict) -> str | None:
         """What the page needs of this scene: nothing if it shows the same, else its changes, or it whole.
 
@@ -250,25 +241,55 @@ class WebSeat:
         self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
         return _encode({"patch": {**heads, "parts": listed}})
 
-    def _controls_of(self, now_parts: list[dict]) -> list[dict[str, dict]]:
-        # Every control of the scene last sent (parts.controls); a part the screen gave again (the very object:
-        # the screens keep a part whose inputs did not change) is read as it was.
-        was = self._part_controls
-        mine: dict[str, tuple[dict, dict[str, dict]]] = {}
-        found: list[dict[str, dict]] = []
+    def _control(self, control: str) -> dict | None:
+        """The last scene's control of this id (a later part's of the same id wins), or None.
+
+        Only the parts with controls are read, from the last one back, until one holds it: a square is
+        found at its place in the board's cells, a button among its own row's (docs/web.md, *Scenes*)."""
+        scene = self._shown
+        if scene is None:
+            return None
         with_controls = parts.WITH_CONTROLS
-        for part in now_parts:
-            if part.get("type") not in with_controls:
+        known = self._part_controls
+        for part in reversed(scene["parts"]):
+            kind = part.get("type")
+            if kind not in with_controls:
                 continue  # text, lists, seats, the clock: nothing to press
-            part_id = part.get("id")
-            known = was.get(part_id)  # type: ignore[arg-type]
-            own = known[1] if known is not None and known[0] is part else parts.controls((part,))
-            if isinstance(part_id, str):
-                mine[part_id] = (part, own)
-            if own:
-                found.append(own)
-        self._part_controls = mine
-        return found
+            if kind == "grid":
+                item = self._cell_of(part, control)
+            else:
+                part_id = part.get("id")
+                was = known.get(part_id)  # type: ignore[arg-type]
+                if was is not None and was[0] is part:
+                    own = was[1]
+                else:
+                    own = parts.controls((part,))
+                    if isinstance(part_id, str):
+                        known[part_id] = (part, own)
+                        if len(known) > PARTS_KNOWN:
+                            del known[next(iter(known))]
+                item = own.get(control)
+            if item is not None:
+                return item
+        return None
+
+    def _cell_of(self, grid: dict, control: str) -> dict | None:
+        # A grid's cell of this id (the last of that id, as in a map of them): its place as the grid's cells
+        # were last read, checked, else the cells read again (a new grid, or one whose cells moved).
+        cells = grid["cells"]
+        grid_id = grid.get("id")
+        places = self._grid_places.get(grid_id)  # type: ignore[arg-type]
+        if places is not None:
+            place = places.get(control)
+            if place is not None and place < len(cells) and cells[place]["id"] == control:
+                return cells[place]
+        places = {cell["id"]: place for place, cell in enumerate(cells)}
+        if isinstance(grid_id, str):
+            self._grid_places[grid_id] = places
+            if len(self._grid_places) > PARTS_KNOWN:
+                del self._grid_places[next(iter(self._grid_places))]
+        place = places.get(control)
+        return None if place is None else cells[place]
 
     def closed(self, now: float) -> None:
         """The page went away: nothing more is sent or asked (the server keeps the seat for its token)."""
@@ -320,7 +341,7 @@ class WebSeat:
         if len(text) > FRAME_MAX:
             raise BadFrame(f"frame: {len(text)} characters, more than {FRAME_MAX}")
         try:
-            msg = json.loads(text)
+            msg = orjson.loads(text)  # native: a press is read in a fifth of the standard library's time
         except (ValueError, RecursionError) as exc:
             raise BadFrame(f"frame: not JSON ({str(exc)[:80]})") from None
         if not isinstance(msg, dict):
@@ -372,12 +393,12 @@ class WebSeat:
         self._asked[self.core.hello(now, op="hello")] = Asked("hello")
 
     def _press(self, control: str, fields: dict[str, str], now: float) -> None:
-        self._offered()
-        # A later part's control of the same id is the one pressed (as when the scene's were one map).
-        item = next((own[control] for own in reversed(self._controls) if control in own), None)
+        item = self._control(control)
         if item is None:
             raise BadFrame(f"press: {control!r} is not a control on this screen")
-        form = next((f for f in self._forms if f["submit"]["id"] == control), None)
+        shown = self._shown
+        assert shown is not None
+        form = next((f for f in shown["parts"] if f.get("type") == "form" and f["submit"]["id"] == control), None)
         if form is not None:
             _check_form(form, fields)
         elif fields:
@@ -396,8 +417,8 @@ class WebSeat:
         self._after_screen()
 
     def _key(self, name: str, now: float) -> None:
-        self._offered()
-        if name not in self._keys:
+        shown = self._shown
+        if shown is None or not any(k["key"] == name for k in shown["keys"]):
             raise BadFrame(f"key: {name!r} is not a key of this screen")
         if self.table is not None and self.rules_open:
             self.rules_open = name != "escape"

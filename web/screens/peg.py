@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from itertools import compress, islice
-from operator import ne
+from itertools import compress, islice, repeat
+from operator import attrgetter, is_, ne
 from typing import Any, TypeVar
 
+from board99.cards import CARDS, fits
 from board99.client.gui import wording
 from board99.client.gui.messages import Message
 from board99.client.gui.table_intents import (
@@ -57,9 +58,13 @@ SCENE_KEYS: list[dict[str, str]] = [{"key": key, "label": label} for key, label 
 LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
 APP = "board99"
 T = TypeVar("T")
+_TEXT = attrgetter("text")
 #: The squares in the board's order (row by row from the top), and each square's place in it.
 SQUARES: tuple[int, ...] = tuple(square for row in LAYOUT for square in row)
 PLACE: dict[int, int] = {square: place for place, square in enumerate(SQUARES)}
+#: The squares each card allows (board99.cards.fits), in number order, as the view's ``free_squares`` reads
+#: them: a card's free squares are these less the pegged ones, taken at C speed (each hand card on each board).
+ALLOWS: tuple[tuple[int, ...], ...] = tuple(tuple(sq for sq in range(card, 100) if fits(card, sq)) for card in CARDS)
 
 
 def page_title(my_turn: bool, base: str) -> str:
@@ -81,7 +86,8 @@ class PegScreen:
         self._queued: list[Command] = []  # what the records asked for (``queued``)
         self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
-        self._dead_for: tuple[tuple | None, dict[int, bool]] = (None, {})  # (board, card -> dead on it)
+        self._free_for: tuple[tuple | None, dict[int, tuple[int, ...]]] = (None, {})  # (board, card -> free squares)
+        self._labels: dict[int, tuple[tuple, tuple[str, str]]] = {}  # by seat: (what its label read, (name, detail))
         self._made: dict[str, tuple[tuple, Any]] = {}  # (key, what it made) by name (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
@@ -178,31 +184,45 @@ class PegScreen:
     def scene(self, now: float) -> dict:
         """The table's scene: whose turn, the board, the hand, the buttons, the seats, the boxes."""
         state = self.state
-        title = self.kind.title
-        headline, tone = state.headline(), "good" if state.my_turn else "plain"
-        if state.result is not None and state.view is not None and state.view.over:
-            headline, tone = state.result.title, state.result.tone
         # Worked out once a scene: each part below reads them (they are the view model's own answers).
         view, table = state.view, state.table
+        waiting, my_turn, guarded, picked = state.waiting, state.my_turn, state.guarded, state.picked
+        headline, tone = state.headline(), "good" if my_turn else "plain"
+        result = state.result
+        if result is not None and view is not None and view.over:
+            headline, tone = result.title, result.tone
         colours = state.colours()  # kept by TableState until the table description or the sides change
         reasons = self._reasons()
         hues = tuple(colours)
+        made = self._made
         # A part is made again only when what it reads changed; else the last one goes again (the same object,
-        # which the seat compares and reads for controls at once).
+        # which the seat compares and reads for controls at once). Each is looked up inline, not through
+        # ``_kept``: a scene is built after every press and every push, and most of its parts stay.
         # Keys hold only the view's fields a part reads (a new view each move mostly keeps the status and deck).
         seen = None if view is None else (view.seat, view.players, view.sides, view.turn, view.winner,
                                           view.hand_sizes, view.skips)
-        out = [self._kept("seats", (seen, table, hues, state.waiting), lambda: self._seats(colours))]
+        key: tuple = (seen, table, hues, waiting)
+        was = made.get("seats")
+        if was is None or was[0] != key:
+            was = made["seats"] = (key, self._seats(colours))
+        out = [was[1]]
         if table is not None and table.clock:
             out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
         # The panel's lines, each a sentence of its own on one line of the page.
-        described = None if view is None else (view.players, view.sides, view.mode, view.deal)
-        out.append(self._kept("status", (described, table, state.connected, hues), lambda: parts.text(
-            "status", " · ".join(wording.status_lines(view, table, state.connected, None, colours)), side=True)))
+        connected = state.connected
+        key = (None if view is None else (view.players, view.sides, view.mode, view.deal), table, connected, hues)
+        was = made.get("status")
+        if was is None or was[0] != key:
+            was = made["status"] = (key, parts.text("status", " · ".join(
+                wording.status_lines(view, table, connected, None, colours)), side=True))
+        out.append(was[1])
         # The deck's lines but the turn clock's (the clock part counts it): the count does not change them.
-        deck = None if view is None else (view.seat, view.deck_size, view.skips, view.shown)
-        out.append(self._kept("deck", (deck, table), lambda: parts.text("deck", " · ".join(
-            line for line in wording.deck_lines(view, table, None)), side=True)))
+        key = (None if view is None else (view.seat, view.deck_size, view.skips, view.shown), table)
+        was = made.get("deck")
+        if was is None or was[0] != key:
+            was = made["deck"] = (key, parts.text("deck", " · ".join(wording.deck_lines(view, table, None)),
+                                                  side=True))
+        out.append(was[1])
         strip = self._kept("match", (table, hues), lambda: wording.match_strip(table, colours))
         if strip is not None:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
@@ -212,26 +232,47 @@ class PegScreen:
             out.append(self._kept("news", (said.text, said.tone), lambda: parts.text("news", said.text, said.tone,
                                                                                   "status")))
         out.append(self._board(colours))
-        out.append(self._kept("hand", (view, state.picked, state.guarded), self._hand))
-        out.append(self._kept("actions", (view, table, state.waiting, state.picked, state.guarded, state.guard_first,
-                                          state.online, tuple(reasons.values())), lambda: self._buttons(reasons)))
-        notice, notice_tone = state.notice, state.notice_tone
-        out.append(self._kept("notice", (notice, notice_tone), lambda: parts.text("notice", notice, notice_tone,
-                                                                                  "status")))
-        line = wording.disabled_line(reasons) if state.guarded and not state.waiting else ""
-        if line and view is not None and not view.spectator and not view.over:
-            out.append(self._kept("reasons-line", (line,), lambda: parts.text("reasons", line, "plain", "para")))
+        key = (view, picked, guarded)
+        was = made.get("hand")
+        if was is None or was[0] != key:
+            was = made["hand"] = (key, self._hand())
+        out.append(was[1])
+        key = (view, table, waiting, picked, guarded, state.guard_first, state.online, reasons)
+        was = made.get("actions")
+        if was is None or was[0] != key:
+            was = made["actions"] = (key, self._buttons(reasons))
+        out.append(was[1])
+        talk = state.talk
+        key = (talk.notice, talk.notice_tone)
+        was = made.get("notice")
+        if was is None or was[0] != key:
+            was = made["notice"] = (key, parts.text("notice", key[0], key[1], "status"))
+        out.append(was[1])
+        if guarded and not waiting and view is not None and not view.spectator and not view.over:
+            # The line reads only the reasons: made again with them (the same dict while they stay).
+            was = made.get("reasons-line")
+            if was is None or was[0] is not reasons:
+                line = wording.disabled_line(reasons)
+                part = was[2] if was is not None and was[1] == line else parts.text("reasons", line, "plain", "para")
+                was = made["reasons-line"] = (reasons, line, part)
+            if was[1]:
+                out.append(was[2])
         if view is not None and not view.spectator:
-            since = tuple(s.text for s in state.since)
-            out.append(self._kept("since", since, lambda: parts.listing("since", wording.SINCE_HEAD, list(since),
-                                                                        side=True)))
-        log = state.log
+            since = tuple(map(_TEXT, state.since))
+            was = made.get("since")
+            if was is None or was[0] != since:
+                was = made["since"] = (since, parts.listing("since", wording.SINCE_HEAD, since, side=True))
+            out.append(was[1])
+        log = talk.log
         shown = tuple(islice(log, max(0, len(log) - LOG_SHOWN), None))
-        out.append(self._kept("log", shown, lambda: parts.listing("log", wording.LOG_HEAD, list(shown), side=True)))
+        was = made.get("log")
+        if was is None or was[0] != shown:
+            was = made["log"] = (shown, parts.listing("log", wording.LOG_HEAD, shown, side=True))
+        out.append(was[1])
         box = self._box()
         if box is not None:
             out.append(box)
-        return {"title": page_title(state.my_turn, title), "turn": state.my_turn,
+        return {"title": page_title(my_turn, self.kind.title), "turn": my_turn,
                 "headline": {"text": headline, "tone": tone},
                 "keys": SCENE_KEYS, "parts": out}
 
@@ -246,13 +287,26 @@ class PegScreen:
 
     def _seats(self, colours: list[str]) -> dict:
         state = self.state
+        view, table = state.view, state.table
+        labels = self._labels
         items = []
         for seat in range(state.players):
-            colour = colours[state.side_of(seat)]
-            name, _, detail = wording.seat_label(seat, state.side_of(seat), state.view, state.table,
-                                                  colour).partition("\n")
-            you = state.view is not None and state.view.seat == seat
-            items.append(parts.seat(name, colour, state.turn_lit(seat), you, detail))
+            side = state.side_of(seat)
+            colour = colours[side]
+            # A seat's label reads the table, the seat's side and colour, whose seat the view is, the sides
+            # (a partner), and the seat's own hand size and skips: a move changes one seat's at most.
+            said = None if view is None else (view.seat, view.players, view.sides, view.hand_sizes[seat],
+                                              view.skips[seat])
+            key = (side, colour, said, table)
+            was = labels.get(seat)
+            if was is not None and was[0] == key:
+                label = was[1]
+            else:
+                name, _, detail = wording.seat_label(seat, side, view, table, colour).partition("\n")
+                label = (name, detail)
+                labels[seat] = (key, label)
+            you = view is not None and view.seat == seat
+            items.append(parts.seat(label[0], colour, state.turn_lit(seat), you, label[1]))
         return parts.seats("seats", items)
 
     def _board(self, colours: list[str]) -> dict:
@@ -307,13 +361,24 @@ class PegScreen:
         return part
 
     def _lit(self, board: tuple | None) -> frozenset[int]:
-        # The squares the picked card may go to, worked out again only when the card or the board changed.
+        # The squares the picked card may go to (TableState.lit_squares), again only when the card or board changed.
         card = self.state.picked_card
         if self._lit_for is not None and self._lit_for[0] == card and self._lit_for[1] == board:
             return self._lit_for[2]
-        lit = frozenset(self.state.lit_squares())
+        lit = frozenset(self._free(board, card) if card is not None and board is not None else ())
         self._lit_for = (card, board, lit)
         return lit
+
+    def _free(self, board: tuple, card: int) -> tuple[int, ...]:
+        # The view's free_squares(card) on this board, worked out once a board for each card asked.
+        known, free = self._free_for
+        if known is not board and known != board:
+            known, free = self._free_for = (board, {})
+        found = free.get(card)
+        if found is None:
+            allows = ALLOWS[card]
+            found = free[card] = tuple(compress(allows, map(is_, map(board.__getitem__, allows), repeat(None))))
+        return found
 
     @staticmethod
     def _cell(square: int, peg: str | None, lit: bool, last: bool, won: bool, live: bool, why: str | None) -> dict:
@@ -344,16 +409,10 @@ class PegScreen:
         return parts.cards("hand", label, items)
 
     def _dead(self, number: int) -> bool:
-        # Whether every square the card allows is taken: asked again only when the board changed.
+        # Whether every square the card allows is taken (the view's ``dead``): asked again only for a new board.
         view = self.state.view
         assert view is not None
-        board, dead = self._dead_for
-        if board != view.board:
-            board, dead = self._dead_for = (view.board, {})
-        found = dead.get(number)
-        if found is None:
-            found = dead[number] = view.dead(number)
-        return found
+        return not self._free(view.board, number)
 
     def _buttons(self, reasons: dict[str, str | None]) -> dict:
         state = self.state
