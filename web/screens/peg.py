@@ -55,6 +55,7 @@ KEYS: tuple[tuple[str, str], ...] = (
 )
 #: ... as the scene lists them (one list for every scene: the seat finds it unchanged at a glance).
 SCENE_KEYS: list[dict[str, str]] = [{"key": key, "label": label} for key, label in KEYS]
+KEPT_SLOTS = 3  # the scenes back a part's last makings are kept for (``_kept``)
 LOG_SHOWN = 12  # the log's newest lines on the scene (the window keeps 200; the page shows a few)
 APP = "board99"
 T = TypeVar("T")
@@ -84,11 +85,11 @@ class PegScreen:
         self._told = ""  # the notice line last passed on
         self._toasts: list[Toast] = []  # the announcements already passed on
         self._queued: list[Command] = []  # what the records asked for (``queued``)
-        self._board_part: tuple[tuple, dict] | None = None  # the last board part and what it was built from
+        self._board_parts: list[tuple[tuple, dict]] = []  # the last board parts and what each was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
         self._free_for: tuple[tuple | None, dict[int, tuple[int, ...]]] = (None, {})  # (board, card -> free squares)
         self._labels: dict[int, tuple[tuple, tuple[str, str]]] = {}  # by seat: (what its label read, (name, detail))
-        self._made: dict[str, tuple[tuple, Any]] = {}  # (key, what it made) by name (``_kept``)
+        self._made: dict[str, list[tuple[tuple, Any]]] = {}  # (key, what it made), newest first, by name (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
     # -- what happened ---------------------------------------------------------------------------
@@ -194,81 +195,63 @@ class PegScreen:
         colours = state.colours()  # kept by TableState until the table description or the sides change
         reasons = self._reasons()
         hues = tuple(colours)
-        made = self._made
-        # A part is made again only when what it reads changed; else the last one goes again (the same object,
-        # which the seat compares and reads for controls at once). Each is looked up inline, not through
-        # ``_kept``: a scene is built after every press and every push, and most of its parts stay.
+        kept = self._kept
+        # A part is made again only when what it reads changed; else one made before goes again (the same
+        # object, which the seat compares and reads for controls at once).
         # Keys hold only the view's fields a part reads (a new view each move mostly keeps the status and deck).
         seen = None if view is None else (view.seat, view.players, view.sides, view.turn, view.winner,
                                           view.hand_sizes, view.skips)
-        key: tuple = (seen, table, hues, waiting)
-        was = made.get("seats")
-        if was is None or was[0] != key:
-            was = made["seats"] = (key, self._seats(colours))
-        out = [was[1]]
+        out = [kept("seats", (seen, table, hues, waiting), lambda: self._seats(colours))]
         if table is not None and table.clock:
             out.append(parts.clock("clock", state.clock_left(), "Turn clock"))
         # The panel's lines, each a sentence of its own on one line of the page.
         connected = state.connected
-        key = (None if view is None else (view.players, view.sides, view.mode, view.deal), table, connected, hues)
-        was = made.get("status")
-        if was is None or was[0] != key:
-            was = made["status"] = (key, parts.text("status", " · ".join(
-                wording.status_lines(view, table, connected, None, colours)), side=True))
-        out.append(was[1])
+        described = None if view is None else (view.players, view.sides, view.mode, view.deal)
+        out.append(kept("status", (described, table, connected, hues), lambda: parts.text("status", " · ".join(
+            wording.status_lines(view, table, connected, None, colours)), side=True)))
         # The deck's lines but the turn clock's (the clock part counts it): the count does not change them.
-        key = (None if view is None else (view.seat, view.deck_size, view.skips, view.shown), table)
-        was = made.get("deck")
-        if was is None or was[0] != key:
-            was = made["deck"] = (key, parts.text("deck", " · ".join(wording.deck_lines(view, table, None)),
-                                                  side=True))
-        out.append(was[1])
-        strip = self._kept("match", (table, hues), lambda: wording.match_strip(table, colours))
+        deck = None if view is None else (view.seat, view.deck_size, view.skips, view.shown)
+        out.append(kept("deck", (deck, table), lambda: parts.text("deck", " · ".join(
+            wording.deck_lines(view, table, None)), side=True)))
+        strip = kept("match", (table, hues), lambda: wording.match_strip(table, colours))
         if strip is not None:
             out.append(parts.text("match", f"{strip[0]}: {strip[1]}", role="status", side=True))
         now_said = state.toasts_now()
         if now_said:  # the newest announcement (each was a notice as it came)
             said = now_said[-1]
-            out.append(self._kept("news", (said.text, said.tone), lambda: parts.text("news", said.text, said.tone,
-                                                                                  "status")))
+            out.append(kept("news", (said.text, said.tone), lambda: parts.text("news", said.text, said.tone,
+                                                                             "status")))
         out.append(self._board(colours))
-        key = (view, picked, guarded)
-        was = made.get("hand")
-        if was is None or was[0] != key:
-            was = made["hand"] = (key, self._hand())
-        out.append(was[1])
-        key = (view, table, waiting, picked, guarded, state.guard_first, state.online, reasons)
-        was = made.get("actions")
-        if was is None or was[0] != key:
-            was = made["actions"] = (key, self._buttons(reasons))
-        out.append(was[1])
+        # The hand reads its cards, the pick, whether it is dimmed, and each card's deadness on this board.
+        hand = state.hand
+        dimmed = view is not None and guarded and not view.my_turn  # TableState.hand_dimmed
+        if view is None:
+            key: tuple = (hand, picked, dimmed, None)
+        else:
+            free, board = self._free, view.board
+            key = (hand, picked, dimmed, view.spectator, tuple([not free(board, number) for number in hand]))
+        out.append(kept("hand", key, self._hand))
+        # The buttons read what is off, the reasons, and a few of the view's and table's answers.
+        off = state.disabled_buttons(reasons)
+        over = view is not None and view.over
+        key = (off, reasons, None if view is None else view.spectator, waiting, over, not hand, my_turn,
+               picked is None, state.fill_seats_shown, None if table is None else table.rated,
+               wording.rematch_label(table) if over else None)
+        out.append(kept("actions", key, lambda: self._buttons(reasons, off)))
         talk = state.talk
-        key = (talk.notice, talk.notice_tone)
-        was = made.get("notice")
-        if was is None or was[0] != key:
-            was = made["notice"] = (key, parts.text("notice", key[0], key[1], "status"))
-        out.append(was[1])
+        notice, notice_tone = talk.notice, talk.notice_tone
+        out.append(kept("notice", (notice, notice_tone), lambda: parts.text("notice", notice, notice_tone,
+                                                                           "status")))
         if guarded and not waiting and view is not None and not view.spectator and not view.over:
-            # The line reads only the reasons: made again with them (the same dict while they stay).
-            was = made.get("reasons-line")
-            if was is None or was[0] is not reasons:
-                line = wording.disabled_line(reasons)
-                part = was[2] if was is not None and was[1] == line else parts.text("reasons", line, "plain", "para")
-                was = made["reasons-line"] = (reasons, line, part)
-            if was[1]:
-                out.append(was[2])
+            line, part = kept("reasons-line", (reasons,), lambda: self._reasons_line(reasons))
+            if line:
+                out.append(part)
         if view is not None and not view.spectator:
             since = tuple(map(_TEXT, state.since))
-            was = made.get("since")
-            if was is None or was[0] != since:
-                was = made["since"] = (since, parts.listing("since", wording.SINCE_HEAD, since, side=True))
-            out.append(was[1])
+            out.append(kept("since", since, lambda: parts.listing("since", wording.SINCE_HEAD, since, side=True)))
         log = talk.log
         shown = tuple(islice(log, max(0, len(log) - LOG_SHOWN), None))
-        was = made.get("log")
-        if was is None or was[0] != shown:
-            was = made["log"] = (shown, parts.listing("log", wording.LOG_HEAD, shown, side=True))
-        out.append(was[1])
+        out.append(kept("log", shown, lambda: parts.listing("log", wording.LOG_HEAD, shown, side=True)))
         box = self._box()
         if box is not None:
             out.append(box)
@@ -277,13 +260,27 @@ class PegScreen:
                 "keys": SCENE_KEYS, "parts": out}
 
     def _kept(self, what: str, key: tuple, make: Callable[[], T]) -> T:
-        # What ``make`` gave when ``key`` was last as now, else made again (each part reads only what its key holds).
-        was = self._made.get(what)
-        if was is not None and was[0] == key:
-            return was[1]
+        # What ``make`` gave when ``key`` was as now in one of the last few scenes, else made again (each part
+        # reads only what its key holds). A few, not one: a press of a square puts the pick back as it was
+        # two scenes before (the card and its lit squares go), and the move's reply follows it.
+        slots = self._made.get(what)
+        if slots is None:
+            slots = self._made[what] = []
+        for place, (was_key, was) in enumerate(slots):
+            if was_key == key:
+                if place:
+                    slots.insert(0, slots.pop(place))
+                return was
         made = make()
-        self._made[what] = (key, made)
+        slots.insert(0, (key, made))
+        del slots[KEPT_SLOTS:]
         return made
+
+    @staticmethod
+    def _reasons_line(reasons: dict[str, str | None]) -> tuple[str, dict]:
+        # The line that says why the actions are off, and its part (shown when the line says anything).
+        line = wording.disabled_line(reasons)
+        return line, parts.text("reasons", line, "plain", "para")
 
     def _seats(self, colours: list[str]) -> dict:
         state = self.state
@@ -320,9 +317,12 @@ class PegScreen:
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
         # The board's 100 squares are most of a scene's building; they change only with what this key holds.
         key = (board, tuple(colours), lit, last, won, live, why)
-        built = self._board_part
-        if built is not None and built[0] == key:
-            return built[1]
+        for place, built in enumerate(self._board_parts):
+            if built[0] == key:
+                if place:
+                    self._board_parts.insert(0, self._board_parts.pop(place))
+                return built[1]
+        built = self._board_parts[0] if self._board_parts else None
         # A square's cell is made once per look (its peg, lit, a latest move, the winning line) while the
         # colours and whether the board takes presses stay; at most 100 squares x 5 sides x 8 looks are kept.
         if self._cells[0] != key[1] + (live, why):
@@ -357,7 +357,8 @@ class PegScreen:
                                                 live, why)
             cells[place] = found
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
-        self._board_part = (key, part)
+        self._board_parts.insert(0, (key, part))
+        del self._board_parts[KEPT_SLOTS:]
         return part
 
     def _lit(self, board: tuple | None) -> frozenset[int]:
@@ -414,9 +415,8 @@ class PegScreen:
         assert view is not None
         return not self._free(view.board, number)
 
-    def _buttons(self, reasons: dict[str, str | None]) -> dict:
+    def _buttons(self, reasons: dict[str, str | None], off: frozenset[str]) -> dict:
         state = self.state
-        off = state.disabled_buttons(reasons)
         view = state.view
         items = []
         if view is not None and not view.spectator and not state.waiting and not view.over:
