@@ -111,3 +111,19 @@ def test_only_the_web_seats_core_is_trusted(room: Room, monkeypatch: pytest.Monk
     # ... and the seat's own copy is the one the checked reader makes of the last it was sent
     core = ann.seat.core
     assert core.view is not None and _same(core.view, core.view.from_data(core.view.to_data()))
+
+
+@pytest.mark.parametrize("fields", [
+    {"state": "playing"}, {"state": "waiting"}, {"state": "playing", "turn_left": None},
+    {"state": "playing", "turn_left": 12}, {"state": "over", "turn_left": 7.5}, {"state": "waiting", "turn_left": 0},
+])
+def test_a_trusted_core_moves_a_table_on_as_the_checked_reader_does(fields: dict) -> None:
+    # The web seat's core reads a reply's state and turn clock without the checks (TableInfo.moved_on_trusted):
+    # the same table, field for field and type for type, and the very same object when nothing moved.
+    from tests.gui_harness import table_info
+
+    for table in (table_info([{}, {}]), table_info([{}, {}], state="playing", turn_left=12.0)):
+        msg = {"type": "reply", "seq": 3, **fields}
+        checked, trusted = table.moved_on(msg), table.moved_on_trusted(msg)
+        assert _same(tuple(trusted), tuple(checked))
+        assert (trusted is table) == (checked is table)

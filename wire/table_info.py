@@ -177,6 +177,16 @@ class TableInfo(NamedTuple):
             return self
         return self._replace(state=state, turn_left=left)
 
+    def moved_on_trusted(self, data: dict) -> TableInfo:
+        """``moved_on`` without its checks: only for what the server core in this very process made (the web
+        seat's trusted ClientCore; docs/web.md, *What the seat trusts*). The same table for the same fields."""
+        state = data["state"]
+        left = data.get("turn_left")
+        left = None if left is None else float(left)
+        if state == self.state and left == self.turn_left:
+            return self
+        return self._replace(state=state, turn_left=left)
+
     def to_data(self) -> dict[str, Any]:
         """Plain data, ready for msgpack."""
         data = self._asdict()
