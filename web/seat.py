@@ -24,7 +24,7 @@ import math
 import re
 from collections import deque
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, repeat
 from operator import is_not
 from typing import Any, NamedTuple
 
@@ -213,8 +213,9 @@ class WebSeat:
         parts' ids are not all distinct, goes whole (docs/web.md, *Scenes*).
         """
         now_parts: list[dict] = scene["parts"]
-        head = {key: value for key, value in scene.items() if key != "parts"}
-        ids = [part.get("id") for part in now_parts]
+        head = scene.copy()
+        del head["parts"]
+        ids = list(map(dict.get, now_parts, repeat("id")))
         last = self._sent_parts
         changed = last is None or list(last) != ids
         # The ids as the last scene's (most scenes) were found distinct and all text then.

@@ -88,6 +88,7 @@ class PegScreen:
         self._board_parts: list[tuple[tuple, dict]] = []  # the last board parts and what each was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
         self._free_for: tuple[tuple | None, dict[int, tuple[int, ...]]] = (None, {})  # (board, card -> free squares)
+        self._cards: dict[tuple[int, int, bool, bool], dict] = {}  # a hand card's item by its look (``_hand``)
         self._labels: dict[int, tuple[tuple, tuple[str, str]]] = {}  # by seat: (what its label read, (name, detail))
         self._made: dict[str, list[tuple[tuple, Any]]] = {}  # (key, what it made), newest first, by name (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
@@ -311,7 +312,7 @@ class PegScreen:
         view = state.view
         board = view.board if view is not None else None
         lit = self._lit(board)
-        last = frozenset(square for square, _, strength in state.recent_pegs() if strength > 0)
+        last = frozenset([peg[0] for peg in state.recent_pegs() if peg[2] > 0])
         won = frozenset(view.line or ()) if view is not None else frozenset()
         live = view is not None and not view.spectator and not view.over and not state.waiting
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
@@ -398,12 +399,20 @@ class PegScreen:
         state = self.state
         items = []
         dimmed = state.hand_dimmed
+        cards = self._cards
+        seen = state.view is not None
         for index, number in enumerate(state.hand):
             picked = state.picked == index
-            name = f"Card {number}" + (", picked" if picked else "")
-            detail = "dead: no free square for it" if state.view is not None and self._dead(number) else None
-            items.append(parts.card(f"card-{index}", str(number), name, str(number), None, picked, True, None,
-                                    detail))
+            dead = seen and self._dead(number)
+            # A card's item is made once per look (its place, number, pick and deadness): at most 5 x 100 x 4.
+            look = (index, number, picked, dead)
+            item = cards.get(look)
+            if item is None:
+                name = f"Card {number}" + (", picked" if picked else "")
+                detail = "dead: no free square for it" if dead else None
+                item = cards[look] = parts.card(f"card-{index}", str(number), name, str(number), None, picked, True,
+                                                None, detail)
+            items.append(item)
         label = wording.hand_label(state.view)
         if dimmed and items:
             label = f"{label} (not your turn)"
