@@ -18,6 +18,7 @@ import math
 import time
 from collections import deque
 from collections.abc import Callable
+from itertools import islice
 from typing import Any
 
 from board99 import kinds
@@ -91,6 +92,7 @@ class NinetyScreen:
         self.result_open = True  # the end-of-game dialog shows until the guest closes it
         self.leaving = False  # Lobby was pressed during the game: the question is open
         self._notices: list[tuple[str, str]] = []
+        self._log_part: tuple[tuple[str, ...], dict] | None = None  # the log's part and the lines it shows
 
     # -- what the session says -----------------------------------------------------------------
 
@@ -385,8 +387,12 @@ class NinetyScreen:
         out.append(self._seats(v))
         if v.seat is not None:
             out.append(parts.listing("since", wording.SINCE_HEAD, self.since, side=True))
-        out.append(parts.listing("log", "What happened (newest first)", list(reversed(st.log))[:LOG_SHOWN],
-                                 side=True))
+        # The newest lines alone, not the whole log reversed (it keeps many more than a scene shows).
+        shown = tuple(islice(reversed(st.log), LOG_SHOWN))
+        log = self._log_part
+        if log is None or log[0] != shown:  # the same part while the lines stay: the seat finds it at a glance
+            log = self._log_part = (shown, parts.listing("log", "What happened (newest first)", shown, side=True))
+        out.append(log[1])
         match = self._match_line()
         if match is not None:
             out.append(parts.text("match", match, role="status", side=True))
