@@ -267,11 +267,14 @@ class PegScreen:
         slots = self._made.get(what)
         if slots is None:
             slots = self._made[what] = []
-        for place, (was_key, was) in enumerate(slots):
-            if was_key == key:
-                if place:
+        elif slots[0][0] == key:  # most parts are as in the last scene
+            return slots[0][1]
+        else:
+            for place in range(1, len(slots)):
+                was = slots[place]
+                if was[0] == key:
                     slots.insert(0, slots.pop(place))
-                return was
+                    return was[1]
         made = make()
         slots.insert(0, (key, made))
         del slots[KEPT_SLOTS:]
