@@ -88,6 +88,7 @@ class PegScreen:
         self._board_parts: list[tuple[tuple, dict]] = []  # the last board parts and what each was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
         self._free_for: tuple[tuple | None, dict[int, tuple[int, ...]]] = (None, {})  # (board, card -> free squares)
+        self._deads_for: tuple[tuple, tuple[int, ...], tuple[bool, ...]] | None = None  # (board, hand, deads)
         self._cards: dict[tuple[int, int, bool, bool], dict] = {}  # a hand card's item by its look (``_hand``)
         self._labels: dict[int, tuple[tuple, tuple[str, str]]] = {}  # by seat: (what its label read, (name, detail))
         self._made: dict[str, list[tuple[tuple, Any]]] = {}  # (key, what it made), newest first, by name (``_kept``)
@@ -229,16 +230,15 @@ class PegScreen:
         if view is None:
             key: tuple = (hand, picked, dimmed, None)
         else:
-            free, board = self._free, view.board
-            key = (hand, picked, dimmed, view.spectator, tuple([not free(board, number) for number in hand]))
+            key = (hand, picked, dimmed, view.spectator, self._deads(view.board, hand))
         out.append(kept("hand", key, self._hand))
-        # The buttons read what is off, the reasons, and a few of the view's and table's answers.
-        off = state.disabled_buttons(reasons)
+        # The buttons read the reasons, what is off (TableState.disabled_buttons: the mode, the pick and the
+        # reasons), and a few of the view's and table's answers.
         over = view is not None and view.over
-        key = (off, reasons, None if view is None else view.spectator, waiting, over, not hand, my_turn,
-               picked is None, state.fill_seats_shown, None if table is None else table.rated,
-               wording.rematch_label(table) if over else None)
-        out.append(kept("actions", key, lambda: self._buttons(reasons, off)))
+        key = (reasons, None if view is None else view.spectator, waiting, over, not hand, my_turn, picked is None,
+               guarded, state.guard_first, state.picked_card is None, state.fill_seats_shown,
+               None if table is None else table.rated, wording.rematch_label(table) if over else None)
+        out.append(kept("actions", key, lambda: self._buttons(reasons, state.disabled_buttons(reasons))))
         talk = state.talk
         notice, notice_tone = talk.notice, talk.notice_tone
         out.append(kept("notice", (notice, notice_tone), lambda: parts.text("notice", notice, notice_tone,
@@ -420,6 +420,16 @@ class PegScreen:
         if dimmed and items:
             label = f"{label} (not your turn)"
         return parts.cards("hand", label, items)
+
+    def _deads(self, board: tuple, hand: tuple[int, ...]) -> tuple[bool, ...]:
+        # Whether each card of the hand is dead on this board: again only for another board or hand.
+        was = self._deads_for
+        if was is not None and was[0] is board and was[1] == hand:
+            return was[2]
+        free = self._free
+        deads = tuple([not free(board, number) for number in hand])
+        self._deads_for = (board, hand, deads)
+        return deads
 
     def _dead(self, number: int) -> bool:
         # Whether every square the card allows is taken (the view's ``dead``): asked again only for a new board.
