@@ -260,7 +260,7 @@ class WebSeat:
                 item = self._cell_of(part, control)
             else:
                 part_id = part.get("id")
-                was = known.get(part_id)  # type: ignore[arg-type]
+                was = known.get(part_id)
                 if was is not None and was[0] is part:
                     own = was[1]
                 else:

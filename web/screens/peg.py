@@ -321,11 +321,11 @@ class PegScreen:
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
         # The board's 100 squares are most of a scene's building; they change only with what this key holds.
         key = (board, tuple(colours), lit, last, won, live, why)
-        for place, built in enumerate(self._board_parts):
-            if built[0] == key:
-                if place:
-                    self._board_parts.insert(0, self._board_parts.pop(place))
-                return built[1]
+        for slot, kept in enumerate(self._board_parts):
+            if kept[0] == key:
+                if slot:
+                    self._board_parts.insert(0, self._board_parts.pop(slot))
+                return kept[1]
         built = self._board_parts[0] if self._board_parts else None
         # A square's cell is made once per look (its peg, lit, a latest move, the winning line) while the
         # colours and whether the board takes presses stay; at most 100 squares x 5 sides x 8 looks are kept.
