@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from .actions import Action, Discard, Play
 from .errors import Refused
@@ -59,6 +60,9 @@ class Game:
     _pegs: list[int]  # per side, a bitboard
     _winner: int | None
     _line: tuple[int, ...] | None
+    #: The last ``check`` that passed: (seat, the action object, ply, its offence). ``apply`` of that very
+    #: action on the same position (ply counts every change) reuses it rather than judging it twice.
+    _checked: tuple[int, Action, int, str | None] | None = None
 
     def __init__(
         self,
@@ -171,6 +175,7 @@ class Game:
         offence = classify(seat, self._turn, self._hands[seat], self._board, len(self._deck), action)
         if offence is not None and self.mode == "guarded":
             raise guarded_refusal(offence, seat, self._turn, action)
+        self._checked = (seat, action, self.ply, offence)
         return offence
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
@@ -179,7 +184,14 @@ class Game:
         The events are the same tuple the game keeps in ``log`` (and writes
         into its record); a tuple, so no caller can change the record.
         """
-        offence = self.check(seat, action)
+        # The server checks an action before it journals it, then applies it: the same judgement, made
+        # by this game on this position (the ply changes with every action), is not made twice.
+        checked = self._checked
+        if checked is not None and checked[1] is action and checked[0] is seat and checked[2] == self.ply:
+            offence = checked[3]
+        else:
+            offence = self.check(seat, action)
+        self._checked = None
         if offence is not None and offence.endswith("-out-of-turn"):
             self._skips[seat] += 1  # the offender loses its next turn
         self._shown_before = len(self._shown)
@@ -316,6 +328,23 @@ class Game:
             None if seat is None else tuple(hands[seat]), tuple(map(len, hands)),
             tuple(map(tuple, self._discards)), len(self._deck), tuple(self._skips), tuple(self._shown),
         ))
+
+    def view_data(self, seat: int | None = None) -> dict[str, Any]:
+        """``view(seat).to_data()``, the same map, built straight from the game (the server's replies and pushes).
+
+        No ``SeatView`` and no 100-square board are made: the board goes as the bytes the game keeps.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise ValueError(f"seat: {seat!r} is not a seat 0-{self.players - 1}")
+        hands = self._hands
+        board = self._board_view
+        return {"seat": seat, "side": None if seat is None else seat % self.sides, "players": self.players,
+                "sides": self.sides, "mode": self.mode, "deal": self.deal, "ply": self.ply, "turn": self._turn,
+                "winner": self._winner, "line": self._line, "cut": self._cut,
+                "board": bytes(self._packed) if board is None else board.packed,
+                "hand": None if seat is None else tuple(hands[seat]), "hand_sizes": tuple(map(len, hands)),
+                "discards": tuple(map(tuple, self._discards)), "deck_size": len(self._deck),
+                "skips": tuple(self._skips), "shown": tuple(self._shown)}
 
     # -- copies and scenarios ------------------------------------------------
 

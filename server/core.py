@@ -272,10 +272,12 @@ class Core:
         budget = self.settings.timers_max
         state.grouping = True
         try:
+            timers = state.timers
             while budget > 0:
                 done = run_timers(state, budget)
                 settle(state)
-                if not done:
+                due = timers.next_due()
+                if not done or due is None or due > now:  # (nothing more due now: no look that finds nothing)
                     break
                 budget -= done
         finally:

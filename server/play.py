@@ -21,6 +21,7 @@ from .state import DAMAGED, Held, JournalFailed, State
 from .tables import Table
 
 log = logging.getLogger("board99.server")
+_new = tuple.__new__
 
 
 def act_reply(t: Table, seat: int, events: tuple[Any, ...], rid: int | None, now: float) -> dict[str, Any]:
@@ -53,7 +54,8 @@ def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None
     if t.id in state.held_tables:
         settle(state)  # one action a table at a time: the next is checked on the position after it
     offence = t.check(seat, action)
-    held = Held(t, seat, action, offence, actor, None if actor is None else actor.rid, by_clock)
+    # tuple.__new__ is what Held(...) does, less a Python call (every action makes one).
+    held = _new(Held, (t, seat, action, offence, actor, None if actor is None else actor.rid, by_clock))
     if state.grouping:
         _hold(state, held)
     else:
