@@ -110,7 +110,10 @@ class Seating:
 
     def members(self) -> list[tuple[bytes, int | None]]:
         """Every connection following the table: (identity, seat) for players, (identity, None) for spectators."""
-        out: list[tuple[bytes, int | None]] = [(s.conn, s.seat) for s in self.seats if s.conn is not None]
+        out: list[tuple[bytes, int | None]] = []
+        for s in self.seats:  # (a loop, not a comprehension, which is a call of its own: every push asks)
+            if s.conn is not None:
+                out.append((s.conn, s.seat))
         if self.spectators:  # (no generator made for a table nobody watches: every push asks)
             out.extend((ident, None) for ident in self.spectators)
         return out
