@@ -184,6 +184,7 @@ class Core:
             # this one is new: it inherits no seat, table or name.
             state.presence.forget(known)
             lost(state, known, "id-reused")
+            known = None
         if web:
             if not web_named(ident):  # the gateway makes every web id; anything else is a bug there
                 log.warning("event=bad-identity ident=%s web=true", ident[:16].hex())
@@ -195,7 +196,11 @@ class Core:
             state.out.error(ident, _rid_of(frames), "bad-identity", "this connection chose its own ZeroMQ routing id; the "
                                                          "server names connections itself, so leave it unset")
             return
-        conn, why = state.presence.heard(ident, now, host)
+        if known is not None:  # Presence.heard's answer for a connection it follows, without the call
+            conn, why = known, "known"
+            known.last_seen = now
+        else:
+            conn, why = state.presence.heard(ident, now, host)
         if conn is None:
             state.out.error(ident, _rid_of(frames), "server-full", why)
             return
