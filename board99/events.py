@@ -8,7 +8,7 @@ back into the event (the client's events are these classes, as the engine's).
 
 from __future__ import annotations
 
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from . import event_codec
 from .event_codec import whole, whole_list
@@ -233,16 +233,17 @@ def seen_by(event: Event, seat: int | None) -> dict[str, object]:
     """The event as plain data for ``seat`` (None: a spectator); a drawn card only for its drawer.
 
     ``to_data(shown_to(event, seat))``, the same map, in one call: the server makes one for every
-    event of every reply and push (tests/test_events.py compares the two).
+    event of every reply and push (tests/test_act_path_shortcuts.py compares the two).
     """
     cls = type(event)
+    e: Any = event  # (read by index below: its class is known, the checker cannot follow `cls is`)
     # A literal map for the events of every turn (their fields in order, then the kind): no zip, no loop.
     if cls is Played:
-        return {"seat": event[0], "card": event[1], "square": event[2], "kind": "played"}
+        return {"seat": e[0], "card": e[1], "square": e[2], "kind": "played"}
     if cls is Drew:
-        return {"seat": event[0], "card": event[1] if event[0] == seat else None, "kind": "drew"}
+        return {"seat": e[0], "card": e[1] if e[0] == seat else None, "kind": "drew"}
     if cls is Discarded:
-        return {"seat": event[0], "card": event[1], "kind": "discarded"}
+        return {"seat": e[0], "card": e[1], "kind": "discarded"}
     shape = _SHAPES.get(cls)
     if shape is None:  # (not one of the engine's classes: the general way)
         return to_data(shown_to(event, seat))
@@ -254,7 +255,7 @@ def seen_by(event: Event, seat: int | None) -> dict[str, object]:
         if type(value) is tuple:
             data[name] = list(value)
     if cls is Penalty:
-        data["rule"] = PENALTY_RULES[event[1]]
+        data["rule"] = PENALTY_RULES[e[1]]
     return data
 
 

@@ -27,7 +27,7 @@ from .finish import finish_game
 from .journal import Journal, SetAside
 from .outbox import Outbox, Thought, packer
 from .play import run_timers, settle, thought
-from .presence import Presence
+from .presence import Conn, Presence
 from .ratings import bot_ratings
 from .requests import HANDLERS
 from .state import Settings, State
@@ -196,6 +196,7 @@ class Core:
             state.out.error(ident, _rid_of(frames), "bad-identity", "this connection chose its own ZeroMQ routing id; the "
                                                          "server names connections itself, so leave it unset")
             return
+        conn: Conn | None
         if known is not None:  # Presence.heard's answer for a connection it follows, without the call
             conn, why = known, "known"
             known.last_seen = now
