@@ -56,6 +56,7 @@ def parts(core: Any, me: bytes, table: str, token: str, now: float) -> dict[str,
                            "action": action_data, "ply": t.game.ply + 7})
     msg = decode(frame)
     events = ()
+    played = t.kind.event_from_data({"kind": "played", "seat": seat, "card": 12, "square": 57})
     reply = act_reply(t, seat, events, 12345, now)
     encode = core._encode
     journal = state.journal
@@ -77,6 +78,8 @@ def parts(core: Any, me: bytes, table: str, token: str, now: float) -> dict[str,
         "table.check": lambda: t.check(seat, action),
         "kind.view": lambda: t.view(seat),
         "view_to_data": lambda: t.kind.view_to_data(view),
+        "view_data (the reply's view)": lambda: t.view_data(seat),
+        "an event's data (played)": lambda: t.kind.event_for(played, seat),
         "act_reply (no events)": lambda: act_reply(t, seat, events, 12345, now),
         "encode reply": lambda: encode(reply),
         "schedule": lambda: state.schedule(t),

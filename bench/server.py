@@ -519,8 +519,9 @@ def main(argv: list[str] | None = None) -> int:
         run_echo(args.reply_size)
         return 0
 
-    plan = [(int(n), 0.0) for n in args.tables.split(",") if n]
-    plan += [(int(n), args.think) for n in args.paced_tables.split(",") if n]
+    # A count of 0 is no row (``--paced-tables 0``: no paced rows), not a row of no tables.
+    plan = [(int(n), 0.0) for n in args.tables.split(",") if n and int(n) > 0]
+    plan += [(int(n), args.think) for n in args.paced_tables.split(",") if n and int(n) > 0]
     print(f"# bench/server.py, {time.strftime('%Y-%m-%d %H:%M')}, {platform.node()}: {os.cpu_count()} cores, "
           f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"pyzmq {zmq.pyzmq_version()}, libzmq {zmq.zmq_version()}, loadavg {os.getloadavg()[0]:.2f}",

@@ -44,6 +44,9 @@ Action = Play | Draw | Discard
 #: Each action type's fields on the wire, besides 'type'.
 _FIELDS: dict[str, tuple[str, ...]] = {"play": ("card", "square"), "draw": (), "discard": ("card",)}
 
+_CLASSES: dict[str, type[Action]] = {"play": Play, "draw": Draw, "discard": Discard}
+_new = tuple.__new__
+
 _PATTERNS = (
     (re.compile(r"play (\d+) on (\d+)"), lambda m: Play(int(m[1]), int(m[2]))),
     (re.compile(r"draw"), lambda m: Draw()),
@@ -86,6 +89,6 @@ def from_data(data: object) -> Action:
         if type(value) is not int:
             raise ValueError(f"action.{name}: expected a whole number 0-99, got {quote(value)}")
         values.append(value)
-    if kind == "play":
-        return Play(values[0], values[1])
-    return Discard(values[0]) if kind == "discard" else Draw()
+    # tuple.__new__ with the fields in order is what Play(...) does, less a Python call (every act makes one).
+    action: Action = _new(_CLASSES[kind], values)
+    return action

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from typing import Any
 
 from .actions import Action, Discard, Play
 from .errors import Refused
@@ -19,6 +20,8 @@ from .settings import MODES, PLAYER_COUNTS, check_settings, sides_for
 from .view import EMPTY_BYTES, Board, SeatView, pack_board
 
 _new_view = tuple.__new__
+#: The same for the events every turn makes (Played, Drew, Discarded): what Played(...) does, less a Python call.
+_new_event = tuple.__new__
 
 __all__ = ["MODES", "PLAYER_COUNTS", "Game", "deal_rng", "sides_for"]
 
@@ -47,7 +50,9 @@ class Game:
     _rng: random.Random
     _deck: list[int]  # top card last, so a draw is a pop()
     _cut: tuple[int, ...] | None
-    _turn: int | None
+    #: The seat whose turn it is; None once the deal is won. A plain attribute, not a property: the
+    #: server reads it several times an action (a property is a Python call each time). Only the game sets it.
+    turn: int | None
     _hands: list[list[int]]
     _discards: list[list[int]]
     _skips: list[int]
@@ -59,6 +64,9 @@ class Game:
     _pegs: list[int]  # per side, a bitboard
     _winner: int | None
     _line: tuple[int, ...] | None
+    #: The last ``check`` that passed: (seat, the action object, ply, its offence). ``apply`` of that very
+    #: action on the same position (ply counts every change) reuses it rather than judging it twice.
+    _checked: tuple[int, Action, int, str | None] | None = None
 
     def __init__(
         self,
@@ -90,11 +98,6 @@ class Game:
         self.opening: tuple[Event, ...] = tuple(self._new_deal())
 
     # -- public state ------------------------------------------------------
-
-    @property
-    def turn(self) -> int | None:
-        """The seat whose turn it is; None once the deal is won."""
-        return self._turn
 
     @property
     def deck_size(self) -> int:
@@ -168,9 +171,10 @@ class Game:
             raise Refused("deal-over", f"side {self._winner} has won; the game is over")
         if type(seat) is not int or not 0 <= seat < self.players:
             raise Refused("no-such-seat", f"seat {seat!r} is not at this {self.players}-player table")
-        offence = classify(seat, self._turn, self._hands[seat], self._board, len(self._deck), action)
+        offence = classify(seat, self.turn, self._hands[seat], self._board, len(self._deck), action)
         if offence is not None and self.mode == "guarded":
-            raise guarded_refusal(offence, seat, self._turn, action)
+            raise guarded_refusal(offence, seat, self.turn, action)
+        self._checked = (seat, action, self.ply, offence)
         return offence
 
     def apply(self, seat: int, action: Action) -> tuple[Event, ...]:
@@ -179,7 +183,14 @@ class Game:
         The events are the same tuple the game keeps in ``log`` (and writes
         into its record); a tuple, so no caller can change the record.
         """
-        offence = self.check(seat, action)
+        # The server checks an action before it journals it, then applies it: the same judgement, made
+        # by this game on this position (the ply changes with every action), is not made twice.
+        checked = self._checked
+        if checked is not None and checked[1] is action and checked[0] is seat and checked[2] == self.ply:
+            offence = checked[3]
+        else:
+            offence = self.check(seat, action)
+        self._checked = None
         if offence is not None and offence.endswith("-out-of-turn"):
             self._skips[seat] += 1  # the offender loses its next turn
         self._shown_before = len(self._shown)
@@ -207,11 +218,11 @@ class Game:
         self._board_view = None
         pegs = self._pegs[side] | BIT[square]
         self._pegs[side] = pegs
-        events: list[Event] = [Played(seat, card, square)]
+        events: list[Event] = [_new_event(Played, (seat, card, square))]
         if has_five(pegs):
             line = winning_run(pegs, square)
             assert line is not None  # only the new peg can have made the run
-            self._winner, self._line, self._turn = side, line, None
+            self._winner, self._line, self.turn = side, line, None
             events.append(Won(side, seat, line))
             return events
         return self._end_turn(events)
@@ -223,7 +234,7 @@ class Game:
             return self._end_turn([self._show_and_return(seat, offence)])
         card = self._deck.pop()
         self._hands[seat].append(card)
-        return self._end_turn([Drew(seat, card)])
+        return self._end_turn([_new_event(Drew, (seat, card))])
 
     def _show_and_return(self, seat: int, offence: str) -> Penalty:
         # The drawn card is shown to all, then cut back in at a uniformly random place.
@@ -237,7 +248,7 @@ class Game:
         self._to_discards(seat, card)
         if offence == "discard-out-of-turn":
             return [Penalty(seat, offence, card, -1)]
-        return self._end_turn([Discarded(seat, card)])
+        return self._end_turn([_new_event(Discarded, (seat, card))])
 
     def _to_discards(self, seat: int, card: int) -> None:
         # Every card a seat plays or throws away, peg kept or not, ends on its own discard pile.
@@ -251,7 +262,7 @@ class Game:
             events.append(Tied(self.deal))
             events.extend(self._new_deal())
             return events
-        seat, n = self._turn, self.players
+        seat, n = self.turn, self.players
         assert seat is not None  # a turn ends only while the deal is being played
         # A shown card stays in view for a whole turn (docs/rules.md §10): only this action's stay.
         del self._shown[:self._shown_before]
@@ -264,7 +275,7 @@ class Game:
             elif not hands[seat] and not deck:
                 events.append(Passed(seat))
             else:
-                self._turn = seat
+                self.turn = seat
                 return events
 
     def _new_deal(self) -> list[Event]:
@@ -285,7 +296,7 @@ class Game:
             rng.shuffle(deck)
         self._deck = deck
         self._cut = cut
-        self._turn = first
+        self.turn = first
         self._hands = [[] for _ in range(n)]
         self._discards = [[] for _ in range(n)]
         self._skips = [0] * n  # a new deal starts clean: penalties belong to their deal
@@ -312,10 +323,27 @@ class Game:
         # arguments; map() rather than comprehensions: the server builds a view for every reply and push.
         return _new_view(SeatView, (
             seat, None if seat is None else seat % self.sides, self.players, self.sides, self.mode,
-            self.deal, self.ply, self._turn, self._winner, self._line, self._cut, board,
+            self.deal, self.ply, self.turn, self._winner, self._line, self._cut, board,
             None if seat is None else tuple(hands[seat]), tuple(map(len, hands)),
             tuple(map(tuple, self._discards)), len(self._deck), tuple(self._skips), tuple(self._shown),
         ))
+
+    def view_data(self, seat: int | None = None) -> dict[str, Any]:
+        """``view(seat).to_data()``, the same map, built straight from the game (the server's replies and pushes).
+
+        No ``SeatView`` and no 100-square board are made: the board goes as the bytes the game keeps.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise ValueError(f"seat: {seat!r} is not a seat 0-{self.players - 1}")
+        hands = self._hands
+        board = self._board_view
+        return {"seat": seat, "side": None if seat is None else seat % self.sides, "players": self.players,
+                "sides": self.sides, "mode": self.mode, "deal": self.deal, "ply": self.ply, "turn": self.turn,
+                "winner": self._winner, "line": self._line, "cut": self._cut,
+                "board": bytes(self._packed) if board is None else board.packed,
+                "hand": None if seat is None else tuple(hands[seat]), "hand_sizes": tuple(map(len, hands)),
+                "discards": tuple(map(tuple, self._discards)), "deck_size": len(self._deck),
+                "skips": tuple(self._skips), "shown": tuple(self._shown)}
 
     # -- copies and scenarios ------------------------------------------------
 
@@ -364,7 +392,7 @@ class Game:
         g._skips = list(view.skips)
         g._shown = list(view.shown)
         g._cut = view.cut
-        g._turn = view.turn
+        g.turn = view.turn
         g._board = list(view.board)
         g._packed = bytearray(pack_board(view.board))
         g._board_view = None

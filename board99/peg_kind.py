@@ -15,6 +15,7 @@ the peg-board game through this object (``board99.kinds.get("peg-board")``).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from operator import methodcaller
 from typing import Any
 
 from . import kinds
@@ -125,27 +126,31 @@ class PegBoard:
             return Draw()
         return Discard(max(game.hand(seat)))
 
-    def action_from_data(self, data: object) -> Action:
-        """``board99.from_data``."""
-        return from_data(data)
+    #: ``board99.from_data`` itself (a call less on every ``act``).
+    action_from_data = staticmethod(from_data)
 
-    def action_to_data(self, action: Any) -> dict[str, Any]:
-        """``board99.to_data``."""
-        return to_data(action)
+    #: ``board99.to_data`` itself (a call less on every push of an action).
+    action_to_data = staticmethod(to_data)
 
     def parse_action(self, text: str) -> Action:
         """``board99.parse_action``."""
         return parse_action(text)
 
-    def action_text(self, action: Any) -> str:
-        """``Action.text()``: 'play 12 on 57', 'draw', 'discard 12'."""
-        text: str = action.text()
-        return text
+    #: ``Action.text()``: 'play 12 on 57', 'draw', 'discard 12' (a C call of the method: the journal writes
+    #: every action's text).
+    action_text = staticmethod(methodcaller("text"))
 
     def view_to_data(self, view: Any) -> dict[str, Any]:
         """``SeatView.to_data``."""
         assert isinstance(view, SeatView)
         return view.to_data()
+
+    def view_data(self, game: kinds.GameState | None, settings: kinds.Settings, seat: int | None) -> dict[str, Any]:
+        """``view_to_data(view(game, settings, seat))``, the same map, without the view (``Game.view_data``)."""
+        if game is None:
+            return self.view(None, settings, seat).to_data()
+        assert isinstance(game, Game)
+        return game.view_data(seat)
 
     def view_from_data(self, data: object) -> SeatView:
         """``SeatView.from_data``."""
@@ -163,10 +168,8 @@ class PegBoard:
             tuple(d["hand_sizes"]), tuple(map(tuple, d["discards"])), d["deck_size"], tuple(d["skips"]),
             tuple(d["shown"]))
 
-    def event_for(self, event: Any, seat: int | None) -> dict[str, Any]:
-        """``board99.seen_by``."""
-        result: dict[str, Any] = seen_by(event, seat)
-        return result
+    #: ``board99.seen_by`` itself, not a method calling it: the server calls it for every event it sends.
+    event_for = staticmethod(seen_by)
 
     def event_from_data(self, data: object) -> Event:
         """``board99.events.from_data``."""

@@ -79,9 +79,12 @@ class Record:
         ['seed: hidden', 'first: cut', 'deck: hidden']
         """
         lines = [EVENT_INDENT + e.text(reveal) for e in game.opening]
+        add = lines.append
+        # Plain loops, not a generator for each action: the server writes every finished game's record.
         for seat, action, events in game.log:
-            lines.append(f"S{seat} {action.text()}")
-            lines.extend(EVENT_INDENT + e.text(reveal) for e in events)
+            add(f"S{seat} {action.text()}")
+            for e in events:
+                add(EVENT_INDENT + e.text(reveal))
         hidden = not reveal and game.start_deck is not None
         return cls(
             game.players, game.mode, game.seed if reveal else None,

@@ -27,7 +27,7 @@ from .finish import finish_game
 from .journal import Journal, SetAside
 from .outbox import Outbox, Thought, packer
 from .play import run_timers, settle, thought
-from .presence import Presence
+from .presence import Conn, Presence
 from .ratings import bot_ratings
 from .requests import HANDLERS
 from .state import Settings, State
@@ -184,18 +184,24 @@ class Core:
             # this one is new: it inherits no seat, table or name.
             state.presence.forget(known)
             lost(state, known, "id-reused")
+            known = None
         if web:
             if not web_named(ident):  # the gateway makes every web id; anything else is a bug there
                 log.warning("event=bad-identity ident=%s web=true", ident[:16].hex())
                 return
-        elif not server_named(ident):
+        elif not (len(ident) == 5 and ident[0] == 0):  # server_named(ident), inline: every message asks
             # Identity comes from what a connection proves (its seat token), never from a name it
             # chose: such a connection could claim a departed player's name. It is not served.
             log.warning("event=bad-identity ident=%s", ident[:16].hex())
             state.out.error(ident, _rid_of(frames), "bad-identity", "this connection chose its own ZeroMQ routing id; the "
                                                          "server names connections itself, so leave it unset")
             return
-        conn, why = state.presence.heard(ident, now, host)
+        conn: Conn | None
+        if known is not None:  # Presence.heard's answer for a connection it follows, without the call
+            conn, why = known, "known"
+            known.last_seen = now
+        else:
+            conn, why = state.presence.heard(ident, now, host)
         if conn is None:
             state.out.error(ident, _rid_of(frames), "server-full", why)
             return
@@ -272,10 +278,12 @@ class Core:
         budget = self.settings.timers_max
         state.grouping = True
         try:
+            timers = state.timers
             while budget > 0:
                 done = run_timers(state, budget)
                 settle(state)
-                if not done:
+                due = timers.next_due()
+                if not done or due is None or due > now:  # (nothing more due now: no look that finds nothing)
                     break
                 budget -= done
         finally:

@@ -17,6 +17,7 @@ from board99.kinds import GameKind, GameState, Result, Settings
 from board99.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
+    from .seating import Seat
     from .tables import Table
 
 #: A seat may commit at most this many offences while one turn lasts, and this many in one deal
@@ -42,6 +43,8 @@ class InPlay:
     retry_after: float = 0.0  # seconds the last failed server move waited (doubles while the journal fails)
     turn_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this turn
     deal_offences: dict[int, int] = field(default_factory=dict)  # seat -> offences this deal
+    if TYPE_CHECKING:  # the seating's, read straight on every action (``_t`` is a call); no field here
+        seats: list[Seat]
 
     @property
     def _t(self) -> Table:
@@ -70,8 +73,17 @@ class InPlay:
         return self.kind.view(None if self.state == "waiting" else self.game, self.settings, seat)
 
     def view_data(self, seat: int | None) -> dict[str, Any]:
-        """``view`` as plain data (what replies and pushes carry)."""
-        return self.kind.view_to_data(self.view(seat))
+        """``view`` as plain data (what replies and pushes carry).
+
+        ``board99.kinds.view_data`` inline (a call less: every reply and push builds one): a kind with
+        ``view_data(game, settings, seat)`` gives the same map without making the view.
+        """
+        kind = self.kind
+        direct = getattr(kind, "view_data", None)
+        if direct is None:
+            return kind.view_to_data(self.view(seat))
+        data: dict[str, Any] = direct(None if self.state == "waiting" else self.game, self.settings, seat)
+        return data
 
     def turn_left(self, now: float) -> float | None:
         """Seconds left on the turn clock at ``now``, or None when no clock runs."""
@@ -143,7 +155,7 @@ class InPlay:
 
     def slow_bot(self, seat: int) -> bool:
         """True if ``seat``'s own bot thinks too long for the loop (the kind's ``slow_bots``)."""
-        s = self._t.seats[seat]
+        s = self.seats[seat]
         return (s.bot or "") in self.kind.slow_bots and not s.standin
 
     def bot_for(self, seat: int) -> Any:
@@ -156,7 +168,7 @@ class InPlay:
     def bot_turn(self) -> int | None:
         """The seat to move if the server's bot plays it, else None."""
         turn = self.game.turn
-        if self.state != "playing" or turn is None or not self._t.seats[turn].played_by_bot():
+        if self.state != "playing" or turn is None or not self.seats[turn].played_by_bot():
             return None
         return turn
 

@@ -9,6 +9,7 @@ module reads them only through the kind's codecs.
 from __future__ import annotations
 
 import logging
+from itertools import repeat
 from typing import Any
 
 from board99.kinds import Refusal
@@ -21,13 +22,15 @@ from .state import DAMAGED, Held, JournalFailed, State
 from .tables import Table
 
 log = logging.getLogger("board99.server")
+_new = tuple.__new__
 
 
 def act_reply(t: Table, seat: int, events: tuple[Any, ...], rid: int | None, now: float) -> dict[str, Any]:
     """The reply to an accepted ``act``: the actor's view of its events and of the table after them."""
-    event_for = t.kind.event_for
-    reply = {"type": "reply", "id": rid, "events": [event_for(e, seat) for e in events],
-             "seq": t.seq, "view": t.view_data(seat), "state": t.state, "turn_left": t.turn_left(now)}
+    # map(), not a comprehension (a call of its own in this Python); no turn_left call without a clock.
+    reply = {"type": "reply", "id": rid, "events": list(map(t.kind.event_for, events, repeat(seat))),
+             "seq": t.seq, "view": t.view_data(seat), "state": t.state,
+             "turn_left": None if t.clock is None else t.turn_left(now)}
     if t.state == "over":
         reply["table"] = t.describe(now)
     return reply
@@ -53,7 +56,8 @@ def carry_out(state: State, t: Table, seat: int, action: Any, actor: Conn | None
     if t.id in state.held_tables:
         settle(state)  # one action a table at a time: the next is checked on the position after it
     offence = t.check(seat, action)
-    held = Held(t, seat, action, offence, actor, None if actor is None else actor.rid, by_clock)
+    # tuple.__new__ is what Held(...) does, less a Python call (every action makes one).
+    held = _new(Held, (t, seat, action, offence, actor, None if actor is None else actor.rid, by_clock))
     if state.grouping:
         _hold(state, held)
     else:
@@ -142,13 +146,14 @@ def _carried_out(state: State, h: Held) -> None:
     exclude = None if actor is None else actor.ident
     if t.followed_by_others(exclude):  # (a table of one person and bots has nobody else to tell)
         extra: dict[str, Any] = {"by": seat, "action": kind.action_to_data(action), "state": t.state,
-                                 "turn_left": t.turn_left(state.now), "clock": h.by_clock}
+                                 "turn_left": None if t.clock is None else t.turn_left(state.now),
+                                 "clock": h.by_clock}
         if t.state == "over":
             # The game's end travels with the winning action (the seats may have changed: vacated
             # seats are freed), so the actor's reply and everyone's push stay one seq each.
             extra["info"] = t.describe(state.now)
         state.out.push(t, "update", extra, exclude=exclude,
-                       per_seat=lambda s: {"events": [kind.event_for(e, s) for e in events]})
+                       per_seat=lambda s: {"events": list(map(kind.event_for, events, repeat(s)))})
     state.schedule(t)
     if t.state == "over":
         next_game_by_itself(state, t)
@@ -190,10 +195,9 @@ def run_timers(state: State, limit: int) -> int:
             settle(state)  # the table's held move first: is this timer stale after it?
         if t is None or t.state != "playing" or t.game_no != timer.game_no or t.game.ply != timer.ply:
             continue  # stale: the table moved on
-        seat = t.game.turn
-        assert seat is not None
         if timer.kind == "bot":
-            if t.bot_turn() is None:
+            seat = t.bot_turn()  # the seat to move, if the server's bot plays it
+            if seat is None:
                 continue
             if t.slow_bot(seat):
                 state.out.think((t.id, t.game_no, t.game.ply, seat), t.bot_for(seat), t.view(seat))
@@ -207,6 +211,8 @@ def run_timers(state: State, limit: int) -> int:
         elif t.turn_since + (t.clock or 0.0) > state.now:
             state.schedule(t)  # the turn changed hands since this timer was set
         else:
+            seat = t.game.turn
+            assert seat is not None
             action = t.clock_action()
             log.info("event=clock-expired table=%s seat=%d action=%r", t.id, seat, action.text())
             move_for(state, t, seat, action, by_clock=True)

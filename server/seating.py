@@ -83,6 +83,8 @@ class Seating:
     seats: list[Seat] = field(default_factory=list)
     colours: list[str | None] = field(default_factory=list)  # per side
     spectators: set[bytes] = field(default_factory=set)
+    if TYPE_CHECKING:  # the table's, read straight where every act reads it (``_t`` is a call); no field here
+        id: str
 
     @property
     def _t(self) -> Table:
@@ -108,8 +110,12 @@ class Seating:
 
     def members(self) -> list[tuple[bytes, int | None]]:
         """Every connection following the table: (identity, seat) for players, (identity, None) for spectators."""
-        out: list[tuple[bytes, int | None]] = [(s.conn, s.seat) for s in self.seats if s.conn is not None]
-        out.extend((ident, None) for ident in self.spectators)
+        out: list[tuple[bytes, int | None]] = []
+        for s in self.seats:  # (a loop, not a comprehension, which is a call of its own: every push asks)
+            if s.conn is not None:
+                out.append((s.conn, s.seat))
+        if self.spectators:  # (no generator made for a table nobody watches: every push asks)
+            out.extend((ident, None) for ident in self.spectators)
         return out
 
     def followed_by_others(self, exclude: bytes | None) -> bool:
@@ -240,7 +246,7 @@ class Seating:
         s = self.seat(seat)
         raw = token.encode()
         if (proved is not None and proved.digest == s.token_hash and proved.seat == seat
-                and proved.table == self._t.id and hmac.compare_digest(proved.token, raw)):
+                and proved.table == self.id and hmac.compare_digest(proved.token, raw)):
             return proved
         if s.token_hash is None or not hmac.compare_digest(s.token_hash, hashlib.sha256(raw).digest()):
             raise ProtocolError("bad-token", f"token: not the token of S{seat} at table {self._t.id}")

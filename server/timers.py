@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 from .tables import Table
 
+_new = tuple.__new__
+
 
 class Timer(NamedTuple):
     """One thing due at ``due``: a ``kind`` ("bot" or "clock") for a table at one game and ply."""
@@ -59,7 +61,8 @@ class Timers:
         old = self._pending.get(t.id)
         if not replace and old is not None and (old.kind, old.game_no, old.ply) == (kind, t.game_no, t.game.ply):
             return  # already set
-        timer = Timer(due, next(self._ticks), kind, t.id, t.game_no, t.game.ply)
+        # tuple.__new__ is what Timer(...) does, less a Python call (every action sets a timer).
+        timer = _new(Timer, (due, next(self._ticks), kind, t.id, t.game_no, t.game.ply))
         self._pending[t.id] = timer
         heapq.heappush(self._heap, timer)
 
