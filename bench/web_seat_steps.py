@@ -1,6 +1,6 @@
 """Where a web act's time goes in a live server: wall medians of each WebSeat, Core and gateway step.
 
-Run: nice -n 0 .venv/bin/python bench/web_seat_steps.py [--acts 800] [--side web|zmq]
+Run: nice -n 0 .venv/bin/python bench/web_seat_steps.py [--acts 800] [--side web|zmq|remote]
 
 A real server (``board99.server.loop.Server`` with its web table, as bench/web_play.py runs it) in its
 own process, with a timer around each step of the act's path: the seat's ``from_page`` (the press
@@ -8,7 +8,10 @@ made a request), ``from_core`` (the core's answer read) and ``to_page`` (the sce
 ``scene`` and ``_scene_text`` inside it), ``Core.receive_many`` and ``Core.tick`` (the core alone),
 the gateway's ``ready`` and ``flush`` (the page's bytes in, the texts out). This process plays one
 page at one table against the server's bot (bench/web_play.py's ``web_acts``), or with
-``--side zmq`` GameClient.act() on the same kind of table, and prints the medians per call.
+``--side zmq`` GameClient.act() on the same kind of table, or with ``--side remote`` bench/server.py's
+one-table row (its lean DEALER seat, for issue 20's one-table act), and prints the medians per call. Inside
+the core, the journal's INSERT (``Journal.save_action``) and the reply's encoding (``Outbox.send``); around
+it, the loop's read of a message (``Server._receive``) and its sends (``Server._deliver``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import zmq
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -34,6 +39,9 @@ def timed_server(data_dir: str) -> None:
     from web_play import run_server
 
     from board99.server.core import Core
+    from board99.server.journal import Journal
+    from board99.server.loop import Server
+    from board99.server.outbox import Outbox
     from board99.web import gateway
     from board99.web import seat as seat_module
 
@@ -57,6 +65,10 @@ def timed_server(data_dir: str) -> None:
     wrap(Core, "tick", "core.tick")
     wrap(gateway.Gateway, "ready", "gateway.ready")
     wrap(gateway.Gateway, "flush", "gateway.flush")
+    wrap(Journal, "save_action", "journal.save_action")
+    wrap(Outbox, "send", "outbox.send")
+    wrap(Server, "_receive", "loop._receive")
+    wrap(Server, "_deliver", "loop._deliver")
 
     def report(*_: object) -> None:
         for label in sorted(times):
@@ -76,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--role", choices=("bench", "server"), default="bench", help=argparse.SUPPRESS)
     parser.add_argument("--data", help=argparse.SUPPRESS)
     parser.add_argument("--acts", type=int, default=800)
-    parser.add_argument("--side", choices=("web", "zmq"), default="web")
+    parser.add_argument("--side", choices=("web", "zmq", "remote"), default="web")
     args = parser.parse_args(argv)
     if args.role == "server":
         timed_server(args.data)
@@ -97,6 +109,19 @@ def main(argv: list[str] | None = None) -> int:
                 acts = web_play.web_acts(wport, table, args.acts, picks)
                 print(f"web act round trip p50 {statistics.median(acts) * 1000:.3f} ms, the card pick's "
                       f"{statistics.median(picks) * 1000:.3f} ms; the server's steps:", flush=True)
+            elif args.side == "remote":
+                import server as server_bench
+
+                ctx = zmq.Context()
+                try:
+                    tables = server_bench.make_tables(ctx, endpoint, 1)
+                    proc.send_signal(signal.SIGUSR1)
+                    run = server_bench.Run(1, args.acts / 2000, 0.0)  # about 2,000 acts a second
+                    server_bench.play(ctx, endpoint, tables, run, 0.0)
+                finally:
+                    ctx.destroy(linger=0)
+                print(f"bench/server.py's remote seat, act p50 {statistics.median(run.latencies) * 1000:.3f} ms "
+                      f"({len(run.latencies)} acts); the server's steps:", flush=True)
             else:
                 proc.send_signal(signal.SIGUSR1)
                 acts = web_play.zmq_acts(endpoint, args.acts)
