@@ -189,7 +189,7 @@ class Core:
             if not web_named(ident):  # the gateway makes every web id; anything else is a bug there
                 log.warning("event=bad-identity ident=%s web=true", ident[:16].hex())
                 return
-        elif not (len(ident) == 5 and ident[0] == 0):  # server_named(ident), inline: every message asks
+        elif not server_named(ident):
             # Identity comes from what a connection proves (its seat token), never from a name it
             # chose: such a connection could claim a departed player's name. It is not served.
             log.warning("event=bad-identity ident=%s", ident[:16].hex())
