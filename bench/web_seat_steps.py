@@ -17,6 +17,7 @@ it, the loop's read of a message (``Server._receive``) and its sends (``Server._
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import signal
 import statistics
 import subprocess
@@ -110,8 +111,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"web act round trip p50 {statistics.median(acts) * 1000:.3f} ms, the card pick's "
                       f"{statistics.median(picks) * 1000:.3f} ms; the server's steps:", flush=True)
             elif args.side == "remote":
-                import server as server_bench
-
+                # bench/server.py by its path: the name ``server`` is the checkout's server/ package.
+                spec = importlib.util.spec_from_file_location("server_bench", ROOT / "bench" / "server.py")
+                assert spec is not None and spec.loader is not None
+                server_bench = sys.modules["server_bench"] = importlib.util.module_from_spec(spec)
+                spec.loader.exec_module(server_bench)  # (its dataclasses look their module up by name)
                 ctx = zmq.Context()
                 try:
                     tables = server_bench.make_tables(ctx, endpoint, 1)
