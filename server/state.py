@@ -111,8 +111,6 @@ class State:
     grouping: bool = False
     held: list[Held] = field(default_factory=list)
     held_tables: set[str] = field(default_factory=set)  # ids of the tables with an action in ``held``
-    #: bot pace -> Settings.pause_for's seconds, worked out once each (``schedule`` runs on every action).
-    _pauses: dict[str, float] = field(default_factory=dict, init=False, repr=False)
 
     def match_over(self, t: Table) -> None:
         """A game at ``t`` was finished: if that decided a tournament's match, the tournament counts it."""
@@ -225,7 +223,4 @@ class State:
 
     def schedule(self, t: Table) -> None:
         """Set the table's next timer (its bot's move or its turn clock)."""
-        pause = self._pauses.get(t.bot_pace)
-        if pause is None:
-            pause = self._pauses[t.bot_pace] = self.settings.pause_for(t.bot_pace)
-        self.timers.schedule(t, self.now, pause)
+        self.timers.schedule(t, self.now, self.settings.pause_for(t.bot_pace))
