@@ -13,6 +13,16 @@ def fits(card: int, square: int) -> bool:
     return square >= card
 
 
+def allowed(card: int) -> tuple[int, ...]:
+    """Every square card "N to 99" lets its player peg (``fits``), in number order."""
+    found = _ALLOWED.get(card)
+    return found if found is not None else tuple(sq for sq in range(card, 100) if fits(card, sq))
+
+
+#: ``allowed`` of each of the 100 cards, worked out once: every free-square question asks it.
+_ALLOWED: dict[int, tuple[int, ...]] = {card: tuple(sq for sq in range(card, 100) if fits(card, sq)) for card in CARDS}
+
+
 def label(card: int) -> str:
     """The card as printed: '7 to 99'."""
     return f"{card} to 99"

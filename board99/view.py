@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from itertools import compress, repeat
+from operator import is_
 from typing import Any, NamedTuple
 
 from .actions import Action, Discard, Draw, Play
-from .cards import HAND_LIMIT, fits
+from .cards import HAND_LIMIT, allowed
 from .errors import Refused
 from .events import PENALTY_RULES
 from .layout import winning_squares
@@ -228,7 +230,9 @@ class SeatView(NamedTuple):
     def free_squares(self, card: int) -> tuple[int, ...]:
         """The free squares ``card`` allows, in number order."""
         board = self.board
-        return tuple(sq for sq in range(card, 100) if board[sq] is None and fits(card, sq))
+        allows = allowed(card)
+        # The free ones at C speed: the bots, the window and the web seat ask for every card on every board.
+        return tuple(compress(allows, map(is_, map(board.__getitem__, allows), repeat(None))))
 
     def threats(self) -> dict[int, tuple[int, ...]]:
         """Side -> the free squares where it would complete five (it holds four of a line): the squares to watch."""

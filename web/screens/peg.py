@@ -17,11 +17,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from itertools import compress, islice, repeat
-from operator import attrgetter, is_, ne
+from itertools import compress, islice
+from operator import attrgetter, ne
 from typing import Any, TypeVar
 
-from board99.cards import CARDS, fits
 from board99.client.gui import wording
 from board99.client.gui.messages import Message
 from board99.client.gui.table_intents import (
@@ -41,6 +40,7 @@ from board99.client.gui.table_talk import Toast
 from board99.handbook import HINTS, SECTIONS, guarded_reason, penalty_table
 from board99.kinds import GameKind
 from board99.layout import LAYOUT
+from board99.view import SeatView
 
 from . import Command, parts
 
@@ -63,9 +63,6 @@ _TEXT = attrgetter("text")
 #: The squares in the board's order (row by row from the top), and each square's place in it.
 SQUARES: tuple[int, ...] = tuple(square for row in LAYOUT for square in row)
 PLACE: dict[int, int] = {square: place for place, square in enumerate(SQUARES)}
-#: The squares each card allows (board99.cards.fits), in number order, as the view's ``free_squares`` reads
-#: them: a card's free squares are these less the pegged ones, taken at C speed (each hand card on each board).
-ALLOWS: tuple[tuple[int, ...], ...] = tuple(tuple(sq for sq in range(card, 100) if fits(card, sq)) for card in CARDS)
 
 
 def page_title(my_turn: bool, base: str) -> str:
@@ -230,7 +227,7 @@ class PegScreen:
         if view is None:
             key: tuple = (hand, picked, dimmed, None)
         else:
-            key = (hand, picked, dimmed, view.spectator, self._deads(view.board, hand))
+            key = (hand, picked, dimmed, view.spectator, self._deads(view, hand))
         out.append(kept("hand", key, self._hand))
         # The buttons read the reasons, what is off (TableState.disabled_buttons: the mode, the pick and the
         # reasons), and a few of the view's and table's answers.
@@ -370,19 +367,20 @@ class PegScreen:
         card = self.state.picked_card
         if self._lit_for is not None and self._lit_for[0] == card and self._lit_for[1] == board:
             return self._lit_for[2]
-        lit = frozenset(self._free(board, card) if card is not None and board is not None else ())
+        view = self.state.view
+        lit = frozenset(self._free(view, card) if card is not None and view is not None else ())
         self._lit_for = (card, board, lit)
         return lit
 
-    def _free(self, board: tuple, card: int) -> tuple[int, ...]:
-        # The view's free_squares(card) on this board, worked out once a board for each card asked.
+    def _free(self, view: SeatView, card: int) -> tuple[int, ...]:
+        # The view's free_squares(card), asked once a board for each card (the lit squares and the dead cards).
+        board = view.board
         known, free = self._free_for
         if known is not board and known != board:
             known, free = self._free_for = (board, {})
         found = free.get(card)
         if found is None:
-            allows = ALLOWS[card]
-            found = free[card] = tuple(compress(allows, map(is_, map(board.__getitem__, allows), repeat(None))))
+            found = free[card] = view.free_squares(card)
         return found
 
     @staticmethod
@@ -421,13 +419,14 @@ class PegScreen:
             label = f"{label} (not your turn)"
         return parts.cards("hand", label, items)
 
-    def _deads(self, board: tuple, hand: tuple[int, ...]) -> tuple[bool, ...]:
-        # Whether each card of the hand is dead on this board: again only for another board or hand.
+    def _deads(self, view: SeatView, hand: tuple[int, ...]) -> tuple[bool, ...]:
+        # Whether each card of the hand is dead on the view's board: again only for another board or hand.
+        board = view.board
         was = self._deads_for
         if was is not None and was[0] is board and was[1] == hand:
             return was[2]
         free = self._free
-        deads = tuple([not free(board, number) for number in hand])
+        deads = tuple([not free(view, number) for number in hand])
         self._deads_for = (board, hand, deads)
         return deads
 
@@ -435,7 +434,7 @@ class PegScreen:
         # Whether every square the card allows is taken (the view's ``dead``): asked again only for a new board.
         view = self.state.view
         assert view is not None
-        return not self._free(view.board, number)
+        return not self._free(view, number)
 
     def _buttons(self, reasons: dict[str, str | None], off: frozenset[str]) -> dict:
         state = self.state
