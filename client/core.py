@@ -191,6 +191,25 @@ class ClientCore:
         if type(msg) is not dict or type(msg.get("type")) is not str:
             log.warning("event=bad-server-message endpoint=%s bytes=%d", self.endpoint, len(frame))
             return
+        self._taken(msg, now)
+
+    def receive_message(self, msg: dict, now: float) -> None:
+        """One message as the server core in this very process made it, not packed: a trusted core's only.
+
+        What ``receive`` takes once msgpack has read the frame (the web seat's: docs/web.md, *What the seat
+        trusts*). The map may hold tuples where a frame read back holds lists, and may be shared by other
+        receivers: it is read, never changed or kept (what is kept of it is copied or immutable).
+        """
+        if not self.trusted:
+            raise ValueError("only a trusted core takes a message unpacked: every other frame is checked")
+        self._now = now
+        if type(msg) is not dict or type(msg.get("type")) is not str:
+            log.warning("event=bad-server-message endpoint=%s message=%s", self.endpoint, type(msg).__name__)
+            return
+        self._taken(msg, now)
+
+    def _taken(self, msg: dict, now: float) -> None:
+        # A message read (``receive``) or handed over (``receive_message``): heard, then handled.
         self._last_heard = now
         if self.on_receive is not None:
             self.on_receive(msg)

@@ -30,7 +30,7 @@ import zmq.backend
 from zmq.utils.monitor import parse_monitor_message
 
 from board99.wire.curve import KeyPair, serve_curve
-from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION
+from board99.wire.protocol import DEFAULT_PORT, MAX_MESSAGE_SIZE, PROTOCOL_VERSION, encode
 
 from .collector import Collector
 from .core import Core
@@ -427,8 +427,10 @@ class Server:
         webs = web.links if web is not None else None
         for ident, frame in out.sends:
             if webs and ident in webs:  # a web connection's: to its seat (no web table costs one test)
-                web.from_core(ident, frame, self.clock())
+                web.from_core(ident, frame, self.clock())  # the message itself (Outbox keeps a web id's)
                 continue
+            if type(frame) is dict:  # a web-shaped id from the ROUTER (the core refused it): packed for it
+                frame = encode(frame)
             try:
                 # Two sends, not send_multipart: it type-checks each part and or-s enum flags in Python.
                 # The ROUTER drops (or refuses) a message at its first part, so no part is sent alone.

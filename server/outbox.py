@@ -44,19 +44,35 @@ def packer() -> Callable[[Any], bytes]:
     return msgpack.Packer(use_bin_type=True).pack
 
 
+def local(ident: bytes) -> bool:
+    """Whether a connection's messages stay as maps: a web connection's (``core.web_named``), whose seat is in
+    this very process and reads the map as made (web/seat.py, docs/web.md *What the seat trusts*): no msgpack
+    round trip. The loop packs one for the ROUTER if a ZeroMQ peer ever holds such an id (the core refuses it).
+    """
+    global _local
+    from .core import web_named  # here, not above: the core imports this module
+
+    _local = web_named
+    return web_named(ident)
+
+
+_local = local  # ``local`` until its first call, then ``core.web_named`` itself
+
+
 class Outbox:
     """Frames for connections, in the order they are to go out, and thinking to hand off."""
 
     __slots__ = ("sends", "thinks", "_encode")
 
     def __init__(self, encoder: Callable[[Any], bytes] = encode) -> None:
-        self.sends: list[tuple[bytes, bytes]] = []
+        #: Each connection's frame, in order; a web connection's is the message itself (``local``).
+        self.sends: list[tuple[bytes, bytes | dict[str, Any]]] = []
         self.thinks: list[Think] = []
         self._encode = encoder
 
     def send(self, ident: bytes, msg: dict[str, Any]) -> None:
-        """Queue one message for one connection."""
-        self.sends.append((ident, self._encode(msg)))
+        """Queue one message for one connection (a web connection's as the map itself: ``local``)."""
+        self.sends.append((ident, msg if _local(ident) else self._encode(msg)))
 
     def reply(self, ident: bytes, rid: int | None, fields: dict[str, Any]) -> None:
         """Queue the reply to request ``rid``."""
@@ -79,7 +95,7 @@ class Outbox:
             msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.view_data(seat)}
             if per_seat is not None:
                 msg.update(per_seat(seat))
-            frame = self._encode(msg)
+            frame = msg if _local(ident) else self._encode(msg)
             if seat is None:
                 spectator_frame = frame  # every spectator sees the same
             self.sends.append((ident, frame))

@@ -98,7 +98,7 @@ class Seat(Protocol):
     """What the gateway needs of a web seat (web/seat.py's WebSeat; docs/web.md)."""
 
     def from_page(self, text: str, now: float) -> None: ...
-    def from_core(self, frame: bytes, now: float) -> None: ...
+    def from_core(self, frame: bytes | dict, now: float) -> None: ...
     def tick(self, now: float) -> None: ...
     def next_tick(self) -> float: ...
     def to_core(self) -> list[bytes]: ...
@@ -289,8 +289,9 @@ class Gateway:
         out, self._events = self._events, []
         return out
 
-    def from_core(self, ident: bytes, frame: bytes, now: float) -> None:
-        """A frame the core sent to web connection ``ident`` (one whose page has gone: dropped)."""
+    def from_core(self, ident: bytes, frame: bytes | dict, now: float) -> None:
+        """What the core sent to web connection ``ident``: the message itself from the loop (server/outbox.py
+        keeps a web connection's unpacked), or its frame (one whose page has gone: dropped)."""
         conn = self.links.get(ident)
         if conn is None or conn.seat is None:
             return

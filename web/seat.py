@@ -131,12 +131,20 @@ class WebSeat:
             log.exception("event=web-seat-failed host=%s", self.host)
             self._notice("The server could not handle that; it was logged", "bad")
 
-    def from_core(self, frame: bytes, now: float) -> None:
-        """One frame the core sent to this connection."""
+    def from_core(self, frame: bytes | dict, now: float) -> None:
+        """One message the core sent to this connection: its frame, or the core's map itself, not packed.
+
+        The loop hands a web connection the map (server/outbox.py keeps it for them): the core in this very
+        process made it, so it needs no msgpack round trip (docs/web.md, *What the seat trusts*). It may hold
+        tuples where a frame read back holds lists, and it may be shared: the seat reads it, never changes it.
+        """
         if self._closed or self.core is None:
             return
         self._now = now
-        self.core.receive(frame, now)
+        if type(frame) is dict:
+            self.core.receive_message(frame, now)
+        else:
+            self.core.receive(frame, now)  # type: ignore[arg-type]
         self._guarded(self._drain)
 
     def tick(self, now: float) -> None:
