@@ -25,7 +25,7 @@ import re
 from collections import deque
 from collections.abc import Callable
 from itertools import compress, repeat
-from operator import is_not
+from operator import is_not, ne
 from typing import Any, NamedTuple
 
 import orjson
@@ -228,13 +228,13 @@ class WebSeat:
         changed = last is None or list(last) != ids
         # The ids as the last scene's (most scenes) were found distinct and all text then.
         if last is None or self._sent_head.keys() != head.keys() or (changed and (
-                len(set(ids)) != len(ids) or not all(isinstance(i, str) for i in ids))):
+                len(set(ids)) != len(ids) or not all(map(isinstance, ids, repeat(str))))):
             self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
             return _encode({"scene": scene})
         listed: list[dict | str] = []
-        for part_id, part in zip(ids, now_parts):
-            before = last.get(part_id)  # type: ignore[arg-type]
-            if part.get("type") == "clock":
+        kinds = list(map(dict.get, now_parts, repeat("type")))
+        for part_id, part, before, kind in zip(ids, now_parts, map(last.get, ids), kinds):  # type: ignore[arg-type]
+            if kind == "clock":
                 # The count changes every moment and alone sends nothing; with anything else the clock goes
                 # whole, even the very part given before: the page counts down from what it is sent last.
                 changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
@@ -243,8 +243,10 @@ class WebSeat:
                 listed.append(part_id)  # type: ignore[arg-type]  # change) is found at a glance, before the compare
             else:
                 changed = True
-                listed.append(_changed_cells(before, part) if part.get("type") == "grid" else part)
-        heads = {key: value for key, value in head.items() if self._sent_head[key] != value}
+                listed.append(_changed_cells(before, part) if kind == "grid" else part)
+        sent_head = self._sent_head
+        # The head as last sent (most scenes of a turn): found at C speed, else each field compared.
+        heads = {} if head == sent_head else {key: value for key, value in head.items() if sent_head[key] != value}
         if not changed and not heads:
             return None
         self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
@@ -757,12 +759,11 @@ def _changed_cells(before: dict | None, part: dict) -> dict:
     if len(cells) != len(was):
         return part
     # Most cells are the very ones sent before (the screen keeps a square's cell while its look stays): they
-    # are found at C speed, and only the few others are compared.
+    # are found at C speed, and only the few others are compared (at C speed too).
     listed: list[dict | None] = [None] * len(cells)
-    for place in compress(range(len(cells)), map(is_not, cells, was)):
-        now = cells[place]
-        if now != was[place]:
-            listed[place] = now
+    others = list(compress(range(len(cells)), map(is_not, cells, was)))
+    for place in compress(others, map(ne, map(cells.__getitem__, others), map(was.__getitem__, others))):
+        listed[place] = cells[place]
     return {**part, "cells": listed, "cells_kept": True}
 
 

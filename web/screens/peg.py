@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from itertools import compress, islice
-from operator import attrgetter, ne
+from itertools import compress, islice, repeat
+from operator import attrgetter, is_, ne
 from typing import Any, TypeVar
 
 from board99.client.gui import wording
@@ -344,19 +344,20 @@ class PegScreen:
             changed |= last ^ was_last
             changed |= won ^ was_won
             cells = list(built[1]["cells"])
-        # Inline, not a function per square: a pick or a move changes many squares' looks at once.
-        find = made.get
-        for square in changed:
-            place = PLACE.get(square)
-            if place is None:
-                continue
-            side = board[square] if board is not None else None
-            look = (square, side, square in lit, square in last, square in won)
-            found = find(look)
-            if found is None:
-                found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
-                                                live, why)
-            cells[place] = found
+        # Each changed square's look and its kept cell found at C speed (a pick or a move changes a score of
+        # squares' looks at once: most are looks made before); only a new look's cell is made here.
+        squares = list(filter(PLACE.__contains__, changed))
+        sides: Iterable[int | None] = repeat(None) if board is None else map(board.__getitem__, squares)
+        looks = list(zip(squares, sides, map(lit.__contains__, squares), map(last.__contains__, squares),
+                         map(won.__contains__, squares)))
+        found = list(map(made.get, looks))
+        for index in compress(range(len(found)), map(is_, found, repeat(None))):
+            look = looks[index]
+            side = look[1]
+            found[index] = made[look] = self._cell(look[0], colours[side] if side is not None else None, *look[2:],
+                                                   live, why)
+        for place, cell in zip(map(PLACE.__getitem__, squares), found):
+            cells[place] = cell
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
         self._board_parts.insert(0, (key, part))
         del self._board_parts[KEPT_SLOTS:]
