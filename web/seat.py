@@ -23,9 +23,9 @@ import logging
 import math
 import re
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import compress, repeat
-from operator import is_not, ne
+from operator import attrgetter, is_not, ne
 from typing import Any, NamedTuple
 
 import orjson
@@ -64,6 +64,9 @@ COLOURS = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for name, rgb in COLOUR_RGB.
 PARTS_KNOWN = 64  # parts whose controls are kept read (a scene has a score of parts; the lobby's ids change)
 #: Ops whose answers go to the table's screen (as the window's Session posts them).
 TABLE_OPS = ("act", "rematch", "add_bot")
+
+
+_FRAME = attrgetter("frame")
 
 
 class BadFrame(ValueError):
@@ -185,13 +188,13 @@ class WebSeat:
         """The frames to hand to the core now (drained)."""
         if self.core is None or self._closed:
             return []
-        return [out.frame for out in self.core.outgoing()]
+        return list(map(_FRAME, self.core.outgoing()))
 
     def to_page(self) -> list[str]:
         """The JSON texts to send to the page now (drained): notices, what to keep, then the scene if it changed."""
         if self._closed:
             return []
-        out = [json.dumps({"notice": n}) for n in self._notices]
+        out = [json.dumps({"notice": n}) for n in self._notices] if self._notices else []
         self._notices.clear()
         if self._keep is not None:
             out.append(json.dumps({"keep": self._keep}))
@@ -409,7 +412,10 @@ class WebSeat:
             raise BadFrame(f"press: {control!r} is not a control on this screen")
         shown = self._shown
         assert shown is not None
-        form = next((f for f in shown["parts"] if f.get("type") == "form" and f["submit"]["id"] == control), None)
+        shown_parts = shown["parts"]
+        # A table's scene has no form: found so at C speed, before any part is read as one.
+        form = next((f for f in shown_parts if f.get("type") == "form" and f["submit"]["id"] == control), None) if (
+            "form" in map(dict.get, shown_parts, repeat("type"))) else None
         if form is not None:
             _check_form(form, fields)
         elif fields:
@@ -762,9 +768,14 @@ def _changed_cells(before: dict | None, part: dict) -> dict:
     # are found at C speed, and only the few others are compared (at C speed too).
     listed: list[dict | None] = [None] * len(cells)
     others = list(compress(range(len(cells)), map(is_not, cells, was)))
-    for place in compress(others, map(ne, map(cells.__getitem__, others), map(was.__getitem__, others))):
-        listed[place] = cells[place]
+    places = list(compress(others, map(ne, map(cells.__getitem__, others), map(was.__getitem__, others))))
+    _consume(map(listed.__setitem__, places, map(cells.__getitem__, places)))  # listed[place] = cells[place]
     return {**part, "cells": listed, "cells_kept": True}
+
+
+def _consume(steps: Iterable[Any]) -> None:
+    # Runs the steps at C speed, keeping nothing (itertools' recipe: a deque of length 0).
+    deque(steps, maxlen=0)
 
 
 def patched(scene: dict, patch: dict) -> dict:

@@ -16,6 +16,7 @@ and in a box ``confirm``, ``back``, ``close``.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import compress, islice, repeat
 from operator import attrgetter, is_, ne
@@ -88,7 +89,7 @@ class PegScreen:
         self._deads_for: tuple[tuple, tuple[int, ...], tuple[bool, ...]] | None = None  # (board, hand, deads)
         self._cards: dict[tuple[int, int, bool, bool], dict] = {}  # a hand card's item by its look (``_hand``)
         self._labels: dict[int, tuple[tuple, tuple[str, str]]] = {}  # by seat: (what its label read, (name, detail))
-        self._made: dict[str, list[tuple[tuple, Any]]] = {}  # (key, what it made), newest first, by name (``_kept``)
+        self._made: dict[str, tuple[list[tuple], list[Any]]] = {}  # (keys, what each made), newest first (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
     # -- what happened ---------------------------------------------------------------------------
@@ -261,20 +262,21 @@ class PegScreen:
         # What ``make`` gave when ``key`` was as now in one of the last few scenes, else made again (each part
         # reads only what its key holds). A few, not one: a press of a square puts the pick back as it was
         # two scenes before (the card and its lit squares go), and the move's reply follows it.
-        slots = self._made.get(what)
-        if slots is None:
-            slots = self._made[what] = []
-        elif slots[0][0] == key:  # most parts are as in the last scene
-            return slots[0][1]
-        else:
-            for place in range(1, len(slots)):
-                was = slots[place]
-                if was[0] == key:
-                    slots.insert(0, slots.pop(place))
-                    return was[1]
+        kept = self._made.get(what)
+        if kept is None:
+            kept = self._made[what] = ([], [])
+        keys, values = kept
+        if keys and keys[0] == key:  # most parts are as in the last scene
+            return values[0]
+        if key in keys:  # an older one (the keys compared at C speed)
+            place = keys.index(key)
+            keys.insert(0, keys.pop(place))
+            values.insert(0, values.pop(place))
+            return values[0]
         made = make()
-        slots.insert(0, (key, made))
-        del slots[KEPT_SLOTS:]
+        keys.insert(0, key)
+        values.insert(0, made)
+        del keys[KEPT_SLOTS:], values[KEPT_SLOTS:]
         return made
 
     @staticmethod
@@ -356,8 +358,7 @@ class PegScreen:
             side = look[1]
             found[index] = made[look] = self._cell(look[0], colours[side] if side is not None else None, *look[2:],
                                                    live, why)
-        for place, cell in zip(map(PLACE.__getitem__, squares), found):
-            cells[place] = cell
+        deque(map(cells.__setitem__, map(PLACE.__getitem__, squares), found), maxlen=0)  # cells[place] = cell
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
         self._board_parts.insert(0, (key, part))
         del self._board_parts[KEPT_SLOTS:]
