@@ -106,10 +106,12 @@ class PegScreen:
     def notices(self) -> list[tuple[str, str]]:
         """New announcements (penalties, deals, the start, the end) and a new warning or refusal, as notices."""
         said: list[tuple[str, str]] = []
-        for toast in self.state.talk.toasts:
-            if toast not in self._toasts:
-                said.append((toast.text, toast.tone))
-        self._toasts = list(self.state.talk.toasts)
+        toasts = self.state.talk.toasts
+        if toasts != self._toasts:  # most records bring no announcement: the lists found equal at C speed
+            for toast in toasts:
+                if toast not in self._toasts:
+                    said.append((toast.text, toast.tone))
+            self._toasts = list(toasts)
         notice = self.state.notice
         if notice != self._told:
             self._told = notice
