@@ -86,9 +86,22 @@ def replay_once(calls: list[tuple]) -> tuple[float, int]:
     return spent, differ
 
 
+def _as_made(message: object) -> object:
+    """A recorded message of the core as the core made it: its maps' keys interned, as its literals are."""
+    if type(message) is dict:
+        return {(sys.intern(k) if type(k) is str else k): _as_made(v) for k, v in message.items()}
+    if type(message) in (list, tuple):
+        return type(message)(map(_as_made, message))  # type: ignore[call-arg]
+    return message
+
+
 def replay(path: str, rounds: int = 5) -> None:
     with open(path, "rb") as f:
         recorded = pickle.load(f)
+    # The core hands a web seat its message unpacked (server/outbox.py): unpickled, its keys are new strings,
+    # which every lookup would compare by their text where the core's own (literals) match at once.
+    recorded["calls"] = [(ident, name, (_as_made(args[0]), *args[1:]) if name == "from_core" else args, out)
+                         for ident, name, args, out in recorded["calls"]]
     replay_once(recorded["calls"])  # once untimed: the imports and first-use work of the seats' modules
     if rounds == 0:  # the loading and that once alone: a callgrind count of it is taken off the replay's
         print(f"loaded {len(recorded['calls'])} calls")

@@ -23,9 +23,9 @@ import logging
 import math
 import re
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from itertools import compress, repeat
-from operator import attrgetter, is_not, ne
+from operator import is_not
 from typing import Any, NamedTuple
 
 import orjson
@@ -64,9 +64,6 @@ COLOURS = {name: "#{:02x}{:02x}{:02x}".format(*rgb) for name, rgb in COLOUR_RGB.
 PARTS_KNOWN = 64  # parts whose controls are kept read (a scene has a score of parts; the lobby's ids change)
 #: Ops whose answers go to the table's screen (as the window's Session posts them).
 TABLE_OPS = ("act", "rematch", "add_bot")
-
-
-_FRAME = attrgetter("frame")
 
 
 class BadFrame(ValueError):
@@ -188,13 +185,13 @@ class WebSeat:
         """The frames to hand to the core now (drained)."""
         if self.core is None or self._closed:
             return []
-        return list(map(_FRAME, self.core.outgoing()))
+        return [out.frame for out in self.core.outgoing()]
 
     def to_page(self) -> list[str]:
         """The JSON texts to send to the page now (drained): notices, what to keep, then the scene if it changed."""
         if self._closed:
             return []
-        out = [json.dumps({"notice": n}) for n in self._notices] if self._notices else []
+        out = [json.dumps({"notice": n}) for n in self._notices]
         self._notices.clear()
         if self._keep is not None:
             out.append(json.dumps({"keep": self._keep}))
@@ -231,13 +228,13 @@ class WebSeat:
         changed = last is None or list(last) != ids
         # The ids as the last scene's (most scenes) were found distinct and all text then.
         if last is None or self._sent_head.keys() != head.keys() or (changed and (
-                len(set(ids)) != len(ids) or not all(map(isinstance, ids, repeat(str))))):
+                len(set(ids)) != len(ids) or not all(isinstance(i, str) for i in ids))):
             self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
             return _encode({"scene": scene})
         listed: list[dict | str] = []
-        kinds = list(map(dict.get, now_parts, repeat("type")))
-        for part_id, part, before, kind in zip(ids, now_parts, map(last.get, ids), kinds):  # type: ignore[arg-type]
-            if kind == "clock":
+        for part_id, part in zip(ids, now_parts):
+            before = last.get(part_id)  # type: ignore[arg-type]
+            if part.get("type") == "clock":
                 # The count changes every moment and alone sends nothing; with anything else the clock goes
                 # whole, even the very part given before: the page counts down from what it is sent last.
                 changed = changed or before is None or {**before, "seconds": None} != {**part, "seconds": None}
@@ -246,10 +243,8 @@ class WebSeat:
                 listed.append(part_id)  # type: ignore[arg-type]  # change) is found at a glance, before the compare
             else:
                 changed = True
-                listed.append(_changed_cells(before, part) if kind == "grid" else part)
-        sent_head = self._sent_head
-        # The head as last sent (most scenes of a turn): found at C speed, else each field compared.
-        heads = {} if head == sent_head else {key: value for key, value in head.items() if sent_head[key] != value}
+                listed.append(_changed_cells(before, part) if part.get("type") == "grid" else part)
+        heads = {key: value for key, value in head.items() if self._sent_head[key] != value}
         if not changed and not heads:
             return None
         self._sent_parts, self._sent_head = dict(zip(ids, now_parts)), head  # type: ignore[arg-type]
@@ -412,10 +407,7 @@ class WebSeat:
             raise BadFrame(f"press: {control!r} is not a control on this screen")
         shown = self._shown
         assert shown is not None
-        shown_parts = shown["parts"]
-        # A table's scene has no form: found so at C speed, before any part is read as one.
-        form = next((f for f in shown_parts if f.get("type") == "form" and f["submit"]["id"] == control), None) if (
-            "form" in map(dict.get, shown_parts, repeat("type"))) else None
+        form = next((f for f in shown["parts"] if f.get("type") == "form" and f["submit"]["id"] == control), None)
         if form is not None:
             _check_form(form, fields)
         elif fields:
@@ -765,17 +757,13 @@ def _changed_cells(before: dict | None, part: dict) -> dict:
     if len(cells) != len(was):
         return part
     # Most cells are the very ones sent before (the screen keeps a square's cell while its look stays): they
-    # are found at C speed, and only the few others are compared (at C speed too).
+    # are found at C speed, and only the few others are compared.
     listed: list[dict | None] = [None] * len(cells)
-    others = list(compress(range(len(cells)), map(is_not, cells, was)))
-    places = list(compress(others, map(ne, map(cells.__getitem__, others), map(was.__getitem__, others))))
-    _consume(map(listed.__setitem__, places, map(cells.__getitem__, places)))  # listed[place] = cells[place]
+    for place in compress(range(len(cells)), map(is_not, cells, was)):
+        now = cells[place]
+        if now != was[place]:
+            listed[place] = now
     return {**part, "cells": listed, "cells_kept": True}
-
-
-def _consume(steps: Iterable[Any]) -> None:
-    # Runs the steps at C speed, keeping nothing (itertools' recipe: a deque of length 0).
-    deque(steps, maxlen=0)
 
 
 def patched(scene: dict, patch: dict) -> dict:

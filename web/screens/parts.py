@@ -69,7 +69,7 @@ def seats(id: str, items: Sequence[dict], side: bool = True) -> dict:
 
 def listing(id: str, label: str, items: Iterable[str], side: bool = False) -> dict:
     """A list of lines (since your turn, the log, rules lines); blank lines are dropped."""
-    return _side({"type": "list", "id": id, "label": label, "items": list(filter(str.strip, items))}, side)
+    return _side({"type": "list", "id": id, "label": label, "items": [i for i in items if i.strip()]}, side)
 
 
 def clock(id: str, seconds: float | None, label: str, side: bool = True) -> dict:
@@ -139,7 +139,8 @@ def controls(parts: Iterable[dict]) -> dict[str, dict]:
             items = [part["submit"]]
         elif kind == "tables":
             items = [b for card_ in part["items"] for b in card_["buttons"]]
-        found.update(zip(map(_ID, items), items))  # the last of an id wins, as ever
+        for item in items:
+            found[item["id"]] = item
     return found
 
 

@@ -16,10 +16,9 @@ and in a box ``confirm``, ``back``, ``close``.
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable, Iterable
-from itertools import compress, islice, repeat
-from operator import attrgetter, is_, ne
+from itertools import compress, islice
+from operator import attrgetter, ne
 from typing import Any, TypeVar
 
 from board99.client.gui import wording
@@ -89,7 +88,7 @@ class PegScreen:
         self._deads_for: tuple[tuple, tuple[int, ...], tuple[bool, ...]] | None = None  # (board, hand, deads)
         self._cards: dict[tuple[int, int, bool, bool], dict] = {}  # a hand card's item by its look (``_hand``)
         self._labels: dict[int, tuple[tuple, tuple[str, str]]] = {}  # by seat: (what its label read, (name, detail))
-        self._made: dict[str, tuple[list[tuple], list[Any]]] = {}  # (keys, what each made), newest first (``_kept``)
+        self._made: dict[str, list[tuple[tuple, Any]]] = {}  # (key, what it made), newest first, by name (``_kept``)
         self._lit_for: tuple[int | None, tuple | None, frozenset[int]] | None = None  # (card, board, its squares)
 
     # -- what happened ---------------------------------------------------------------------------
@@ -106,12 +105,10 @@ class PegScreen:
     def notices(self) -> list[tuple[str, str]]:
         """New announcements (penalties, deals, the start, the end) and a new warning or refusal, as notices."""
         said: list[tuple[str, str]] = []
-        toasts = self.state.talk.toasts
-        if toasts != self._toasts:  # most records bring no announcement: the lists found equal at C speed
-            for toast in toasts:
-                if toast not in self._toasts:
-                    said.append((toast.text, toast.tone))
-            self._toasts = list(toasts)
+        for toast in self.state.talk.toasts:
+            if toast not in self._toasts:
+                said.append((toast.text, toast.tone))
+        self._toasts = list(self.state.talk.toasts)
         notice = self.state.notice
         if notice != self._told:
             self._told = notice
@@ -264,21 +261,20 @@ class PegScreen:
         # What ``make`` gave when ``key`` was as now in one of the last few scenes, else made again (each part
         # reads only what its key holds). A few, not one: a press of a square puts the pick back as it was
         # two scenes before (the card and its lit squares go), and the move's reply follows it.
-        kept = self._made.get(what)
-        if kept is None:
-            kept = self._made[what] = ([], [])
-        keys, values = kept
-        if keys and keys[0] == key:  # most parts are as in the last scene
-            return values[0]
-        if key in keys:  # an older one (the keys compared at C speed)
-            place = keys.index(key)
-            keys.insert(0, keys.pop(place))
-            values.insert(0, values.pop(place))
-            return values[0]
+        slots = self._made.get(what)
+        if slots is None:
+            slots = self._made[what] = []
+        elif slots[0][0] == key:  # most parts are as in the last scene
+            return slots[0][1]
+        else:
+            for place in range(1, len(slots)):
+                was = slots[place]
+                if was[0] == key:
+                    slots.insert(0, slots.pop(place))
+                    return was[1]
         made = make()
-        keys.insert(0, key)
-        values.insert(0, made)
-        del keys[KEPT_SLOTS:], values[KEPT_SLOTS:]
+        slots.insert(0, (key, made))
+        del slots[KEPT_SLOTS:]
         return made
 
     @staticmethod
@@ -348,19 +344,19 @@ class PegScreen:
             changed |= last ^ was_last
             changed |= won ^ was_won
             cells = list(built[1]["cells"])
-        # Each changed square's look and its kept cell found at C speed (a pick or a move changes a score of
-        # squares' looks at once: most are looks made before); only a new look's cell is made here.
-        squares = list(filter(PLACE.__contains__, changed))
-        sides: Iterable[int | None] = repeat(None) if board is None else map(board.__getitem__, squares)
-        looks = list(zip(squares, sides, map(lit.__contains__, squares), map(last.__contains__, squares),
-                         map(won.__contains__, squares)))
-        found = list(map(made.get, looks))
-        for index in compress(range(len(found)), map(is_, found, repeat(None))):
-            look = looks[index]
-            side = look[1]
-            found[index] = made[look] = self._cell(look[0], colours[side] if side is not None else None, *look[2:],
-                                                   live, why)
-        deque(map(cells.__setitem__, map(PLACE.__getitem__, squares), found), maxlen=0)  # cells[place] = cell
+        # Inline, not a function per square: a pick or a move changes many squares' looks at once.
+        find = made.get
+        for square in changed:
+            place = PLACE.get(square)
+            if place is None:
+                continue
+            side = board[square] if board is not None else None
+            look = (square, side, square in lit, square in last, square in won)
+            found = find(look)
+            if found is None:
+                found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
+                                                live, why)
+            cells[place] = found
         part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
         self._board_parts.insert(0, (key, part))
         del self._board_parts[KEPT_SLOTS:]
