@@ -2,6 +2,10 @@
 
 The core never sends anything itself; the loop (``loop.py``) takes each
 ``Outbox`` and does the sending and hands the thinking to its worker thread.
+The loop may also give the outbox a *sink*: a function that sends a frame
+the moment the core queues it (a person's reply then leaves before the rest
+of the step, such as scheduling the bot's answer, is done), in the order
+queued. Without one, frames wait in ``sends`` for the end of the step.
 """
 
 from __future__ import annotations
@@ -35,6 +39,10 @@ class Thought(NamedTuple):
     bot: Any
 
 
+#: A sink takes (connection, frame) and says whether it sent the frame (True) or left it to the outbox.
+Sink = Callable[[bytes, bytes], bool]
+
+
 def packer() -> Callable[[Any], bytes]:
     """An encoder that gives the same bytes as ``wire.protocol.encode`` and keeps its msgpack ``Packer``.
 
@@ -47,16 +55,19 @@ def packer() -> Callable[[Any], bytes]:
 class Outbox:
     """Frames for connections, in the order they are to go out, and thinking to hand off."""
 
-    __slots__ = ("sends", "thinks", "_encode")
+    __slots__ = ("sends", "thinks", "_encode", "_sink")
 
-    def __init__(self, encoder: Callable[[Any], bytes] = encode) -> None:
+    def __init__(self, encoder: Callable[[Any], bytes] = encode, sink: Sink | None = None) -> None:
         self.sends: list[tuple[bytes, bytes]] = []
         self.thinks: list[Think] = []
         self._encode = encoder
+        self._sink = sink
 
     def send(self, ident: bytes, msg: dict[str, Any]) -> None:
-        """Queue one message for one connection."""
-        self.sends.append((ident, self._encode(msg)))
+        """Queue one message for one connection (or hand it to the sink, which may send it at once)."""
+        frame = self._encode(msg)
+        if self._sink is None or not self._sink(ident, frame):
+            self.sends.append((ident, frame))
 
     def reply(self, ident: bytes, rid: int | None, fields: dict[str, Any]) -> None:
         """Queue the reply to request ``rid``."""
@@ -70,11 +81,13 @@ class Outbox:
              per_seat: Callable[[int | None], dict[str, Any]] | None = None) -> None:
         """One push to every follower of ``t``, each with their own view (the Clone pattern's update)."""
         spectator_frame = None
+        sink = self._sink
         for ident, seat in t.members():
             if ident == exclude:
                 continue
             if seat is None and spectator_frame is not None:
-                self.sends.append((ident, spectator_frame))
+                if sink is None or not sink(ident, spectator_frame):
+                    self.sends.append((ident, spectator_frame))
                 continue
             msg = {"type": kind, "table": t.id, "seq": t.seq, **extra, "view": t.view_data(seat)}
             if per_seat is not None:
@@ -82,7 +95,8 @@ class Outbox:
             frame = self._encode(msg)
             if seat is None:
                 spectator_frame = frame  # every spectator sees the same
-            self.sends.append((ident, frame))
+            if sink is None or not sink(ident, frame):
+                self.sends.append((ident, frame))
 
     def think(self, key: Hashable, bot: Any, view: Any) -> None:
         """Ask for a slow bot's move; the answer comes back through ``Core.thought``."""
