@@ -25,7 +25,7 @@ from board99.wire.protocol import ProtocolError, check_request, decode, request_
 
 from .finish import finish_game
 from .journal import Journal, SetAside
-from .outbox import Outbox, Thought, packer
+from .outbox import Outbox, Sink, Thought, packer
 from .play import run_timers, settle, thought
 from .presence import Conn, Presence
 from .ratings import bot_ratings
@@ -80,6 +80,8 @@ class Core:
         #: Seconds between presence sweeps: a lost connection is noticed within a third of lost_after.
         self.sweep_every = min(0.5, settings.lost_after / 3)
         self._encode = packer()  # this core's encoder: the core runs in one thread
+        #: The loop's sink for the outboxes (outbox.py): frames it sends at once; None keeps all in the outbox.
+        self.sink: Sink | None = None
         self._next_sweep = now + self.sweep_every
         self._next_housekeeping = now + HOUSEKEEPING_EVERY
         self._restore(now)
@@ -134,7 +136,7 @@ class Core:
     def _begin(self, now: float) -> State:
         state = self.state
         state.now = now
-        state.out = Outbox(self._encode)
+        state.out = Outbox(self._encode, self.sink)
         return state
 
     # -- inputs ------------------------------------------------------------------------------

@@ -164,6 +164,8 @@ class Server:
         host = "127.0.0.1" if self.bind_addr in ("*", "0.0.0.0") else self.bind_addr
         self.endpoint = f"tcp://{host}:{self.port}"
         self.router = router
+        # A person's reply leaves the moment the core makes it, before the rest of the step.
+        self.core.sink = self._send_now
         # libzmq drops a link by itself (an oversized message, a failed handshake): log each one.
         self._monitor = router.get_monitor_socket(
             zmq.EVENT_DISCONNECTED | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
@@ -233,6 +235,7 @@ class Server:
         log.info("event=server-stop endpoint=%s", self.endpoint)
 
     def _close_sockets(self) -> None:
+        self.core.sink = None  # nothing to send through now (and no server <-> core cycle left behind)
         if self.gateway is not None:
             self.gateway.close()
             self.gateway = None
@@ -420,24 +423,34 @@ class Server:
             return
         self._deliver(out)
 
-    def _deliver(self, out: Outbox) -> None:
+    def _send_now(self, ident: bytes, frame: bytes) -> bool:
+        """The core's sink (outbox.py): send a ZeroMQ connection's frame at once; a web link's waits for ``_deliver``."""
+        web = self.gateway
+        if web is not None and ident in web.links:
+            return False  # the seat reads it after the core's step (it may ask the core again)
         router = self.router
         assert router is not None
-        web = self.gateway
-        webs = web.links if web is not None else None
+        try:
+            # Two sends, not send_multipart: it type-checks each part and or-s enum flags in Python.
+            # The ROUTER drops (or refuses) a message at its first part, so no part is sent alone.
+            _raw_send(router, ident, _MORE_NOBLOCK)
+            _raw_send(router, frame, _NOBLOCK)
+        except zmq.ZMQError as exc:  # the peer is gone or its queue is full: it will resync
+            log.debug("event=send-dropped conn=%s error=%s", ident.hex(), exc)
+        return True
+
+    def _deliver(self, out: Outbox) -> None:
+        """What the core's step left in its outbox: web links' frames to their seats, anything else sent, the thinking handed off."""
+        send_now = self._send_now
         for ident, frame in out.sends:
-            if webs and ident in webs:  # a web connection's: to its seat (no web table costs one test)
-                web.from_core(ident, frame, self.clock())  # the message itself (Outbox keeps a web id's)
-                continue
-            if type(frame) is dict:  # a web-shaped id from the ROUTER (the core refused it): packed for it
-                frame = encode(frame)
-            try:
-                # Two sends, not send_multipart: it type-checks each part and or-s enum flags in Python.
-                # The ROUTER drops (or refuses) a message at its first part, so no part is sent alone.
-                _raw_send(router, ident, _MORE_NOBLOCK)
-                _raw_send(router, frame, _NOBLOCK)
-            except zmq.ZMQError as exc:  # the peer is gone or its queue is full: it will resync
-                log.debug("event=send-dropped conn=%s error=%s", ident.hex(), exc)
+            if type(frame) is dict:  # a web connection's message itself (outbox.py ``local``): to its seat
+                web = self.gateway
+                if web is not None and ident in web.links:
+                    web.from_core(ident, frame, self.clock())
+                    continue
+                frame = encode(frame)  # a web-shaped id from the ROUTER (the core refused it): packed for it
+            if not send_now(ident, frame):  # a web connection's: to its seat
+                self.gateway.from_core(ident, frame, self.clock())
         for think in out.thinks:
             self.thinker.submit(think.key, think.bot, think.view)
 

@@ -146,3 +146,33 @@ def test_the_outbox_keeps_only_a_web_connections_message_and_packs_every_other()
 def test_only_a_trusted_core_takes_a_message_unpacked() -> None:
     with pytest.raises(ValueError, match="trusted"):
         ClientCore().receive_message({"type": "reply", "id": 1}, 0.0)
+
+
+class _Watched:
+    """A table's stand-in for Outbox.push: its followers (all spectators) and the view each gets."""
+
+    id, seq = "t1", 7
+
+    def __init__(self, members: list[bytes]) -> None:
+        self._members = members
+        self.views = 0
+
+    def members(self) -> list[tuple[bytes, int | None]]:
+        return [(ident, None) for ident in self._members]
+
+    def view_data(self, seat: int | None) -> dict:
+        self.views += 1
+        return {"seat": seat, "hand": (1, 2)}
+
+
+def test_a_push_to_web_and_zeromq_spectators_gives_each_web_one_the_map_and_each_other_the_bytes() -> None:
+    web1, web2, zmq1, zmq2 = b"w" + bytes(8), b"w" + bytes([1] * 8), b"\x00abcd", b"\x00abce"
+    sent: list[tuple[bytes, bytes]] = []
+    box = Outbox(packer(), lambda ident, frame: sent.append((ident, frame)) is None)  # a sink sending all
+    table = _Watched([zmq1, web1, zmq2, web2])
+    box.push(table, "update", {"by": 0, "events": ()})  # type: ignore[arg-type]
+    maps = dict(box.sends)
+    assert list(maps) == [web1, web2] and maps[web1] is maps[web2]  # one map for every web spectator
+    assert [ident for ident, _ in sent] == [zmq1, zmq2] and sent[0][1] is sent[1][1]
+    assert packer()(maps[web1]) == sent[0][1]  # the same message both ways
+    assert table.views == 2  # made once for each way, not once per spectator
