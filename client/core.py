@@ -198,7 +198,7 @@ class ClientCore:
 
         What ``receive`` takes once msgpack has read the frame (the web seat's: docs/web.md, *What the seat
         trusts*). The map may hold tuples where a frame read back holds lists, and may be shared by other
-        receivers: it is read, never changed or kept (what is kept of it is copied or immutable).
+        receivers (a push to every spectator): it is read, never changed.
         """
         if not self.trusted:
             raise ValueError("only a trusted core takes a message unpacked: every other frame is checked")

@@ -443,7 +443,7 @@ class Server:
         """What the core's step left in its outbox: web links' frames to their seats, anything else sent, the thinking handed off."""
         send_now = self._send_now
         for ident, frame in out.sends:
-            if type(frame) is dict:  # a web connection's message itself (outbox.py ``local``): to its seat
+            if not isinstance(frame, bytes):  # a web connection's message itself (outbox.py ``local``): to its seat
                 web = self.gateway
                 if web is not None and ident in web.links:
                     web.from_core(ident, frame, self.clock())
