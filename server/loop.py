@@ -424,10 +424,7 @@ class Server:
         self._deliver(out)
 
     def _send_now(self, ident: bytes, frame: bytes) -> bool:
-        """The core's sink (outbox.py): send a ZeroMQ connection's frame at once; a web link's waits for ``_deliver``."""
-        web = self.gateway
-        if web is not None and ident in web.links:
-            return False  # the seat reads it after the core's step (it may ask the core again)
+        """The core's sink (outbox.py): a ZeroMQ connection's frame sent at once (a web link's never comes here)."""
         router = self.router
         assert router is not None
         try:
@@ -440,17 +437,15 @@ class Server:
         return True
 
     def _deliver(self, out: Outbox) -> None:
-        """What the core's step left in its outbox: web links' frames to their seats, anything else sent, the thinking handed off."""
-        send_now = self._send_now
+        """What the core's step left in its outbox: web links' messages to their seats, frames sent, thinking handed off."""
         for ident, frame in out.sends:
-            if not isinstance(frame, bytes):  # a web connection's message itself (outbox.py ``local``): to its seat
+            if not isinstance(frame, bytes):  # a web connection's message itself (outbox.py): to its seat
                 web = self.gateway
                 if web is not None and ident in web.links:
                     web.from_core(ident, frame, self.clock())
                     continue
                 frame = encode(frame)  # a web-shaped id from the ROUTER (the core refused it): packed for it
-            if not send_now(ident, frame):  # a web connection's: to its seat
-                self.gateway.from_core(ident, frame, self.clock())
+            self._send_now(ident, frame)
         for think in out.thinks:
             self.thinker.submit(think.key, think.bot, think.view)
 

@@ -18,6 +18,7 @@ import ormsgpack
 
 from board99.wire.protocol import encode
 
+from .idents import web_named
 from .tables import Table
 
 
@@ -70,19 +71,6 @@ def packer() -> Callable[[Any], bytes]:
     return pack
 
 
-def local(ident: bytes) -> bool:
-    """Whether a connection's messages stay as maps: a web connection's (``core.web_named``), whose seat is in
-    this very process and reads the map as made (web/seat.py, docs/web.md *What the seat trusts*): no msgpack
-    round trip. The loop packs one for the ROUTER if a ZeroMQ peer ever holds such an id (the core refuses it).
-    """
-    global _local
-    from .core import web_named  # here, not above: the core imports this module
-
-    _local = web_named
-    return web_named(ident)
-
-
-_local = local  # ``local`` until its first call, then ``core.web_named`` itself
 
 
 class Outbox:
@@ -91,7 +79,7 @@ class Outbox:
     __slots__ = ("sends", "thinks", "_encode", "_sink")
 
     def __init__(self, encoder: Callable[[Any], bytes] = encode, sink: Sink | None = None) -> None:
-        #: Each connection's frame, in order; a web connection's is the message itself (``local``).
+        #: Each connection's frame, in order; a web connection's is the message itself (``idents.web_named``).
         self.sends: list[tuple[bytes, bytes | dict[str, Any]]] = []
         self.thinks: list[Think] = []
         self._encode = encoder
@@ -100,9 +88,9 @@ class Outbox:
     def send(self, ident: bytes, msg: dict[str, Any]) -> None:
         """Queue one message for one connection (or hand it to the sink, which may send it at once).
 
-        A web connection's stays the map itself (``local``), for its seat once the core's step is done.
+        A web connection's stays the map itself (``idents.web_named``), for its seat once the core's step is done.
         """
-        if _local(ident):
+        if web_named(ident):
             self.sends.append((ident, msg))
             return
         frame = self._encode(msg)
@@ -121,12 +109,12 @@ class Outbox:
              per_seat: Callable[[int | None], dict[str, Any]] | None = None) -> None:
         """One push to every follower of ``t``, each with their own view (the Clone pattern's update)."""
         spectator_frame: bytes | None = None  # every spectator sees the same: packed once ...
-        spectator_map: dict[str, Any] | None = None  # ... and for web connections made once (``local``)
+        spectator_map: dict[str, Any] | None = None  # ... and for web connections made once (``idents.web_named``)
         sink = self._sink
         for ident, seat in t.members():
             if ident == exclude:
                 continue
-            web = _local(ident)
+            web = web_named(ident)
             if seat is None and web and spectator_map is not None:
                 self.sends.append((ident, spectator_map))
                 continue

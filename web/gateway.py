@@ -41,7 +41,7 @@ from websockets.http11 import Request, Response
 from websockets.protocol import State as WSState
 from websockets.server import ServerProtocol
 
-from board99.server.core import WEB_PREFIX
+from board99.server.idents import WEB_PREFIX
 from board99.server.presence import Bucket
 
 from .files import BadPath, File, load, name_of, package_static
