@@ -50,8 +50,6 @@ def _rid_of(frames: list[bytes]) -> int | None:
         return None
 
 
-
-
 class Core:
     """One server's tables and connections, driven by ``receive``, ``tick`` and ``thought``."""
 

@@ -71,8 +71,6 @@ def packer() -> Callable[[Any], bytes]:
     return pack
 
 
-
-
 class Outbox:
     """Frames for connections, in the order they are to go out, and thinking to hand off."""
 

@@ -70,7 +70,7 @@ def _table_of_one_person_and_a_bot(desk: Desk, spectators: int = 0):
 
 
 def test_a_persons_act_is_answered_through_the_sink_with_the_bytes_the_outbox_would_hold(tmp_path) -> None:
-    """The same act at a core with a sink and at one without: the same frames, in the same order."""
+    """The same act at a core with a sink and at one without: the reply, then the push, each time."""
     for n, use_sink in enumerate((False, True)):
         desk = Desk(tmp_path / str(n))
         person, table, (watcher,) = _table_of_one_person_and_a_bot(desk, spectators=1)
