@@ -56,10 +56,14 @@ def packer() -> Callable[[Any], bytes]:
     """An encoder that gives the same bytes as ``wire.protocol.encode``, for one thread (one core's).
 
     ormsgpack (Rust, like orjson) packs a reply in about half msgpack's time; anything it will not
-    pack goes to a kept msgpack ``Packer`` (``encode`` makes a Packer for every message), so the
-    bytes and the errors are msgpack's (tests/test_outbox_sink.py compares them).
+    pack, or that msgpack would refuse, goes to a kept msgpack ``Packer`` (``encode`` makes a Packer for
+    every message), so the bytes and the errors are msgpack's (tests/test_outbox_sink.py compares them).
     """
-    fast, options = ormsgpack.packb, ormsgpack.OPT_NON_STR_KEYS  # int keys as msgpack keeps them
+    fast = ormsgpack.packb
+    # Int keys as msgpack keeps them; what ormsgpack would pack and msgpack refuses (a dataclass, a
+    # datetime, a UUID, an Enum's value) goes on to msgpack, which refuses it: no frame msgpack would not make.
+    options = (ormsgpack.OPT_NON_STR_KEYS | ormsgpack.OPT_PASSTHROUGH_DATACLASS | ormsgpack.OPT_PASSTHROUGH_DATETIME
+               | ormsgpack.OPT_PASSTHROUGH_UUID | ormsgpack.OPT_PASSTHROUGH_ENUM)
     slow = msgpack.Packer(use_bin_type=True).pack
 
     def pack(msg: Any) -> bytes:

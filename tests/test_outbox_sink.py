@@ -7,6 +7,10 @@ table's pushes); frames the sink leaves (a web link's) stay in the outbox for th
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
+import enum
+import uuid
 from typing import Any, NamedTuple
 
 import msgpack
@@ -124,6 +128,30 @@ def test_the_cores_encoder_refuses_what_msgpack_refuses_and_packs_odd_keys_as_it
             pack({"x": bad})
     for odd in ({(1, 2): 3}, {None: 1}, {b"k": 1}, {True: 1}):  # keys ormsgpack leaves to msgpack
         assert pack({"x": odd}) == encode({"x": odd})
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+class Side(enum.StrEnum):
+    BLUE = "blue"
+
+
+@dataclasses.dataclass
+class Point:
+    x: int
+
+
+def test_what_ormsgpack_would_pack_but_msgpack_refuses_is_refused() -> None:
+    """A dataclass, a datetime, a UUID or a plain Enum is no wire value: refused as msgpack refuses it."""
+    pack = packer()
+    for bad in (Point(1), datetime.datetime(2026, 1, 1), uuid.UUID(int=7), Colour.RED):
+        with pytest.raises(TypeError):
+            encode({"x": bad})
+        with pytest.raises(TypeError):
+            pack({"x": bad})
+    assert pack({"x": Side.BLUE}) == encode({"x": Side.BLUE})  # a str's Enum is that str to both
 
 
 def test_every_frame_of_whole_games_is_encoded_as_msgpack_would(tmp_path) -> None:
