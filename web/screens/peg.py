@@ -82,7 +82,6 @@ class PegScreen:
         self._told = ""  # the notice line last passed on
         self._toasts: list[Toast] = []  # the announcements already passed on
         self._queued: list[Command] = []  # what the records asked for (``queued``)
-        self._board_parts: list[tuple[tuple, dict]] = []  # the last board parts and what each was built from
         self._cells: tuple[tuple, dict[tuple, dict]] = ((), {})  # (colours, live, why): squares' cells by look
         self._free_for: tuple[tuple | None, dict[int, tuple[int, ...]]] = (None, {})  # (board, card -> free squares)
         self._deads_for: tuple[tuple, tuple[int, ...], tuple[bool, ...]] | None = None  # (board, hand, deads)
@@ -318,12 +317,14 @@ class PegScreen:
         why = None if live else wording.not_now(None if state.waiting else view, state.table)
         # The board's 100 squares are most of a scene's building; they change only with what this key holds.
         key = (board, tuple(colours), lit, last, won, live, why)
-        for slot, kept in enumerate(self._board_parts):
-            if kept[0] == key:
-                if slot:
-                    self._board_parts.insert(0, self._board_parts.pop(slot))
-                return kept[1]
-        built = self._board_parts[0] if self._board_parts else None
+        return self._kept("board", key, lambda: self._built_board(key, colours))
+
+    def _built_board(self, key: tuple, colours: list[str]) -> dict:
+        # The board part for ``key`` (``_board``'s), made from the newest board part kept: its squares again,
+        # but those whose look changed.
+        board, _, lit, last, won, live, why = key
+        slots = self._made.get("board")
+        built = slots[0] if slots else None
         # A square's cell is made once per look (its peg, lit, a latest move, the winning line) while the
         # colours and whether the board takes presses stay; at most 100 squares x 5 sides x 8 looks are kept.
         if self._cells[0] != key[1] + (live, why):
@@ -357,10 +358,7 @@ class PegScreen:
                 found = made[look] = self._cell(square, colours[side] if side is not None else None, *look[2:],
                                                 live, why)
             cells[place] = found
-        part = parts.grid("board", "The board", cells, len(LAYOUT[0]))
-        self._board_parts.insert(0, (key, part))
-        del self._board_parts[KEPT_SLOTS:]
-        return part
+        return parts.grid("board", "The board", cells, len(LAYOUT[0]))
 
     def _lit(self, board: tuple | None) -> frozenset[int]:
         # The squares the picked card may go to (TableState.lit_squares), again only when the card or board changed.
