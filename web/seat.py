@@ -274,9 +274,7 @@ class WebSeat:
                 else:
                     own = parts.controls((part,))
                     if isinstance(part_id, str):
-                        known[part_id] = (part, own)
-                        if len(known) > PARTS_KNOWN:
-                            del known[next(iter(known))]
+                        _keep(known, part_id, (part, own))
                 item = own.get(control)
             if item is not None:
                 return item
@@ -294,9 +292,7 @@ class WebSeat:
                 return cells[place]
         places = {cell["id"]: place for place, cell in enumerate(cells)}
         if isinstance(grid_id, str):
-            self._grid_places[grid_id] = places
-            if len(self._grid_places) > PARTS_KNOWN:
-                del self._grid_places[next(iter(self._grid_places))]
+            _keep(self._grid_places, grid_id, places)
         place = places.get(control)
         return None if place is None else cells[place]
 
@@ -780,6 +776,13 @@ def patched(scene: dict, patch: dict) -> dict:
         return part
 
     return {**scene, **patch, "parts": [part_of(part) for part in patch["parts"]]}
+
+
+def _keep(cache: dict[str, Any], key: str, value: Any) -> None:
+    """``cache[key] = value``, the oldest entry dropped beyond PARTS_KNOWN (the read caches a page's ids can grow)."""
+    cache[key] = value
+    if len(cache) > PARTS_KNOWN:
+        del cache[next(iter(cache))]
 
 
 def _encode(message: dict) -> str:
