@@ -340,7 +340,7 @@ def view_data(kind: GameKind, game: GameState | None, settings: Settings, seat: 
     A kind may have ``view_data(game, settings, seat)`` giving the very same map without making the
     view first (the peg-board game's builds it straight from the game: the server makes one for
     every reply and push, docs/benchmarks.md); one without it (every kind keeps working) goes
-    through its view. The server's tables do the same inline (``server/in_play.py``, a call less).
+    through its view. The server's tables ask it (``server/in_play.py``).
     """
     direct: Callable[..., dict[str, Any]] | None = getattr(kind, "view_data", None)
     return kind.view_to_data(kind.view(game, settings, seat)) if direct is None else direct(game, settings, seat)

@@ -13,7 +13,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from board99.kinds import GameKind, GameState, Result, Settings
+from board99.kinds import GameKind, GameState, Result, Settings, view_data
 from board99.wire.protocol import ProtocolError
 
 if TYPE_CHECKING:
@@ -73,17 +73,9 @@ class InPlay:
         return self.kind.view(None if self.state == "waiting" else self.game, self.settings, seat)
 
     def view_data(self, seat: int | None) -> dict[str, Any]:
-        """``view`` as plain data (what replies and pushes carry).
-
-        ``board99.kinds.view_data`` inline (a call less: every reply and push builds one): a kind with
-        ``view_data(game, settings, seat)`` gives the same map without making the view.
-        """
-        kind = self.kind
-        direct = getattr(kind, "view_data", None)
-        if direct is None:
-            return kind.view_to_data(self.view(seat))
-        data: dict[str, Any] = direct(None if self.state == "waiting" else self.game, self.settings, seat)
-        return data
+        """``view`` as plain data (what replies and pushes carry): ``board99.kinds.view_data``, which a kind with
+        ``view_data(game, settings, seat)`` answers without making the view."""
+        return view_data(self.kind, None if self.state == "waiting" else self.game, self.settings, seat)
 
     def turn_left(self, now: float) -> float | None:
         """Seconds left on the turn clock at ``now``, or None when no clock runs."""

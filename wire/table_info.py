@@ -173,16 +173,17 @@ class TableInfo(NamedTuple):
         get = _Fields("table", data)
         state = get.choice("state", STATES)
         left = get.seconds("turn_left", nil=True) if "turn_left" in data else None
-        if state == self.state and left == self.turn_left:
-            return self
-        return self._replace(state=state, turn_left=left)
+        return self._moved(state, left)
 
     def moved_on_trusted(self, data: dict) -> TableInfo:
         """``moved_on`` without its checks: only for what the server core in this very process made (the web
         seat's trusted ClientCore; docs/web.md, *What the seat trusts*). The same table for the same fields."""
         state = data["state"]
         left = data.get("turn_left")
-        left = None if left is None else float(left)
+        return self._moved(state, None if left is None else float(left))
+
+    def _moved(self, state: str, left: float | None) -> TableInfo:
+        # This table, or one with the new state and turn clock (the same object while neither changed).
         if state == self.state and left == self.turn_left:
             return self
         return self._replace(state=state, turn_left=left)
